@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Strictness is declared here, for every target, rather than left to defaults (as swift-log does).
+// `InternalImportsByDefault` keeps `import CX11` / `import CCairo` from leaking C types such as
+// `Window`, `Display` or `cairo_t` into the public API of the Swift modules.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "x11hud",
+    products: [
+        .executable(name: "x11hud", targets: ["x11hud"]),
+        .library(name: "HUDScene", targets: ["HUDScene"]),
+        .library(name: "X11Platform", targets: ["X11Platform"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [
+                .apt(["libcairo2-dev", "libpango1.0-dev"]),
+                .yum(["cairo-devel", "pango-devel"]),
+            ]
+        ),
+        // Xlib and the X extensions the overlay window needs. Only X11Platform imports it.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xext xfixes xrender xrandr",
+            providers: [
+                .apt(["libx11-dev", "libxext-dev", "libxfixes-dev", "libxrender-dev", "libxrandr-dev"]),
+                .yum(["libX11-devel", "libXext-devel", "libXfixes-devel", "libXrender-devel", "libXrandr-devel"]),
+            ]
+        ),
+        .target(
+            name: "HUDScene",
+            dependencies: ["CCairo"],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "X11Platform",
+            dependencies: ["HUDScene", "CX11"],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "x11hud",
+            dependencies: [
+                "HUDScene",
+                "X11Platform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "HUDSceneTests",
+            dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "X11PlatformTests",
+            dependencies: ["X11Platform", "HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "x11hudTests",
+            dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+    ]
+)

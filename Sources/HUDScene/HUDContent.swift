@@ -1,0 +1,35 @@
+/// What the HUD says and shows: the model values a program sets.
+public struct HUDContent: Hashable, Sendable {
+    public var mode: HUDMode
+    /// Progress as a fraction. Out-of-range and non-finite values are clamped when set.
+    public var progress: Double {
+        get { storedProgress }
+        set { storedProgress = Self.clampProgress(newValue) }
+    }
+    public var label: String
+    public var details: String
+    /// The button's title; the button is shown only when this is not empty.
+    public var buttonTitle: String
+    /// The image or icon for `.custom` mode.
+    public var custom: CustomIndicator?
+
+    private var storedProgress: Double = 0
+
+    public init(
+        mode: HUDMode = .indeterminate, progress: Double = 0, label: String = "", details: String = "",
+        buttonTitle: String = "", custom: CustomIndicator? = nil
+    ) {
+        self.mode = mode
+        self.label = label
+        self.details = details
+        self.buttonTitle = buttonTitle
+        self.custom = custom
+        self.progress = progress
+    }
+
+    /// Clamps into 0...1; NaN becomes 0 so that garbage never shows as progress.
+    public static func clampProgress(_ value: Double) -> Double {
+        guard !value.isNaN else { return 0 }
+        return min(max(value, 0), 1)
+    }
+}

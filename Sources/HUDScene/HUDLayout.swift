@@ -1,0 +1,141 @@
+/// Where everything goes: the bezel inside its area, and the stack of items inside the bezel. All in points.
+///
+/// This is MBProgressHUD's `updateConstraints` as one measure-and-place pass: a vertical stack of
+/// `[indicator, label, details, button]`, each centred, `padding` between visible items only, `margin` around
+/// the stack, grown to `minSize`, made `square` on request, centred in the area plus `offset` and kept
+/// `margin` inside the area.
+public struct HUDLayout: Hashable, Sendable {
+    /// The area the HUD is laid out in (a monitor's work area, or the canvas of `x11hud render`).
+    public var area: Rect
+    public var bezel: Rect
+    public var indicator: Rect?
+    public var label: PlacedText?
+    public var details: PlacedText?
+    public var button: PlacedButton?
+
+    /// A text block and the frame it was measured to.
+    public struct PlacedText: Hashable, Sendable {
+        public var block: TextBlock
+        public var frame: Rect
+    }
+
+    /// The rounded button and its title.
+    public struct PlacedButton: Hashable, Sendable {
+        public var frame: Rect
+        public var title: PlacedText
+    }
+
+    private enum Item { case indicator, label, details, button }
+
+    /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
+    public static let roundIndicatorSize = Size(width: 37, height: 37)
+    /// MBBarProgressView's intrinsic content size.
+    public static let barSize = Size(width: 120, height: 10)
+    /// MBProgressHUDRoundedButton adds this to its title's width.
+    public static let buttonExtraWidth: Double = 20
+    /// Space above and below the button's title.
+    public static let buttonVerticalInset: Double = 6
+
+    /// Lays out `content` in `style` inside `area`.
+    public init(content: HUDContent, style: HUDStyle, area: Rect, measurer: some TextMeasuring) {
+        self.area = area
+        let m = style.margin
+        let maxBezel = Size(width: max(0, area.width - 2 * m), height: max(0, area.height - 2 * m))
+        let maxContentWidth = max(1, min(style.maxTextWidth, maxBezel.width - 2 * m))
+        let maxContentHeight = max(1, maxBezel.height - 2 * m)
+
+        let indicatorSize = Self.indicatorSize(content)
+        var labelBlock: TextBlock? = nil
+        var labelSize = Size.zero
+        if !content.label.isEmpty {
+            let block = TextBlock(text: content.label, font: style.labelFont.resolved(defaultSize: 16),
+                                  maxWidth: maxContentWidth, maxLines: style.maxLabelLines, markup: style.markup)
+            labelBlock = block
+            labelSize = measurer.measure(block)
+        }
+        var buttonTitle: TextBlock? = nil
+        var buttonSize = Size.zero
+        var buttonTitleSize = Size.zero
+        if !content.buttonTitle.isEmpty {
+            let block = TextBlock(text: content.buttonTitle, font: style.buttonFont.resolved(defaultSize: 12),
+                                  maxWidth: max(1, maxContentWidth - Self.buttonExtraWidth), maxLines: 1)
+            buttonTitle = block
+            buttonTitleSize = measurer.measure(block)
+            let h = buttonTitleSize.height + 2 * Self.buttonVerticalInset
+            buttonSize = Size(width: max(h, buttonTitleSize.width + Self.buttonExtraWidth), height: h)
+        }
+        // The details label gets whatever height the others leave, so a long text is ellipsized instead of
+        // pushing the bezel off the screen.
+        var detailsBlock: TextBlock? = nil
+        var detailsSize = Size.zero
+        if !content.details.isEmpty {
+            let others = [indicatorSize ?? .zero, labelSize, buttonSize].filter { !$0.isEmpty }
+            let used = others.reduce(0) { $0 + $1.height } + Double(others.count) * style.padding
+            let block = TextBlock(text: content.details, font: style.detailsFont.resolved(defaultSize: 12),
+                                  maxWidth: maxContentWidth, maxHeight: max(1, maxContentHeight - used),
+                                  markup: style.markup)
+            detailsBlock = block
+            detailsSize = measurer.measure(block)
+        }
+
+        let items: [(Item, Size)] = [
+            (.indicator, indicatorSize ?? .zero), (.label, labelSize), (.details, detailsSize), (.button, buttonSize),
+        ].filter { !$0.1.isEmpty }
+
+        let contentWidth = items.map(\.1.width).max() ?? 0
+        let contentHeight = items.map(\.1.height).reduce(0, +) + Double(max(0, items.count - 1)) * style.padding
+        var size = Size(width: contentWidth + 2 * m, height: contentHeight + 2 * m)
+        size.width = max(size.width, style.minSize.width)
+        size.height = max(size.height, style.minSize.height)
+        if style.square {
+            let side = max(size.width, size.height)
+            size = Size(width: side, height: side)
+        }
+        size = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+
+        // Centre plus offset, then keep `margin` from every edge of the area (MB's priority-999 constraints), which
+        // is what makes MBProgressMaxOffset pin the bezel to an edge.
+        func place(_ length: Double, _ start: Double, _ extent: Double, _ offset: Double) -> Double {
+            let centred = start + (extent - length) / 2 + (offset.isFinite ? offset : 0)
+            let low = start + m, high = start + extent - m - length
+            return (low <= high ? min(max(centred, low), high) : start + (extent - length) / 2).rounded()
+        }
+        bezel = Rect(x: place(size.width, area.minX, area.width, style.offset.x),
+                     y: place(size.height, area.minY, area.height, style.offset.y),
+                     width: size.width, height: size.height)
+
+        var y = bezel.minY + ((bezel.height - contentHeight) / 2).rounded()
+        for (item, itemSize) in items {
+            let frame = Rect(x: bezel.minX + ((bezel.width - itemSize.width) / 2).rounded(), y: y,
+                             width: itemSize.width, height: itemSize.height)
+            switch item {
+            case .indicator: indicator = frame
+            case .label: label = labelBlock.map { PlacedText(block: $0, frame: frame) }
+            case .details: details = detailsBlock.map { PlacedText(block: $0, frame: frame) }
+            case .button:
+                if let buttonTitle {
+                    let titleFrame = Rect(x: frame.minX + (frame.width - buttonTitleSize.width) / 2,
+                                          y: frame.minY + Self.buttonVerticalInset,
+                                          width: buttonTitleSize.width, height: buttonTitleSize.height)
+                    button = PlacedButton(frame: frame, title: PlacedText(block: buttonTitle, frame: titleFrame))
+                }
+            }
+            y += itemSize.height + style.padding
+        }
+    }
+
+    /// The indicator's intrinsic size, or nil when the mode has none.
+    public static func indicatorSize(_ content: HUDContent) -> Size? {
+        switch content.mode {
+        case .indeterminate, .determinate, .annular: return roundIndicatorSize
+        case .bar: return barSize
+        case .text: return nil
+        case .custom:
+            switch content.custom {
+            case .image(let image): return image.displaySize(fitting: roundIndicatorSize.width)
+            case .icon: return roundIndicatorSize
+            case nil: return nil
+            }
+        }
+    }
+}

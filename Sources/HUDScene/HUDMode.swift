@@ -1,0 +1,65 @@
+/// What the HUD shows above its labels, after `MBProgressHUDMode`.
+public enum HUDMode: String, CaseIterable, Hashable, Sendable {
+    /// An activity spinner that turns until the HUD hides.
+    case indeterminate
+    /// MBProgressHUD's "pie": a progress arc inside a circular outline (or a filled pie, see `DeterminateStyle`).
+    case determinate
+    /// A thin ring that fills clockwise from 12 o'clock.
+    case annular
+    /// A horizontal capsule that fills from the left.
+    case bar
+    /// An image file or a built-in icon.
+    case custom
+    /// Labels only.
+    case text
+
+    /// Reads a mode by its name or a familiar alias (`spinner`, `pie`, `ring`, `icon`, `image`).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "indeterminate", "spinner": self = .indeterminate
+        case "determinate", "pie": self = .determinate
+        case "annular", "ring": self = .annular
+        case "bar": self = .bar
+        case "custom", "icon", "image": self = .custom
+        case "text": self = .text
+        default: return nil
+        }
+    }
+
+    /// Whether the indicator shows a progress value.
+    public var showsProgress: Bool { self == .determinate || self == .annular || self == .bar }
+}
+
+/// How `HUDMode.determinate` is drawn.
+public enum DeterminateStyle: String, CaseIterable, Hashable, Sendable {
+    /// MBProgressHUD 1.x: a 4 pt arc hugging the inside of a 2 pt outline.
+    case outline
+    /// MBProgressHUD 0.9: a filled wedge inside the outline.
+    case filled
+}
+
+/// The vector icons that ship with x11hud, drawn in the content colour like a template image.
+public enum Icon: String, CaseIterable, Hashable, Sendable {
+    case success
+    case error
+    case info
+    case warning
+}
+
+/// What a `.custom` HUD shows as its indicator.
+public enum CustomIndicator: Hashable, Sendable {
+    case icon(Icon)
+    case image(ImageAsset)
+}
+
+/// The show and hide transitions, after `MBProgressHUDAnimation`.
+public enum HUDAnimation: String, CaseIterable, Hashable, Sendable {
+    /// Opacity only.
+    case fade
+    /// Grows in from 0.5 when shown, shrinks to 0.5 when hidden.
+    case zoom
+    /// Shrinks in from 1.5 when shown, shrinks to 0.5 when hidden.
+    case zoomOut = "zoom-out"
+    /// Grows in from 0.5 when shown, grows to 1.5 when hidden.
+    case zoomIn = "zoom-in"
+}

@@ -1,0 +1,70 @@
+/// How the HUD looks: colours, fonts and the metrics of its layout.
+///
+/// The defaults are MBProgressHUD's (margin 20, corner radius 5, padding 4, bold 16 / 12 / 12).
+public struct HUDStyle: Hashable, Sendable {
+    /// The rounded rectangle behind the content.
+    public var bezelColor: RGBA
+    /// Labels, button, indicator and icons.
+    public var contentColor: RGBA
+    /// The dim layer over the whole area behind the bezel; clear (off) by default.
+    public var backgroundColor: RGBA
+    public var labelFont: FontSpec
+    public var detailsFont: FontSpec
+    public var buttonFont: FontSpec
+    public var cornerRadius: Double = 5
+    /// Space around the content inside the bezel, and between the bezel and the edges of its area.
+    public var margin: Double = 20
+    /// Space between two visible items of the stack.
+    public var padding: Double = 4
+    /// The bezel is at least this large.
+    public var minSize: Size = .zero
+    /// Forces the bezel's height and width to be equal.
+    public var square: Bool = false
+    /// Moves the bezel from the centre of its area; it is kept `margin` inside the area, so a huge offset pins it to an edge.
+    public var offset: Point = .zero
+    /// Text wraps at this width (and at less when the area is narrower).
+    public var maxTextWidth: Double = 296
+    /// The label wraps onto at most this many lines before it is ellipsized.
+    public var maxLabelLines: Int = 2
+    public var determinateStyle: DeterminateStyle = .outline
+    public var animation: HUDAnimation = .fade
+    /// Read Pango markup in the label and details; off, so that text is shown literally.
+    public var markup: Bool = false
+
+    public init(bezelColor: RGBA, contentColor: RGBA, backgroundColor: RGBA = .clear,
+                labelFont: FontSpec, detailsFont: FontSpec, buttonFont: FontSpec) {
+        self.bezelColor = bezelColor
+        self.contentColor = contentColor
+        self.backgroundColor = backgroundColor
+        self.labelFont = labelFont
+        self.detailsFont = detailsFont
+        self.buttonFont = buttonFont
+    }
+
+    /// The built-in looks.
+    public static func theme(_ theme: Theme) -> HUDStyle {
+        switch theme {
+        case .dark:
+            // MBProgressHUD on iOS 13+ in dark mode: a thick dark material with labelColor (white) at 0.7.
+            // Without a blur behind it the material needs to be more opaque to stay legible.
+            return HUDStyle(bezelColor: RGBA(white: 0.12, alpha: 0.85), contentColor: RGBA(white: 1, alpha: 0.7),
+                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont, buttonFont: defaultDetailsFont)
+        case .light:
+            // MBProgressHUD's classic look: white 0.8 at 0.6 alpha, content black at 0.7.
+            return HUDStyle(bezelColor: RGBA(white: 0.8, alpha: 0.6), contentColor: RGBA(white: 0, alpha: 0.7),
+                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont, buttonFont: defaultDetailsFont)
+        }
+    }
+
+    // These literals are valid descriptions; `try!` documents that they cannot fail.
+    public static let defaultLabelFont = try! FontSpec("Sans Bold 16")
+    public static let defaultDetailsFont = try! FontSpec("Sans Bold 12")
+}
+
+/// The built-in colour schemes.
+public enum Theme: String, CaseIterable, Hashable, Sendable {
+    /// Light content on a dark translucent bezel.
+    case dark
+    /// MBProgressHUD's look: dark content on a light translucent bezel.
+    case light
+}

@@ -1,0 +1,29 @@
+/// A piece of text and the box it must fit: what layout measures and the renderer draws.
+public struct TextBlock: Hashable, Sendable {
+    public var text: String
+    public var font: FontSpec
+    /// Lines wrap at this width.
+    public var maxWidth: Double
+    /// At most this many lines; nil for as many as `maxHeight` allows.
+    public var maxLines: Int?
+    /// Text past this height is ellipsized; nil for no limit.
+    public var maxHeight: Double?
+    /// Interpret Pango markup (`<b>`…) instead of showing the text literally.
+    public var markup: Bool
+
+    public init(text: String, font: FontSpec, maxWidth: Double, maxLines: Int? = nil, maxHeight: Double? = nil,
+                markup: Bool = false) {
+        self.text = text
+        self.font = font
+        self.maxWidth = maxWidth
+        self.maxLines = maxLines
+        self.maxHeight = maxHeight
+        self.markup = markup
+    }
+}
+
+/// Measures text for layout. `TextEngine` measures with Pango; tests may supply fixed metrics.
+public protocol TextMeasuring {
+    /// The size the text takes when laid out in `block`'s box, in points, rounded up to whole points.
+    func measure(_ block: TextBlock) -> Size
+}

@@ -1,0 +1,111 @@
+internal import CCairo
+
+/// Shapes text with Pango (HarfBuzz, fontconfig fallback), measures it and draws it with cairo.
+///
+/// Layouts are cached by `TextBlock`, so a frame whose text did not change shapes nothing. The engine draws for one
+/// scale factor: metrics hinting is off, so sizes in points are the same at every scale and glyphs are
+/// rasterised for the device pixels they land on.
+public final class TextEngine: TextMeasuring {
+    public let scale: Double
+    private let context: OpaquePointer  // PangoContext*
+    private var cache: [TextBlock: OpaquePointer] = [:]  // PangoLayout*
+    private static let cacheLimit = 32
+
+    public init(scale: Double = 1) {
+        self.scale = scale
+        // The default font map is per thread and lives as long as the thread; fontconfig is read once.
+        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        // 72 dpi makes a point of font size one scene unit, as in UIKit.
+        pango_cairo_context_set_resolution(context, 72)
+        var matrix = PangoMatrix(xx: scale, xy: 0, yx: 0, yy: scale, x0: 0, y0: 0)
+        pango_context_set_matrix(context, &matrix)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        for layout in cache.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    public func measure(_ block: TextBlock) -> Size {
+        let rect = logicalRect(of: layout(for: block))
+        return Size(width: rect.width.rounded(.up), height: rect.height.rounded(.up))
+    }
+
+    /// How many characters have no glyph in any installed font (they would show as boxes).
+    public func unknownGlyphCount(_ block: TextBlock) -> Int {
+        Int(pango_layout_get_unknown_glyphs_count(layout(for: block)))
+    }
+
+    /// Whether Pango had to cut the text short with an ellipsis.
+    public func isEllipsized(_ block: TextBlock) -> Bool {
+        pango_layout_is_ellipsized(layout(for: block)) != 0
+    }
+
+    /// Number of lines after wrapping.
+    public func lineCount(_ block: TextBlock) -> Int {
+        Int(pango_layout_get_line_count(layout(for: block)))
+    }
+
+    /// Draws `block` with the top-left of its logical box at `frame.origin`, centred in `frame`'s width.
+    /// `cr` must be in scene units (points) already scaled to device pixels by `scale`.
+    func draw(_ block: TextBlock, in frame: Rect, color: RGBA, on cr: OpaquePointer) {
+        let layout = layout(for: block)
+        let rect = logicalRect(of: layout)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        let x = frame.minX + (frame.width - rect.width) / 2 - rect.minX
+        cairo_move_to(cr, x, frame.minY - rect.minY)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    private func logicalRect(of layout: OpaquePointer) -> Rect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let s = Double(hud_pango_scale)
+        return Rect(x: Double(logical.x) / s, y: Double(logical.y) / s,
+                    width: Double(logical.width) / s, height: Double(logical.height) / s)
+    }
+
+    private func layout(for block: TextBlock) -> OpaquePointer {
+        if let cached = cache[block] { return cached }
+        if cache.count >= Self.cacheLimit {
+            for layout in cache.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            cache.removeAll(keepingCapacity: true)
+        }
+        let layout = pango_layout_new(context)!
+        let desc = pango_font_description_from_string(block.font.description)
+        pango_layout_set_font_description(layout, desc)
+        pango_font_description_free(desc)
+        let s = Double(hud_pango_scale)
+        pango_layout_set_width(layout, Int32(max(1, block.maxWidth) * s))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        if let lines = block.maxLines {
+            pango_layout_set_height(layout, -Int32(max(1, lines)))
+        } else if let height = block.maxHeight {
+            pango_layout_set_height(layout, Int32(max(1, height) * s))
+        }
+        if block.markup {
+            // Bad markup shows as literal text rather than failing.
+            var error: UnsafeMutablePointer<GError>? = nil
+            if pango_parse_markup(block.text, -1, 0, nil, nil, nil, &error) != 0 {
+                pango_layout_set_markup(layout, block.text, -1)
+            } else {
+                if let error { g_error_free(error) }
+                pango_layout_set_text(layout, block.text, -1)
+            }
+        } else {
+            pango_layout_set_text(layout, block.text, -1)
+        }
+        cache[block] = layout
+        return layout
+    }
+}

@@ -1,0 +1,1 @@
+// The X11 overlay window and its event and frame loops (see issue 3).
