@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "x11hud"],
             swiftSettings: strictness
         ),
     ]

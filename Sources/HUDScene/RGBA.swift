@@ -16,8 +16,8 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public init(hex input: String) throws(ColorParseError) {
         var digits = Substring(input.trimmingWhitespace())
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8 else {
-            throw ColorParseError(input: input, reason: "expected #RRGGBB or #RRGGBBAA")
+        guard digits.allSatisfy(\.isHexDigit), digits.count == 6 || digits.count == 8 else {
+            throw ColorParseError(input: input, reason: "expected #RRGGBB or #RRGGBBAA (hexadecimal digits)")
         }
         var values: [Double] = []
         var index = digits.startIndex

@@ -2,80 +2,83 @@ import ArgumentParser
 import HUDScene
 
 /// The options that describe a HUD, shared by the live command and `render`.
+///
+/// Every option takes the next argument as its value even when it starts with a dash, as getopt does, so
+/// `--offset -100,0` and `--label "-3 dB"` work.
 struct HUDOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("What to show above the labels.", valueName: "mode"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("What to show above the labels.", valueName: "mode"))
     var mode: HUDMode?
 
-    @Option(help: "The main text (bold 16).")
+    @Option(parsing: .unconditional, help: "The main text (bold 16).")
     var label: String = ""
 
-    @Option(help: "Smaller text under the label; wraps onto several lines (bold 12).")
+    @Option(parsing: .unconditional, help: "Smaller text under the label; wraps onto several lines (bold 12).")
     var details: String = ""
 
-    @Option(help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"))
     var progress: ProgressValue?
 
-    @Option(help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
     var icon: Icon?
 
-    @Option(help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"))
     var image: String?
 
-    @Option(help: "Show a rounded button with this title.")
+    @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
     var button: String = ""
 
-    @Option(help: "Colour scheme: dark or light.")
+    @Option(parsing: .unconditional, help: "Colour scheme: dark or light.")
     var theme: Theme = .dark
 
-    @Option(name: .customLong("bezel-color"), help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
+    @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
             transform: parseColor)
     var bezelColor: RGBA?
 
-    @Option(name: .customLong("content-color"), help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
+    @Option(name: .customLong("content-color"), parsing: .unconditional, help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
             transform: parseColor)
     var contentColor: RGBA?
 
-    @Option(name: .customLong("background-color"),
+    @Option(name: .customLong("background-color"), parsing: .unconditional,
             help: ArgumentHelp("Dim the area behind the bezel with this colour (off by default).", valueName: "color"),
             transform: parseColor)
     var backgroundColor: RGBA?
 
-    @Option(name: .customLong("font"), help: ArgumentHelp("Label font, a Pango description.", valueName: "font"),
+    @Option(name: .customLong("font"), parsing: .unconditional, help: ArgumentHelp("Label font, a Pango description.", valueName: "font"),
             transform: parseFont)
     var labelFont: FontSpec?
 
-    @Option(name: .customLong("details-font"), help: ArgumentHelp("Details font.", valueName: "font"), transform: parseFont)
+    @Option(name: .customLong("details-font"), parsing: .unconditional, help: ArgumentHelp("Details font.", valueName: "font"), transform: parseFont)
     var detailsFont: FontSpec?
 
-    @Option(name: .customLong("button-font"), help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
+    @Option(name: .customLong("button-font"), parsing: .unconditional, help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
     var buttonFont: FontSpec?
 
-    @Option(help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"))
     var scale: ScaleValue?
 
-    @Option(help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
                                valueName: "points"))
     var margin: NonNegative?
 
-    @Option(name: .customLong("corner-radius"), help: ArgumentHelp("Bezel corner radius in points (default 5).",
+    @Option(name: .customLong("corner-radius"), parsing: .unconditional, help: ArgumentHelp("Bezel corner radius in points (default 5).",
                                                                    valueName: "points"))
     var cornerRadius: NonNegative?
 
-    @Option(name: .customLong("min-size"), help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"))
+    @Option(name: .customLong("min-size"), parsing: .unconditional, help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"))
     var minSize: SizeValue?
 
     @Flag(help: "Make the bezel square.")
     var square = false
 
-    @Option(help: ArgumentHelp("Move the bezel from the centre by X,Y points; a huge value pins it to an edge.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from the centre by X,Y points; a huge value pins it to an edge.",
                                valueName: "X,Y"))
     var offset: OffsetValue?
 
-    @Option(name: .customLong("pie-style"), help: ArgumentHelp("How determinate mode draws: outline or filled.",
+    @Option(name: .customLong("pie-style"), parsing: .unconditional, help: ArgumentHelp("How determinate mode draws: outline or filled.",
                                                                valueName: "style"))
     var pieStyle: DeterminateStyle = .outline
 
-    @Option(help: ArgumentHelp("Show/hide animation.", valueName: "animation"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show/hide animation.", valueName: "animation"))
     var animation: HUDAnimation = .fade
 
     @Flag(help: "Read Pango markup in the label and details instead of showing them literally.")

@@ -11,14 +11,14 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
-    @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The PNG file to write.", valueName: "file"))
     var out: String
 
-    @Option(help: ArgumentHelp("Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.",
                                valueName: "WxH"))
     var size: SizeValue?
 
-    @Option(help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"))
     var time: NonNegative?
 
     mutating func validate() throws {

@@ -1,0 +1,116 @@
+import HUDScene
+import Testing
+
+@Suite struct SpringTests {
+    @Test func startsAtZeroEndsAtOne() {
+        #expect(Spring.criticallyDamped(0) == 0)
+        #expect(Spring.criticallyDamped(-1) == 0)
+        #expect(Spring.criticallyDamped(1) == 1)
+        #expect(Spring.criticallyDamped(2) == 1)
+    }
+
+    @Test func isMonotonicWithoutOvershoot() {
+        var previous = 0.0
+        for i in 1...300 {
+            let v = Spring.criticallyDamped(Double(i) / 300)
+            #expect(v >= previous)
+            #expect(v <= 1)
+            previous = v
+        }
+    }
+
+    @Test func movesFastFirstLikeASpring() {
+        // A critically damped spring covers most of the way in the first third.
+        #expect(Spring.criticallyDamped(1.0 / 3) > 0.75)
+        #expect(Spring.criticallyDamped(0.05) < 0.2)
+    }
+}
+
+@Suite struct AppearanceTests {
+    @Test func fadeGoesFromTransparentToOpaqueIn300ms() {
+        var a = Appearance()
+        a.show(at: 10, animation: .fade)
+        #expect(a.presentation(at: 10) == Presentation(opacity: 0, scale: 1))
+        #expect(a.presentation(at: 10.3) == .shown)
+        #expect(a.isAnimating(at: 10.29))
+        #expect(!a.isAnimating(at: 10.3))
+        let mid = a.presentation(at: 10.05).opacity
+        #expect(mid > 0 && mid < 1)
+    }
+
+    @Test func zoomScalesFollowMBProgressHUD() {
+        var zoom = Appearance()
+        zoom.show(at: 0, animation: .zoom)
+        #expect(zoom.presentation(at: 0).scale == 0.5)
+        zoom.hide(at: 1, animation: .zoom)
+        #expect(zoom.presentation(at: 1.3) == Presentation(opacity: 0, scale: 0.5))
+
+        var zoomOut = Appearance()
+        zoomOut.show(at: 0, animation: .zoomOut)
+        #expect(zoomOut.presentation(at: 0).scale == 1.5)
+        zoomOut.hide(at: 1, animation: .zoomOut)
+        #expect(zoomOut.presentation(at: 2).scale == 0.5)
+
+        var zoomIn = Appearance()
+        zoomIn.show(at: 0, animation: .zoomIn)
+        #expect(zoomIn.presentation(at: 0).scale == 0.5)
+        zoomIn.hide(at: 1, animation: .zoomIn)
+        #expect(zoomIn.presentation(at: 2).scale == 1.5)
+    }
+
+    @Test func hideDuringShowStartsFromThePresentedValue() {
+        var a = Appearance()
+        a.show(at: 0, animation: .zoom)
+        let before = a.presentation(at: 0.1)
+        a.hide(at: 0.1, animation: .zoom)
+        #expect(a.presentation(at: 0.1) == before)  // no jump
+        var previous = before.opacity
+        for i in 1...30 {
+            let o = a.presentation(at: 0.1 + Double(i) * 0.01).opacity
+            #expect(o <= previous)
+            previous = o
+        }
+        #expect(a.isFullyHidden(at: 0.4))
+    }
+
+    @Test func showDuringHideKeepsTheCurrentScale() {
+        var a = Appearance()
+        a.show(at: 0, animation: .zoom)
+        a.hide(at: 1, animation: .zoom)
+        let mid = a.presentation(at: 1.05)
+        #expect(mid.opacity > 0 && mid.scale < 1)
+        a.show(at: 1.05, animation: .zoom)
+        #expect(a.presentation(at: 1.05) == mid)
+        #expect(a.presentation(at: 1.4) == .shown)
+    }
+
+    @Test func unanimatedIsImmediate() {
+        var a = Appearance()
+        a.show(at: 5, animation: .zoom, animated: false)
+        #expect(a.presentation(at: 5) == .shown)
+        #expect(!a.isAnimating(at: 5))
+    }
+}
+
+@Suite struct SpinnerTests {
+    @Test func stepsTwelveTimesASecond() {
+        #expect(Spinner.step(at: 0) == 0)
+        #expect(Spinner.step(at: 0.09) == 1)
+        #expect(Spinner.step(at: 0.5) == 6)
+        #expect(Spinner.step(at: 1.0) == 0)
+        #expect(Spinner.step(at: -0.01) == 11)
+        #expect(Spinner.step(at: .nan) == 0)
+        #expect(abs(Spinner.nextStepTime(after: 0.01) - 1.0 / 12) < 1e-9)
+    }
+
+    @Test func sceneSleepsWhenNothingMoves() {
+        var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0.5), style: .theme(.dark), area: screen)
+        #expect(scene.nextFrameTime(after: 0) == nil)
+        scene.show(at: 0)
+        #expect(scene.nextFrameTime(after: 0.1) == 0.1)
+        #expect(scene.nextFrameTime(after: 0.5) == nil)  // shown, static
+        scene.content.mode = .indeterminate
+        let next = try! #require(scene.nextFrameTime(after: 0.5))
+        #expect(next > 0.5 && next <= 0.5 + 1.0 / 12 + 1e-9)
+    }
+}

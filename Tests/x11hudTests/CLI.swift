@@ -1,0 +1,34 @@
+import Foundation
+
+/// Runs the built `x11hud` binary, which sits next to the test bundle in the build directory.
+enum CLI {
+    static var binary: URL {
+        let dir = Bundle.main.executableURL!.deletingLastPathComponent()
+        return dir.appendingPathComponent("x11hud")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Result(status: process.terminationStatus, stdout: o, stderr: e)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HUDScene
+import Testing
+
+@Suite struct RenderCommandTests {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cli-\(UUID().uuidString)")
+
+    init() throws { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+
+    @Test func rendersTheAnnularExampleFromTheIssue() throws {
+        let out = dir.appendingPathComponent("a.png").path
+        let r = try CLI.run(["render", "--mode", "annular", "--progress", "0.6", "--label", "Saving", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let canvas = try Canvas.readPNG(from: out)
+        #expect(canvas.width > 77 && canvas.height > 77)
+        #expect(canvas.pixel(x: 0, y: 0).alpha == 0)
+        #expect(canvas.pixel(x: canvas.width / 2, y: canvas.height / 2).alpha > 0.5)
+    }
+
+    @Test func sizeScaleAndTimeShapeTheCanvas() throws {
+        let out = dir.appendingPathComponent("b.png").path
+        let r = try CLI.run(["render", "--size", "200x100", "--scale", "2", "--time", "0.05", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let canvas = try Canvas.readPNG(from: out)
+        #expect(canvas.width == 400 && canvas.height == 200)
+        let centre = canvas.pixel(x: 200 - 60, y: 100)  // inside the 77 pt bezel, away from the spinner
+        #expect(centre.alpha > 0 && centre.alpha < 0.8, "mid-fade alpha \(centre.alpha)")
+    }
+
+    @Test(arguments: [
+        (["--mode", "wheel"], "wheel", "--mode"),
+        (["--bezel-color", "#12345"], "#12345", "--bezel-color"),
+        (["--content-color", "blue"], "blue", "--content-color"),
+        (["--progress", "abc"], "abc", "--progress"),
+        (["--progress", "nan"], "nan", "--progress"),
+        (["--progress", "150"], "150", "--progress"),
+        (["--image", "/nonexistent/pic.png"], "/nonexistent/pic.png", "--image"),
+        (["--font", ""], "''", "--font"),
+        (["--size", "10by10"], "10by10", "--size"),
+        (["--scale", "0"], "0", "--scale"),
+        (["--min-size", "-5x3"], "-5x3", "--min-size"),
+        (["--offset", "1"], "1", "--offset"),
+        (["--icon", "smile"], "smile", "--icon"),
+        (["--theme", "pink"], "pink", "--theme"),
+        (["--time", "-1"], "-1", "--time"),
+    ])
+    func badValuesExit64WithOneLineNamingOptionAndValue(_ args: [String], _ value: String, _ option: String) throws {
+        let out = dir.appendingPathComponent("bad.png").path
+        let r = try CLI.run(["render"] + args + ["--out", out])
+        #expect(r.status == 64)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains(option) && r.stderr.contains(value), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func anImageThatIsNotAPNGIsAUsageError() throws {
+        let bad = dir.appendingPathComponent("fake.png")
+        try Data("GIF89a".utf8).write(to: bad)
+        let r = try CLI.run(["render", "--image", bad.path, "--out", dir.appendingPathComponent("x.png").path])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("not a PNG"))
+    }
+
+    @Test func anUnwritableOutputExits73() throws {
+        let r = try CLI.run(["render", "--out", "/nonexistent-dir/x.png"])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("/nonexistent-dir/x.png"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let r = try CLI.run(["render", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("--out"))
+    }
+}
