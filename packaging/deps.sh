@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs the Debian packages x11hud needs, only those missing. Usage: packaging/deps.sh [build|test]
+#   build: libraries and headers to compile, fonts to render text with.
+#   test:  also a private X server, a compositor and the X tools the tests drive.
+set -eu
+build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libcairo2-dev libpango1.0-dev
+       fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick"
+want=$build
+[ "${1:-build}" = test ] && want="$build $test"
+
+missing=""
+for p in $want; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+command -v apt-get >/dev/null || { echo "deps.sh: apt-get not found; install:$missing" >&2; exit 1; }
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "deps.sh: installing$missing" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
