@@ -12,6 +12,16 @@ enum IconPainter {
                 if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
             }
         }
+        /// The "i" of info and the "!" of warning: a vertical stem and a dot on the centre line.
+        func mark(stem: (Double, Double), dot: Double) {
+            cairo_set_line_width(cr, u * 0.1)
+            line([(0.5, stem.0), (0.5, stem.1)])
+            cairo_stroke(cr)
+            let (dx, dy) = p(0.5, dot)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, dx, dy, u * 0.06, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
         cairo_save(cr)
         // One group, painted once at the content alpha, so crossing strokes do not show darker joints.
         cairo_push_group(cr)
@@ -33,25 +43,13 @@ enum IconPainter {
             cairo_new_sub_path(cr)
             cairo_arc(cr, f.midX, f.midY, u * 0.46, 0, 2 * Double.pi)
             cairo_stroke(cr)
-            cairo_set_line_width(cr, u * 0.1)
-            line([(0.5, 0.45), (0.5, 0.74)])
-            cairo_stroke(cr)
-            let (dx, dy) = p(0.5, 0.28)
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, dx, dy, u * 0.065, 0, 2 * Double.pi)
-            cairo_fill(cr)
+            mark(stem: (0.45, 0.74), dot: 0.28)
         case .warning:
             cairo_set_line_width(cr, u * 0.07)
             line([(0.5, 0.06), (0.96, 0.9), (0.04, 0.9)])
             cairo_close_path(cr)
             cairo_stroke(cr)
-            cairo_set_line_width(cr, u * 0.1)
-            line([(0.5, 0.36), (0.5, 0.6)])
-            cairo_stroke(cr)
-            let (dx, dy) = p(0.5, 0.75)
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, dx, dy, u * 0.06, 0, 2 * Double.pi)
-            cairo_fill(cr)
+            mark(stem: (0.36, 0.6), dot: 0.75)
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, color.alpha)
