@@ -14,6 +14,7 @@ let package = Package(
     name: "x11hud",
     products: [
         .executable(name: "x11hud", targets: ["x11hud"]),
+        .executable(name: "feed-fuzz", targets: ["FeedFuzz"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
     ],
@@ -44,6 +45,18 @@ let package = Package(
             dependencies: ["CCairo"],
             swiftSettings: strictness
         ),
+        // The stdin progress protocol: pure parsing, no X, no drawing.
+        .target(
+            name: "ProgressFeed",
+            dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        // libFuzzer target for ProgressFeed (see the file for how to run it).
+        .executableTarget(
+            name: "FeedFuzz",
+            dependencies: ["ProgressFeed"],
+            swiftSettings: strictness
+        ),
         .target(
             name: "X11Platform",
             dependencies: ["HUDScene", "CX11"],
@@ -61,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "HUDSceneTests",
             dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "ProgressFeedTests",
+            dependencies: ["ProgressFeed", "HUDScene"],
             swiftSettings: strictness
         ),
         .testTarget(

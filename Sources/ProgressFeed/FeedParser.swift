@@ -1,0 +1,128 @@
+import Foundation
+public import HUDScene
+
+/// Reads one line of the progress protocol:
+///
+/// - `45`, `45.5`, `45%`: progress in percent, as `zenity --progress` reads it;
+/// - `#TEXT`: the label (zenity);
+/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`: any subset of keys,
+///   progress as a fraction;
+/// - anything else with a percentage in it (`1,234,567  45%  1.23MB/s` from rsync, `###### 45.6%` from curl):
+///   its last percentage, unless `scanPercentages` is off.
+public struct FeedParser: Sendable {
+    public var scanPercentages: Bool
+
+    public init(scanPercentages: Bool = true) {
+        self.scanPercentages = scanPercentages
+    }
+
+    public func parse(_ line: UnsafeRawBufferPointer) -> FeedEvent {
+        let bytes = Self.trimmed(line)
+        guard let first = bytes.first else { return .nothing }
+        if let percent = Self.plainNumber(bytes) { return Self.progress(percent: percent) }
+        // curl's `-#` bar ("######   45.6%") also starts with '#': hashes then only a percentage is progress.
+        if first == UInt8(ascii: "#"), let percent = Self.hashBar(bytes) { return Self.progress(percent: percent) }
+        if first == UInt8(ascii: "#") {
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
+            return .update(FeedUpdate(label: text.trimmingCharacters(in: .whitespaces)))
+        }
+        if first == UInt8(ascii: "{") { return Self.json(bytes) }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
+        // Forms the fast path leaves to Double: "nan", "inf", "1e2", "-5", "+7".
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        if let value = Double(number) { return Self.progress(percent: value) }
+        if scanPercentages, let percent = Self.lastPercentage(bytes) { return Self.progress(percent: percent) }
+        return .warning("ignored \(Self.quote(text)): not a number, #label, JSON object or percentage")
+    }
+
+    /// A percentage in 0...100 as a fraction; out-of-range values are clamped, non-finite ones ignored.
+    static func progress(percent: Double) -> FeedEvent {
+        guard percent.isFinite else { return .warning("ignored progress '\(percent)': not a finite number") }
+        let clamped = min(max(percent, 0), 100)
+        let update = FeedUpdate(progress: clamped / 100)
+        if clamped != percent {
+            return .partial(update, warning: "progress \(Self.format(percent)) is outside 0…100; using \(Self.format(clamped))")
+        }
+        return .update(update)
+    }
+
+    // MARK: Numbers
+
+    /// `123`, `12.5`, `45%`: parsed straight from the bytes, the path a flood of numbers takes.
+    static func plainNumber(_ b: Slice<UnsafeRawBufferPointer>) -> Double? {
+        var end = b.endIndex
+        if b[end - 1] == UInt8(ascii: "%") { end -= 1 }
+        guard end > b.startIndex, end - b.startIndex <= 24 else { return nil }
+        var value = 0.0, scale = 1.0, seenDot = false, digits = 0
+        for i in b.startIndex..<end {
+            let c = b[i]
+            if c >= 0x30 && c <= 0x39 {
+                digits += 1
+                if seenDot { scale /= 10; value += Double(c - 0x30) * scale } else { value = value * 10 + Double(c - 0x30) }
+            } else if c == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else {
+                return nil
+            }
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// The last `N%` or `N.N%` in the line.
+    static func lastPercentage(_ b: Slice<UnsafeRawBufferPointer>) -> Double? {
+        var i = b.endIndex - 1
+        while i >= b.startIndex {
+            if b[i] == UInt8(ascii: "%") {
+                var j = i
+                while j > b.startIndex, (b[j - 1] >= 0x30 && b[j - 1] <= 0x39) || b[j - 1] == UInt8(ascii: ".") { j -= 1 }
+                if j < i, let v = plainNumber(b[j..<i]) { return v }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Two or more '#', blanks, then a percentage and nothing else.
+    static func hashBar(_ b: Slice<UnsafeRawBufferPointer>) -> Double? {
+        var i = b.startIndex
+        while i < b.endIndex, b[i] == UInt8(ascii: "#") { i += 1 }
+        guard i - b.startIndex >= 2, b.last == UInt8(ascii: "%") else { return nil }
+        while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        return i < b.endIndex ? plainNumber(b[i..<b.endIndex]) : nil
+    }
+
+    // MARK: JSON
+
+    static func json(_ bytes: Slice<UnsafeRawBufferPointer>) -> FeedEvent {
+        let data = Data(bytes)
+        guard let object = try? JSONDecoder().decode(JSONLine.self, from: data) else {
+            return .warning("ignored malformed JSON \(quote(String(decoding: data, as: UTF8.self)))")
+        }
+        if object.problems.isEmpty { return .update(object.update) }
+        if object.update == FeedUpdate() { return .warning("ignored JSON: " + object.problems.joined(separator: "; ")) }
+        return .partial(object.update, warning: object.problems.joined(separator: "; "))
+    }
+
+    // MARK: Text
+
+    static func trimmed(_ line: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer> {
+        var s = line.startIndex, e = line.endIndex
+        func space(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0B || c == 0x0C || c == 0x00 }
+        while s < e, space(line[s]) { s += 1 }
+        while e > s, space(line[e - 1]) { e -= 1 }
+        return line[s..<e]
+    }
+
+    /// A short, printable excerpt of the input for a warning: binary garbage must not reach the terminal.
+    static func quote(_ text: String) -> String {
+        var out = ""
+        for ch in text.unicodeScalars.prefix(40) {
+            out.unicodeScalars.append(ch.properties.generalCategory == .control || ch == "\u{FFFD}" ? "?" : ch)
+        }
+        return "'" + out + (text.unicodeScalars.count > 40 ? "…'" : "'")
+    }
+
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

@@ -1,0 +1,34 @@
+public import HUDScene
+
+/// One change to the HUD read from the input. Fields that are nil are left as they are.
+public struct FeedUpdate: Hashable, Sendable {
+    /// Progress as a fraction, already clamped into 0...1.
+    public var progress: Double?
+    public var label: String?
+    public var details: String?
+    public var mode: HUDMode?
+    public var icon: Icon?
+    /// Hide this many seconds from now.
+    public var hideAfter: Double?
+
+    public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
+                icon: Icon? = nil, hideAfter: Double? = nil) {
+        self.progress = progress
+        self.label = label
+        self.details = details
+        self.mode = mode
+        self.icon = icon
+        self.hideAfter = hideAfter
+    }
+}
+
+/// What one input line means.
+public enum FeedEvent: Hashable, Sendable {
+    /// An empty line.
+    case nothing
+    case update(FeedUpdate)
+    /// The line was not understood (or only in part); the message says why, in a few words.
+    case warning(String)
+    /// Part of the line was understood, and something in it was not.
+    case partial(FeedUpdate, warning: String)
+}
