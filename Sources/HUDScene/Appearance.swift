@@ -8,7 +8,7 @@ public struct Presentation: Hashable, Sendable {
     public static let shown = Presentation(opacity: 1, scale: 1)
 
     func interpolated(to other: Presentation, by f: Double) -> Presentation {
-        Presentation(opacity: opacity + (other.opacity - opacity) * f, scale: scale + (other.scale - scale) * f)
+        f >= 1 ? other : Presentation(opacity: opacity + (other.opacity - opacity) * f, scale: scale + (other.scale - scale) * f)
     }
 }
 

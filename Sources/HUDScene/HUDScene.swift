@@ -1,7 +1,7 @@
 /// The model of one HUD: what it shows, how it looks, where it is laid out and whether it is shown.
 ///
 /// It holds target values only. `snapshot(at:)` derives what is on screen at a moment (the presentation),
-/// which is all the renderer sees; `needsFrame(at:)` tells a frame loop whether anything still moves.
+/// which is all the renderer sees; `nextFrameTime(after:)` tells a frame loop when anything moves next.
 public struct HUDScene: Hashable, Sendable {
     public var content: HUDContent
     public var style: HUDStyle
@@ -10,8 +10,11 @@ public struct HUDScene: Hashable, Sendable {
     /// Device pixels per point.
     public var scale: Double
     public private(set) var appearance = Appearance()
+    /// The eased progress on screen; `content.progress` is its target.
+    public private(set) var progressTrack = ProgressTrack()
 
     public init(content: HUDContent, style: HUDStyle, area: Rect, scale: Double = 1) {
+        self.progressTrack = ProgressTrack(content.progress)
         self.content = content
         self.style = style
         self.area = area
@@ -26,6 +29,17 @@ public struct HUDScene: Hashable, Sendable {
         appearance.hide(at: time, animation: style.animation, animated: animated)
     }
 
+    /// Sets the progress, easing the indicator to it from what is shown at `time`.
+    public mutating func setProgress(_ value: Double, at time: Double, animated: Bool = true) {
+        content.progress = value
+        progressTrack.set(content.progress, at: time, animated: animated && appearance.isShown)
+    }
+
+    /// The progress drawn at `time`: eased when set with `setProgress`, else the model value as it is.
+    public func presentedProgress(at time: Double) -> Double {
+        progressTrack.target == content.progress ? progressTrack.value(at: time) : content.progress
+    }
+
     public func layout(measurer: some TextMeasuring) -> HUDLayout {
         HUDLayout(content: content, style: style, area: area, measurer: measurer)
     }
@@ -33,14 +47,20 @@ public struct HUDScene: Hashable, Sendable {
     /// The frame to draw at `time`.
     public func snapshot(at time: Double, measurer: some TextMeasuring, canvasOrigin: Point = .zero,
                          opaque: Bool = false, buttonHighlighted: Bool = false) -> HUDSnapshot {
-        HUDSnapshot(content: content, style: style, layout: layout(measurer: measurer),
+        var presented = content
+        presented.progress = presentedProgress(at: time)
+        return HUDSnapshot(content: presented, style: style, layout: layout(measurer: measurer),
                     presentation: appearance.presentation(at: time), spinnerStep: Spinner.step(at: time),
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
     }
 
     /// The next moment after `time` at which the picture changes by itself, or nil when it is static.
     public func nextFrameTime(after time: Double) -> Double? {
-        if appearance.isAnimating(at: time) { return time }  // every frame until the transition ends
+        // Every frame until the transition or the progress easing ends.
+        if appearance.isAnimating(at: time) { return time }
+        if content.mode.showsProgress, progressTrack.target == content.progress, progressTrack.isAnimating(at: time) {
+            return time
+        }
         if appearance.isShown, content.mode == .indeterminate { return Spinner.nextStepTime(after: time) }
         return nil
     }

@@ -114,3 +114,49 @@ import Testing
         #expect(next > 0.5 && next <= 0.5 + 1.0 / 12 + 1e-9)
     }
 }
+
+@Suite struct ProgressTrackTests {
+    @Test func easesToANewValueWithoutGoingBack() {
+        var t = ProgressTrack(0.2)
+        t.set(0.6, at: 1)
+        #expect(t.value(at: 1) == 0.2)
+        #expect(t.value(at: 1.2) == 0.6)
+        var previous = 0.2
+        for i in 1...20 {
+            let v = t.value(at: 1 + Double(i) * 0.01)
+            #expect(v >= previous)
+            previous = v
+        }
+    }
+
+    @Test func retargetingMidwayStartsFromWhatIsShown() {
+        var t = ProgressTrack(0)
+        t.set(0.5, at: 0)
+        let shown = t.value(at: 0.05)
+        t.set(0.9, at: 0.05)
+        #expect(t.value(at: 0.05) == shown)
+        #expect(t.value(at: 0.06) > shown)
+        #expect(t.value(at: 0.3) == 0.9)
+    }
+
+    @Test func goesBackOnlyWhenTheInputDoes() {
+        var t = ProgressTrack(0.8)
+        t.set(0.3, at: 0)
+        #expect(t.value(at: 0.1) < 0.8)
+        #expect(t.value(at: 0.2) == 0.3)
+    }
+
+    @Test func sceneDrawsTheEasedValueAndAsksForFrames() {
+        var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0), style: .theme(.dark), area: screen)
+        scene.show(at: 0, animated: false)
+        scene.setProgress(1, at: 1)
+        let mid = scene.snapshot(at: 1.05, measurer: FixedMetrics()).content.progress
+        #expect(mid > 0 && mid < 1)
+        #expect(scene.nextFrameTime(after: 1.05) == 1.05)
+        #expect(scene.snapshot(at: 1.3, measurer: FixedMetrics()).content.progress == 1)
+        #expect(scene.nextFrameTime(after: 1.3) == nil)
+        // A direct model change is drawn as it is.
+        scene.content.progress = 0.4
+        #expect(scene.snapshot(at: 1.3, measurer: FixedMetrics()).content.progress == 0.4)
+    }
+}
