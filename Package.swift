@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "x11hud", targets: ["x11hud"]),
         .executable(name: "feed-fuzz", targets: ["FeedFuzz"]),
+        .executable(name: "x11hud-bench", targets: ["RenderBench"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
     ],
@@ -55,6 +56,12 @@ let package = Package(
         .executableTarget(
             name: "FeedFuzz",
             dependencies: ["ProgressFeed"],
+            swiftSettings: strictness
+        ),
+        // Renderer benchmark (frame cost per mode); the peer benchmarks drive the built binaries.
+        .executableTarget(
+            name: "RenderBench",
+            dependencies: ["HUDScene"],
             swiftSettings: strictness
         ),
         .target(
