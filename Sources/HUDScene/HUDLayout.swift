@@ -93,15 +93,16 @@ public struct HUDLayout: Hashable, Sendable {
         }
         size = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
 
-        // Centre plus offset, then keep `margin` from every edge of the area (MB's priority-999 constraints), which
-        // is what makes MBProgressMaxOffset pin the bezel to an edge.
-        func place(_ length: Double, _ start: Double, _ extent: Double, _ offset: Double) -> Double {
-            let centred = start + (extent - length) / 2 + (offset.isFinite ? offset : 0)
+        // The anchor (centre, or an edge minus the margin) plus the offset, then kept `margin` from every edge of
+        // the area (MB's priority-999 constraints), which is what makes MBProgressMaxOffset pin the bezel to an edge.
+        func place(_ length: Double, _ start: Double, _ extent: Double, _ anchor: Int, _ offset: Double) -> Double {
             let low = start + m, high = start + extent - m - length
-            return (low <= high ? min(max(centred, low), high) : start + (extent - length) / 2).rounded()
+            guard low <= high else { return (start + (extent - length) / 2).rounded() }
+            let anchored = anchor < 0 ? low : anchor > 0 ? high : start + (extent - length) / 2
+            return min(max(anchored + (offset.isFinite ? offset : 0), low), high).rounded()
         }
-        bezel = Rect(x: place(size.width, area.minX, area.width, style.offset.x),
-                     y: place(size.height, area.minY, area.height, style.offset.y),
+        bezel = Rect(x: place(size.width, area.minX, area.width, style.position.horizontal, style.offset.x),
+                     y: place(size.height, area.minY, area.height, style.position.vertical, style.offset.y),
                      width: size.width, height: size.height)
 
         var y = bezel.minY + ((bezel.height - contentHeight) / 2).rounded()

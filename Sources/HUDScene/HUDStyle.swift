@@ -20,7 +20,9 @@ public struct HUDStyle: Hashable, Sendable {
     public var minSize: Size = .zero
     /// Forces the bezel's height and width to be equal.
     public var square: Bool = false
-    /// Moves the bezel from the centre of its area; it is kept `margin` inside the area, so a huge offset pins it to an edge.
+    /// Where the bezel rests in its area before `offset` moves it.
+    public var position: Position = .center
+    /// Moves the bezel from its position; it is kept `margin` inside the area, so a huge offset pins it to an edge.
     public var offset: Point = .zero
     /// Text wraps at this width (and at less when the area is narrower).
     public var maxTextWidth: Double = 296

@@ -15,6 +15,7 @@ extension Theme: ExpressibleByArgument {}
 extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
+extension Position: ExpressibleByArgument {}
 
 /// A progress value: a fraction `0.6` or a percentage `60%`.
 struct ProgressValue: ExpressibleByArgument {

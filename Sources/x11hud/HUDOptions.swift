@@ -70,7 +70,12 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Make the bezel square.")
     var square = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from the centre by X,Y points; a huge value pins it to an edge.",
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Where the bezel rests: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right.",
+        valueName: "position"))
+    var position: Position = .center
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
                                valueName: "X,Y"))
     var offset: OffsetValue?
 
@@ -101,7 +106,7 @@ struct HUDOptions: ParsableArguments {
 
     private enum CodingKeys: String, CodingKey {
         case mode, label, details, progress, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
-             labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, offset, pieStyle,
+             labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup
     }
 
@@ -126,6 +131,7 @@ struct HUDOptions: ParsableArguments {
         if let cornerRadius { style.cornerRadius = cornerRadius.value }
         if let minSize { style.minSize = minSize.size }
         if let offset { style.offset = offset.point }
+        style.position = position
         style.square = square
         style.determinateStyle = pieStyle
         style.animation = animation

@@ -71,6 +71,22 @@ import Testing
         #expect(topLeft.bezel.origin == Point(x: 20, y: 20))
     }
 
+    @Test(arguments: Position.allCases)
+    func positionsAnchorToEdgesMinusTheMargin(_ position: Position) {
+        let area = Rect(x: 100, y: 50, width: 800, height: 600)
+        let b = layout(HUDContent(mode: .indeterminate), { $0.position = position }, area: area).bezel
+        let expectedX = [-1: area.minX + 20, 0: area.midX - 38.5, 1: area.maxX - 20 - 77][position.horizontal]!
+        let expectedY = [-1: area.minY + 20, 0: area.midY - 38.5, 1: area.maxY - 20 - 77][position.vertical]!
+        #expect(abs(b.minX - expectedX) <= 0.5 && abs(b.minY - expectedY) <= 0.5, "\(position): \(b)")
+    }
+
+    @Test func offsetMovesFromThePositionAndStaysInside() {
+        let b = layout(HUDContent(mode: .indeterminate), { $0.position = .topRight; $0.offset = Point(x: -30, y: 40) }).bezel
+        #expect(b.maxX == screen.maxX - 20 - 30 && b.minY == 20 + 40)
+        let pinned = layout(HUDContent(mode: .indeterminate), { $0.position = .topRight; $0.offset = Point(x: 500, y: -9) }).bezel
+        #expect(pinned.maxX == screen.maxX - 20 && pinned.minY == 20)
+    }
+
     @Test func areaOriginIsRespected() {
         let second = Rect(x: 1280, y: 100, width: 640, height: 480)
         let l = layout(HUDContent(mode: .indeterminate), area: second)
