@@ -21,6 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
@@ -52,6 +53,12 @@ let package = Package(
             dependencies: ["HUDScene"],
             swiftSettings: strictness
         ),
+        // Defaults from config.toml, layered under the command line.
+        .target(
+            name: "HUDConfig",
+            dependencies: ["HUDScene", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strictness
+        ),
         // libFuzzer target for ProgressFeed (see the file for how to run it).
         .executableTarget(
             name: "FeedFuzz",
@@ -73,6 +80,7 @@ let package = Package(
             name: "x11hud",
             dependencies: [
                 "HUDScene",
+                "HUDConfig",
                 "X11Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -86,6 +94,11 @@ let package = Package(
         .testTarget(
             name: "ProgressFeedTests",
             dependencies: ["ProgressFeed", "HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "HUDConfigTests",
+            dependencies: ["HUDConfig", "HUDScene"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import HUDConfig
 import HUDScene
 
 /// The options that describe a HUD, shared by the live command and `render`.
@@ -28,7 +30,7 @@ struct HUDOptions: ParsableArguments {
     var button: String = ""
 
     @Option(parsing: .unconditional, help: "Colour scheme: dark or light.")
-    var theme: Theme = .dark
+    var theme: Theme?
 
     @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
             transform: parseColor)
@@ -73,7 +75,7 @@ struct HUDOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Where the bezel rests: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right.",
         valueName: "position"))
-    var position: Position = .center
+    var position: Position?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
                                valueName: "X,Y"))
@@ -81,15 +83,32 @@ struct HUDOptions: ParsableArguments {
 
     @Option(name: .customLong("pie-style"), parsing: .unconditional, help: ArgumentHelp("How determinate mode draws: outline or filled.",
                                                                valueName: "style"))
-    var pieStyle: DeterminateStyle = .outline
+    var pieStyle: DeterminateStyle?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Show/hide animation.", valueName: "animation"))
-    var animation: HUDAnimation = .fade
+    var animation: HUDAnimation?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Which monitor: pointer (the one under the pointer), primary, focus, a RandR name such as DP-1, or an index.",
+        valueName: "monitor"))
+    var monitor: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml.", valueName: "file"))
+    var config: String?
+
+    @Flag(name: .customLong("no-config"), help: "Ignore the config file.")
+    var noConfig = false
+
+    @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
+    var printConfig = false
 
     @Flag(help: "Read Pango markup in the label and details instead of showing them literally.")
     var markup = false
 
     mutating func validate() throws {
+        settings = try loadSettings()
+        if printConfig { throw CleanExit.message(settings.printed) }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if let mode, mode != .custom, icon != nil || image != nil {
             throw ValidationError("--icon and --image need --mode custom, not --mode \(mode.rawValue)")
@@ -104,10 +123,43 @@ struct HUDOptions: ParsableArguments {
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.
     var loadedImage: ImageAsset?
 
+    /// The config file under the command line, resolved in `validate()`.
+    var settings = Settings()
+
+    private func loadSettings() throws -> Settings {
+        var file: ConfigFile? = nil
+        if !noConfig {
+            let path = config ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment)
+            do {
+                if let path { file = try ConfigFile.load(path: path) }
+            } catch {
+                // validate() may only end the program through ArgumentParser's own ExitCode.
+                X11HUDCommand.printError(error.description)
+                throw ExitCode(ExitError.configCode)
+            }
+            if let config, file == nil {
+                throw ValidationError("--config: no such file '\(config)'")
+            }
+        }
+        var settings = Settings(file: file)
+        let given: [(ConfigKey, ConfigValue?)] = [
+            (.theme, theme.map { .theme($0) }), (.bezelColor, bezelColor.map { .color($0) }),
+            (.contentColor, contentColor.map { .color($0) }), (.backgroundColor, backgroundColor.map { .color($0) }),
+            (.font, labelFont.map { .font($0) }), (.detailsFont, detailsFont.map { .font($0) }),
+            (.buttonFont, buttonFont.map { .font($0) }), (.cornerRadius, cornerRadius.map { .number($0.value) }),
+            (.margin, margin.map { .number($0.value) }), (.animation, animation.map { .animation($0) }),
+            (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
+            (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
+            (.pieStyle, pieStyle.map { .pieStyle($0) }),
+        ]
+        for case let (key, value?) in given { settings.override(key, with: value) }
+        return settings
+    }
+
     private enum CodingKeys: String, CodingKey {
         case mode, label, details, progress, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
-             animation, markup
+             animation, markup, monitor, config, noConfig, printConfig
     }
 
     var content: HUDContent {
@@ -119,25 +171,17 @@ struct HUDOptions: ParsableArguments {
                           buttonTitle: button, custom: custom)
     }
 
+    /// The look: built-in defaults, then the config file, then the flags.
     var style: HUDStyle {
-        var style = HUDStyle.theme(theme)
-        if let bezelColor { style.bezelColor = bezelColor }
-        if let contentColor { style.contentColor = contentColor }
-        if let backgroundColor { style.backgroundColor = backgroundColor }
-        if let labelFont { style.labelFont = labelFont }
-        if let detailsFont { style.detailsFont = detailsFont }
-        if let buttonFont { style.buttonFont = buttonFont }
-        if let margin { style.margin = margin.value }
-        if let cornerRadius { style.cornerRadius = cornerRadius.value }
+        var style = settings.style
         if let minSize { style.minSize = minSize.size }
-        if let offset { style.offset = offset.point }
-        style.position = position
         style.square = square
-        style.determinateStyle = pieStyle
-        style.animation = animation
         style.markup = markup
         return style
     }
 
-    var scaleFactor: Double { scale?.value ?? 1 }
+    /// The scale set by a flag or the config file; nil to follow the screen.
+    var explicitScale: Double? { settings.scale }
+
+    var scaleFactor: Double { explicitScale ?? 1 }
 }

@@ -34,8 +34,12 @@ struct X11HUDCommand: ParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("x11hud: \(message)\n".utf8))
+        if !message.isEmpty { printError(message) }
         Foundation.exit(code)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("x11hud: \(message)\n".utf8))
     }
 
     /// ArgumentParser lists choices on lines of their own; a script's log wants one line.
@@ -52,6 +56,9 @@ struct ExitError: Error, CustomStringConvertible {
     var message: String
     var code: Int32
     var description: String { message }
+
+    /// EX_CONFIG: the config file is unusable.
+    static let configCode: Int32 = 78
 
     /// EX_CANTCREAT: an output file cannot be written.
     static func cannotCreate(_ message: String) -> ExitError { ExitError(message: message, code: 73) }

@@ -1,0 +1,18 @@
+/// The settings a config file may hold; each is named like the command-line option that overrides it.
+public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
+    case theme
+    case bezelColor = "bezel-color"
+    case contentColor = "content-color"
+    case backgroundColor = "background-color"
+    case font
+    case detailsFont = "details-font"
+    case buttonFont = "button-font"
+    case cornerRadius = "corner-radius"
+    case margin
+    case animation
+    case position
+    case offset
+    case monitor
+    case scale
+    case pieStyle = "pie-style"
+}

@@ -1,0 +1,39 @@
+public import HUDScene
+
+/// A checked setting.
+public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
+    case theme(Theme)
+    case color(RGBA)
+    case font(FontSpec)
+    case number(Double)
+    case animation(HUDAnimation)
+    case position(Position)
+    case offset(Point)
+    case monitor(String)
+    case pieStyle(DeterminateStyle)
+
+    /// As it would be written in the config file.
+    public var description: String {
+        switch self {
+        case .theme(let v): return quoted(v.rawValue)
+        case .color(let v): return quoted(v.description)
+        case .font(let v): return quoted(v.description)
+        case .number(let v): return v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
+        case .animation(let v): return quoted(v.rawValue)
+        case .position(let v): return quoted(v.rawValue)
+        case .offset(let p): return "[\(ConfigValue.number(p.x)), \(ConfigValue.number(p.y))]"
+        case .monitor(let v): return quoted(v)
+        case .pieStyle(let v): return quoted(v.rawValue)
+        }
+    }
+
+    private func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,116 @@
+public import HUDScene
+
+/// Where an effective setting came from.
+public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
+    case builtIn
+    /// The colours of the chosen theme.
+    case theme(Theme)
+    case file(path: String, line: Int?)
+    case commandLine
+
+    public var description: String {
+        switch self {
+        case .builtIn: return "built-in default"
+        case .theme(let t): return "theme \(t.rawValue)"
+        case .file(let path, let line): return line.map { "\(path):\($0)" } ?? path
+        case .commandLine: return "command line"
+        }
+    }
+}
+
+/// The effective settings: built-in defaults, overridden by the config file, overridden by the command line.
+public struct Settings: Sendable {
+    private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
+
+    public init(file: ConfigFile? = nil) {
+        if let file {
+            for (key, value) in file.values { chosen[key] = (value, .file(path: file.path, line: file.lines[key])) }
+        }
+    }
+
+    /// Sets a value given on the command line.
+    public mutating func override(_ key: ConfigKey, with value: ConfigValue) {
+        chosen[key] = (value, .commandLine)
+    }
+
+    public var theme: Theme {
+        if case .theme(let t)? = chosen[.theme]?.value { return t }
+        return .dark
+    }
+
+    /// The value of `key` and where it came from; nil for `scale` when nothing set it (it then follows the screen).
+    public func effective(_ key: ConfigKey) -> (value: ConfigValue, source: SettingSource)? {
+        if let set = chosen[key] { return set }
+        let base = HUDStyle.theme(theme)
+        switch key {
+        case .theme: return (.theme(.dark), .builtIn)
+        case .bezelColor: return (.color(base.bezelColor), .theme(theme))
+        case .contentColor: return (.color(base.contentColor), .theme(theme))
+        case .backgroundColor: return (.color(base.backgroundColor), .theme(theme))
+        case .font: return (.font(base.labelFont), .builtIn)
+        case .detailsFont: return (.font(base.detailsFont), .builtIn)
+        case .buttonFont: return (.font(base.buttonFont), .builtIn)
+        case .cornerRadius: return (.number(base.cornerRadius), .builtIn)
+        case .margin: return (.number(base.margin), .builtIn)
+        case .animation: return (.animation(base.animation), .builtIn)
+        case .position: return (.position(base.position), .builtIn)
+        case .offset: return (.offset(base.offset), .builtIn)
+        case .monitor: return (.monitor("pointer"), .builtIn)
+        case .pieStyle: return (.pieStyle(base.determinateStyle), .builtIn)
+        case .scale: return nil
+        }
+    }
+
+    /// The look these settings describe.
+    public var style: HUDStyle {
+        var style = HUDStyle.theme(theme)
+        for key in ConfigKey.allCases {
+            guard let value = effective(key)?.value else { continue }
+            switch (key, value) {
+            case (.bezelColor, .color(let c)): style.bezelColor = c
+            case (.contentColor, .color(let c)): style.contentColor = c
+            case (.backgroundColor, .color(let c)): style.backgroundColor = c
+            case (.font, .font(let f)): style.labelFont = f
+            case (.detailsFont, .font(let f)): style.detailsFont = f
+            case (.buttonFont, .font(let f)): style.buttonFont = f
+            case (.cornerRadius, .number(let v)): style.cornerRadius = v
+            case (.margin, .number(let v)): style.margin = v
+            case (.animation, .animation(let a)): style.animation = a
+            case (.position, .position(let p)): style.position = p
+            case (.offset, .offset(let p)): style.offset = p
+            case (.pieStyle, .pieStyle(let s)): style.determinateStyle = s
+            default: break
+            }
+        }
+        return style
+    }
+
+    /// The scale factor when one was set; nil means "follow the screen's Xft.dpi".
+    public var scale: Double? {
+        if case .number(let v)? = chosen[.scale]?.value { return v }
+        return nil
+    }
+
+    /// The monitor policy or name: `primary`, `pointer`, `focus`, a RandR monitor name or an index.
+    public var monitor: String {
+        if case .monitor(let m)? = effective(.monitor)?.value { return m }
+        return "pointer"
+    }
+
+    /// Every setting as a config file line with its source, for `--print-config`.
+    public var printed: String {
+        ConfigKey.allCases.map { key in
+            guard let (value, source) = effective(key) else {
+                return "# \(key.rawValue) = …  # not set: follows the screen (Xft.dpi / 96)"
+            }
+            let line = "\(key.rawValue) = \(value)"
+            return line.padding(to: 44) + "# \(source)"
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,117 @@
+import HUDConfig
+import HUDScene
+import Testing
+
+@Suite struct ConfigFileTests {
+    let sample = """
+        # x11hud defaults
+        theme = "light"
+        bezel-color = "#202020E0"
+        font = "Serif Bold 18"
+
+        corner-radius = 10
+        margin = 16.5
+        animation = "zoom"
+        position = "top-right"
+        offset = [0, 40]
+        monitor = "primary"
+        """
+
+    @Test func readsEveryKindOfValueWithItsLine() throws {
+        let file = try ConfigFile(path: "/c/config.toml", text: sample)
+        #expect(file.values[.theme] == .theme(.light))
+        #expect(file.values[.bezelColor] == .color(try RGBA(hex: "#202020E0")))
+        #expect(file.values[.cornerRadius] == .number(10))
+        #expect(file.values[.margin] == .number(16.5))
+        #expect(file.values[.offset] == .offset(Point(x: 0, y: 40)))
+        #expect(file.values[.monitor] == .monitor("primary"))
+        #expect(file.lines[.theme] == 2 && file.lines[.cornerRadius] == 6 && file.lines[.monitor] == 11)
+    }
+
+    @Test(arguments: [
+        ("theme = \"pink\"\n", 1, "theme", "pink"),
+        ("margin = 5\nbezel-color = \"#12345\"\n", 2, "bezel-color", "#12345"),
+        ("\n\nfont = \"\"\n", 3, "font", "empty"),
+        ("scale = 20\n", 1, "scale", "outside"),
+        ("colour = \"#ffffff\"\n", 1, "colour", "unknown setting"),
+        ("offset = [1]\n", 1, "offset", "[X, Y]"),
+        ("margin = \"wide\"\n", 1, "margin", "number"),
+    ])
+    func badValuesNameFileLineAndKey(_ text: String, _ line: Int, _ key: String, _ fragment: String) {
+        do {
+            _ = try ConfigFile(path: "/home/u/.config/x11hud/config.toml", text: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.line == line && error.key == key)
+            let message = error.description
+            #expect(message.hasPrefix("/home/u/.config/x11hud/config.toml:\(line): '\(key)':"), "\(message)")
+            #expect(message.contains(fragment), "\(message)")
+            #expect(!message.contains("\n"))
+        }
+    }
+
+    @Test func syntaxErrorsGiveTheLine() {
+        do {
+            _ = try ConfigFile(path: "c.toml", text: "theme = \"dark\"\nmargin = = 3\n")
+            Issue.record("accepted broken TOML")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.description.hasPrefix("c.toml:2: "))
+        }
+    }
+
+    @Test func aMissingFileIsNoConfig() throws {
+        #expect(try ConfigFile.load(path: "/nonexistent/x11hud/config.toml") == nil)
+    }
+
+    @Test func xdgConfigHomeComesFirst() {
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/x11hud/config.toml")
+        #expect(ConfigFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/x11hud/config.toml")
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+            == "/h/.config/x11hud/config.toml")
+        #expect(ConfigFile.defaultPath(environment: [:]) == nil)
+    }
+}
+
+@Suite struct SettingsTests {
+    @Test func commandLineOverFileOverDefaults() throws {
+        let file = try ConfigFile(path: "/c.toml", text: "theme = \"light\"\nmargin = 12\nposition = \"top\"\n")
+        var settings = Settings(file: file)
+        settings.override(.margin, with: .number(30))
+        let style = settings.style
+        #expect(style.margin == 30)
+        #expect(style.position == .top)
+        #expect(style.bezelColor == HUDStyle.theme(.light).bezelColor)
+        #expect(style.cornerRadius == 5)
+        #expect(settings.effective(.margin)?.source == .commandLine)
+        #expect(settings.effective(.position)?.source == .file(path: "/c.toml", line: 3))
+        #expect(settings.effective(.bezelColor)?.source == .theme(.light))
+        #expect(settings.effective(.cornerRadius)?.source == .builtIn)
+    }
+
+    @Test func explicitColoursBeatTheTheme() throws {
+        var settings = Settings(file: try ConfigFile(path: "/c.toml", text: "content-color = \"#FF0000\"\n"))
+        settings.override(.theme, with: .theme(.light))
+        #expect(settings.style.contentColor == RGBA(red: 1, green: 0, blue: 0))
+        #expect(settings.style.bezelColor == HUDStyle.theme(.light).bezelColor)
+    }
+
+    @Test func printedConfigShowsEveryKeyAndItsSource() throws {
+        var settings = Settings(file: try ConfigFile(path: "/c.toml", text: "animation = \"zoom\"\n"))
+        settings.override(.monitor, with: .monitor("DP-1"))
+        let text = settings.printed
+        for key in ConfigKey.allCases { #expect(text.contains(key.rawValue)) }
+        #expect(text.contains("animation = \"zoom\""))
+        #expect(text.contains("# /c.toml:1"))
+        #expect(text.contains("monitor = \"DP-1\""))
+        #expect(text.contains("# command line"))
+        // The printed form reads back as a valid config file.
+        let uncommented = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        #expect(try ConfigFile(path: "/p.toml", text: uncommented).values.count == ConfigKey.allCases.count - 1)
+    }
+
+    @Test func scaleIsUnsetUntilSomethingSetsIt() throws {
+        #expect(Settings().scale == nil)
+        #expect(Settings(file: try ConfigFile(path: "/c", text: "scale = 2\n")).scale == 2)
+    }
+}
