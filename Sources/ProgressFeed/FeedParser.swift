@@ -1,5 +1,5 @@
 import Foundation
-public import HUDScene
+import HUDScene
 
 /// Reads one line of the progress protocol:
 ///

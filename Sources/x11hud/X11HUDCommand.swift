@@ -10,10 +10,11 @@ struct X11HUDCommand: ParsableCommand {
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: """
             Exit status: 0 done, 1 cancelled with the button, 64 bad usage, 69 display unavailable,
-            73 output file not writable, 74 X server lost, 128+N killed by signal N.
+            73 output file not writable, 74 X server lost, 78 bad config file, 128+N killed by signal N.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self]
+        subcommands: [ShowCommand.self, RenderCommand.self],
+        defaultSubcommand: ShowCommand.self
     )
 
     /// Parses and runs, turning every error into one line on stderr and a documented exit status.

@@ -1,0 +1,35 @@
+internal import CX11
+
+/// Whether a compositing manager runs on the screen, kept current: EWMH says one owns the selection
+/// `_NET_WM_CM_S<screen>`, and XFixes reports every change of that owner (a compositor starting, quitting or crashing).
+@MainActor final class CompositorWatch {
+    private let connection: XConnection
+    private let selection: UInt
+    private(set) var isRunning = false
+
+    init(connection c: XConnection) {
+        connection = c
+        selection = c.atom("_NET_WM_CM_S\(c.screen)")
+        if c.xfixesEventBase != nil {
+            let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                | XFixesSelectionClientCloseNotifyMask)
+            XFixesSelectSelectionInput(c.display, c.root, selection, mask)
+        }
+        // Asked after subscribing, so a compositor starting in between is not missed.
+        refresh()
+    }
+
+    /// Whether `eventType` is a selection-owner notification; only `_NET_WM_CM_Sn` is watched, so any one means
+    /// the compositor may have changed.
+    func isSelectionEvent(_ eventType: Int32) -> Bool {
+        guard let base = connection.xfixesEventBase else { return false }
+        return eventType == base + XFixesSelectionNotify
+    }
+
+    /// Re-reads the owner; returns whether the answer changed.
+    @discardableResult func refresh() -> Bool {
+        let running = XGetSelectionOwner(connection.display, selection) != 0
+        defer { isRunning = running }
+        return running != isRunning
+    }
+}

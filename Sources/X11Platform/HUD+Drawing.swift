@@ -1,0 +1,87 @@
+import HUDScene
+
+/// The last frame put on the window, kept for comparison and for answering Expose without re-rendering.
+struct PresentedFrame {
+    var snapshot: HUDSnapshot
+    var frame: PixelRect
+    var canvas: Canvas
+    /// Set when no compositor runs: the pixels actually sent.
+    var opaque: OpaqueFrame?
+}
+
+extension HUD {
+    /// Renders the scene at `now` off screen and puts it on the window in one blit, unless it is what is already there.
+    func draw(at now: Double) {
+        let opaque = !isComposited
+        var snapshot = scene.snapshot(at: now, measurer: renderer.text, opaque: opaque, buttonHighlighted: buttonPressed)
+        let (frame, origin) = windowGeometry(layout: snapshot.layout, opaque: opaque)
+        snapshot.canvasOrigin = origin
+        if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }
+
+        let canvas: Canvas
+        if let previous = presented?.canvas, previous.width == frame.width, previous.height == frame.height {
+            canvas = previous
+        } else {
+            guard let fresh = try? Canvas(width: frame.width, height: frame.height) else { return }
+            canvas = fresh
+        }
+        renderer.render(snapshot, into: canvas)
+        var opaqueFrame: OpaqueFrame? = nil
+        if opaque {
+            opaqueFrame = canvas.withUnsafeBytes {
+                OpaqueFrame(rows: $0, width: canvas.width, height: canvas.height, stride: canvas.stride)
+            }
+        }
+        window.move(to: frame)
+        shape.setBounding(opaqueFrame?.shape)
+        shape.setInput(buttonRect(layout: snapshot.layout, origin: origin))
+        window.map()
+        presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
+        blit()
+        framesDrawn += 1
+    }
+
+    /// Puts the presented frame on the window again (after an Expose).
+    func blit() {
+        guard let p = presented else { return }
+        if let o = p.opaque {
+            o.pixels.withUnsafeBytes { window.put($0, width: o.width, height: o.height, stride: o.width * 4) }
+        } else {
+            p.canvas.withUnsafeBytes { window.put($0, width: p.canvas.width, height: p.canvas.height, stride: p.canvas.stride) }
+        }
+    }
+
+    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor when a
+    /// dim background is asked for and a compositor can show it. Returns the window in root pixels and the scene
+    /// point at its top-left pixel.
+    func windowGeometry(layout: HUDLayout, opaque: Bool) -> (PixelRect, Point) {
+        let covered: Rect
+        if !opaque, scene.style.backgroundColor.alpha > 0 {
+            covered = scene.area
+        } else {
+            let b = layout.bezel
+            let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
+            covered = Rect(x: b.minX - grow, y: b.minY - grow, width: b.width + 2 * grow, height: b.height + 2 * grow)
+        }
+        let px = covered.scaled(by: scene.scale)
+        let frame = PixelRect(x: monitor.frame.x + Int(px.x), y: monitor.frame.y + Int(px.y),
+                              width: max(1, Int(px.width)), height: max(1, Int(px.height)))
+        return (frame, Point(x: px.x / scene.scale, y: px.y / scene.scale))
+    }
+
+    /// The button's rectangle in window pixels while the HUD is (being) shown: the only place that takes clicks.
+    func buttonRect(layout: HUDLayout, origin: Point) -> OpaqueFrame.Span? {
+        guard scene.appearance.isShown, let button = layout.button?.frame else { return nil }
+        let r = Rect(x: button.minX - origin.x, y: button.minY - origin.y, width: button.width, height: button.height)
+            .scaled(by: scene.scale)
+        return OpaqueFrame.Span(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
+    }
+
+    /// Whether a point in window pixels is on the button.
+    func hitsButton(x: Int, y: Int) -> Bool {
+        guard let p = presented, let button = p.snapshot.layout.button?.frame else { return false }
+        let point = Point(x: Double(x) / scene.scale + p.snapshot.canvasOrigin.x,
+                          y: Double(y) / scene.scale + p.snapshot.canvasOrigin.y)
+        return button.contains(point)
+    }
+}

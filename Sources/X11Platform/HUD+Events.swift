@@ -1,0 +1,61 @@
+internal import CX11
+import HUDScene
+
+extension HUD {
+    /// Selects the root-window events the HUD reacts to: other windows appearing or restacking (to stay on top)
+    /// and monitor changes (to stay centred).
+    func watchRoot() {
+        XSelectInput(connection.display, connection.root, SubstructureNotifyMask)
+        if connection.randrEventBase != nil {
+            XRRSelectInput(connection.display, connection.root, Int32(RRScreenChangeNotifyMask))
+        }
+    }
+
+    func handle(_ event: inout XEvent) {
+        switch event.type {
+        case Expose:
+            if event.xexpose.window == window.id, event.xexpose.count == 0 { blit() }
+        case CreateNotify:
+            raiseAbove(event.xcreatewindow.window, overrideRedirect: event.xcreatewindow.override_redirect)
+        case MapNotify:
+            raiseAbove(event.xmap.window, overrideRedirect: event.xmap.override_redirect)
+        case ConfigureNotify:
+            raiseAbove(event.xconfigure.window, overrideRedirect: event.xconfigure.override_redirect)
+        case ButtonPress:
+            guard event.xbutton.window == window.id, event.xbutton.button == UInt32(Button1),
+                  hitsButton(x: Int(event.xbutton.x), y: Int(event.xbutton.y)) else { return }
+            buttonPressed = true
+            setNeedsUpdate()
+        case ButtonRelease:
+            guard buttonPressed, event.xbutton.button == UInt32(Button1) else { return }
+            buttonPressed = false
+            setNeedsUpdate()
+            if hitsButton(x: Int(event.xbutton.x), y: Int(event.xbutton.y)) { buttonAction?() }
+        default:
+            if compositor.isSelectionEvent(event.type) {
+                // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.
+                if compositor.refresh() { presented = nil; setNeedsUpdate() }
+            } else if let base = connection.randrEventBase, event.type == base + RRScreenChangeNotify {
+                XRRUpdateConfiguration(&event)
+                monitorsChanged()
+            }
+        }
+    }
+
+    /// A window a window manager manages (or will) was created, mapped or restacked: no window manager keeps an
+    /// override-redirect window on top, so raise it again while it is up. Other override-redirect windows (menus,
+    /// other HUDs) are left alone, so two overlays never fight.
+    private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
+        guard other != window.id, overrideRedirect == 0, window.isMapped else { return }
+        window.raise()
+    }
+
+    private func monitorsChanged() {
+        let found = PrimaryMonitor.find(connection: connection)
+        guard found != monitor else { return }
+        monitor = found
+        scene.area = Self.area(of: found, scale: scene.scale)
+        timer?.setRefreshRate(found.refreshRate)
+        setNeedsUpdate()
+    }
+}

@@ -1,0 +1,196 @@
+internal import CX11
+import Dispatch
+import Foundation
+public import HUDScene
+
+/// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
+/// labels and an optional button, centred on the primary monitor, on top of every window, letting clicks through.
+///
+/// Create it on a display, set its content and style (also while it is up), call `show(animated:)` and later
+/// `hide(animated:afterDelay:)`; `completion` runs once the hide transition has finished. Everything happens on the
+/// main queue: call `run()` to hand the main thread to Dispatch, or keep your own main loop servicing it.
+///
+/// ```swift
+/// let hud = try HUD()
+/// hud.mode = .annular
+/// hud.label = "Saving"
+/// hud.progress = 0.6
+/// hud.completion = { exit(0) }
+/// hud.show()
+/// hud.hide(afterDelay: 2)
+/// hud.run()
+/// ```
+///
+/// > Note: When the X server goes away the process ends with status 74 after one line on stderr (Xlib allows no
+/// > recovery); X protocol errors are only logged.
+@MainActor public final class HUD {
+    let connection: XConnection
+    let window: OverlayWindow
+    var shape: WindowShape
+    let compositor: CompositorWatch
+    var monitor: MonitorInfo
+    var renderer: HUDRenderer
+    var scene: HUDScene
+    var lifecycle = HUDLifecycle()
+    var timer: FrameTimer?
+    var pump: EventPump?
+    var signals: SignalWatch?
+    /// What is on the window now, so an unchanged frame is not drawn again and an Expose can be answered at once.
+    var presented: PresentedFrame?
+    var buttonPressed = false
+    var doneReported = true
+    var updateScheduled = false
+
+    /// Runs once after a hide has finished (or right away when a hide came during the grace time).
+    public var completion: (@MainActor () -> Void)?
+    /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked.
+    public var buttonAction: (@MainActor () -> Void)?
+    /// How many frames have been put on the window: a static HUD adds none.
+    public internal(set) var framesDrawn = 0
+
+    /// Connects to `display` (nil: `$DISPLAY`) and prepares the HUD's window, unmapped.
+    /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
+    public init(display: String? = nil, scale: Double = 1) throws(HUDError) {
+        connection = try XConnection(name: display)
+        monitor = PrimaryMonitor.find(connection: connection)
+        window = try OverlayWindow(connection: connection,
+                                   frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1))
+        shape = WindowShape(connection: connection, window: window.id)
+        shape.setInput(nil)
+        compositor = CompositorWatch(connection: connection)
+        renderer = HUDRenderer(scale: scale)
+        scene = HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
+                         scale: scale)
+        watchRoot()
+        timer = FrameTimer(refreshRate: monitor.refreshRate) { [weak self] in
+            self?.timer?.fired()
+            self?.update()
+        }
+        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+    }
+
+    // MARK: Content and style, settable while the HUD is up
+
+    public var content: HUDContent {
+        get { scene.content }
+        set { scene.content = newValue; setNeedsUpdate() }
+    }
+    public var mode: HUDMode {
+        get { content.mode }
+        set { content.mode = newValue }
+    }
+    public var label: String {
+        get { content.label }
+        set { content.label = newValue }
+    }
+    public var details: String {
+        get { content.details }
+        set { content.details = newValue }
+    }
+    /// 0...1, clamped.
+    public var progress: Double {
+        get { content.progress }
+        set { content.progress = newValue }
+    }
+    public var buttonTitle: String {
+        get { content.buttonTitle }
+        set { content.buttonTitle = newValue }
+    }
+    public var style: HUDStyle {
+        get { scene.style }
+        set { scene.style = newValue; setNeedsUpdate() }
+    }
+    /// Device pixels per point.
+    public var scale: Double {
+        get { scene.scale }
+        set {
+            guard newValue != scene.scale, newValue > 0 else { return }
+            renderer = HUDRenderer(scale: newValue)
+            scene.scale = newValue
+            scene.area = Self.area(of: monitor, scale: newValue)
+            setNeedsUpdate()
+        }
+    }
+    /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
+    public var graceTime: Double {
+        get { lifecycle.graceTime }
+        set { lifecycle.graceTime = max(0, newValue) }
+    }
+    /// Once shown, the HUD stays at least this many seconds.
+    public var minShowTime: Double {
+        get { lifecycle.minShowTime }
+        set { lifecycle.minShowTime = max(0, newValue) }
+    }
+    /// Whether any of the HUD is on screen.
+    public var isVisible: Bool { window.isMapped }
+    /// Whether a compositor blends the HUD (true translucency) rather than it being drawn opaque and shaped.
+    public var isComposited: Bool { compositor.isRunning && window.visual.hasAlpha }
+
+    // MARK: Showing and hiding
+
+    /// Shows the HUD (after the grace time, if one is set and nothing is on screen yet). Cancels a pending delayed
+    /// hide; during a hide, reverses it from where it is.
+    public func show(animated: Bool = true) {
+        doneReported = false
+        lifecycle.show(at: MonotonicClock.now, animated: animated, scene: &scene)
+        setNeedsUpdate()
+    }
+
+    /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
+        lifecycle.hide(at: MonotonicClock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
+        setNeedsUpdate()
+    }
+
+    /// Hands the main thread to Dispatch for good. SIGINT and SIGTERM then remove the window and end the process with
+    /// status 128 + the signal number.
+    public func run() -> Never {
+        signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
+        setNeedsUpdate()
+        dispatchMain()
+    }
+
+    func terminate(signal number: Int32) -> Never {
+        window.unmap()
+        XSync(connection.display, 0)
+        exit(HUDExitStatus.signalBase + number)
+    }
+
+    static func area(of monitor: MonitorInfo, scale: Double) -> Rect {
+        Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scale, height: Double(monitor.frame.height) / scale)
+    }
+
+    /// Coalesces changes made in one go into one frame.
+    func setNeedsUpdate() {
+        guard !updateScheduled else { return }
+        updateScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.updateScheduled = false
+                self?.update()
+            }
+        }
+    }
+
+    /// Plays due deadlines, draws the frame if it changed, and arms the timer for the next change, if any.
+    func update() {
+        let now = MonotonicClock.now
+        lifecycle.advance(to: now, scene: &scene)
+        let visible = lifecycle.isVisible(at: now, scene: scene)
+        if visible {
+            draw(at: now)
+        } else {
+            window.unmap()
+            presented = nil
+        }
+        let done = !doneReported && lifecycle.isDone(at: now, scene: scene)
+        var next = doneReported || done ? nil : lifecycle.nextDeadline(scene: scene)
+        if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }
+        timer?.wake(at: next, now: now)
+        pump?.drain()
+        if done {
+            doneReported = true
+            completion?()
+        }
+    }
+}

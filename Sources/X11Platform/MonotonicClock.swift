@@ -1,0 +1,11 @@
+import Dispatch
+
+/// Seconds on the clock Dispatch's timers run on (monotonic, not affected by setting the time of day), so that
+/// animation time and timer deadlines agree, and dropped ticks never slow an animation.
+enum MonotonicClock {
+    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    static func dispatchTime(_ seconds: Double) -> DispatchTime {
+        DispatchTime(uptimeNanoseconds: UInt64(max(0, seconds) * 1e9))
+    }
+}

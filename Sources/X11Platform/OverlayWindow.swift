@@ -1,0 +1,92 @@
+internal import CX11
+import Foundation
+
+/// A window rectangle in device pixels, in root coordinates.
+struct PixelRect: Hashable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+}
+
+/// The HUD's override-redirect window: created unmapped on the ARGB visual with its own colormap, identified for
+/// compositors and window-manager rules, click-through from the start. Owns the window, its colormap and its GC.
+@MainActor final class OverlayWindow {
+    let connection: XConnection
+    let visual: WindowVisual
+    let id: UInt
+    private let colormap: UInt
+    private let gc: GC
+    private(set) var frame: PixelRect
+    private(set) var isMapped = false
+
+    init(connection c: XConnection, frame: PixelRect) throws(HUDError) {
+        connection = c
+        visual = WindowVisual(connection: c)
+        self.frame = frame
+        colormap = XCreateColormap(c.display, c.root, visual.visual, AllocNone)
+        var attributes = XSetWindowAttributes()
+        attributes.colormap = colormap
+        // A depth differing from the root's needs an explicit border pixel, or XCreateWindow fails with BadMatch.
+        attributes.border_pixel = 0
+        // No background: the server must not clear the window visibly before each frame arrives.
+        attributes.background_pixmap = 0
+        attributes.override_redirect = 1
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask
+        let mask = UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWOverrideRedirect | CWEventMask)
+        id = XCreateWindow(c.display, c.root, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
+                           UInt32(max(1, frame.height)), 0, visual.depth, UInt32(InputOutput), visual.visual, mask,
+                           &attributes)
+        guard id != 0 else {
+            XFreeColormap(c.display, colormap)
+            throw HUDError(.serverRefused, "the X server on \(c.name) refused to create the HUD window")
+        }
+        var values = XGCValues()
+        // Every frame is one complete blit; exposure events for the copy would be noise.
+        values.graphics_exposures = 0
+        gc = XCreateGC(c.display, id, UInt(GCGraphicsExposures), &values)
+        WindowIdentity.set(on: id, connection: c)
+    }
+
+    isolated deinit {
+        XFreeGC(connection.display, gc)
+        XDestroyWindow(connection.display, id)
+        XFreeColormap(connection.display, colormap)
+    }
+
+    func map() {
+        guard !isMapped else { return }
+        XMapRaised(connection.display, id)
+        isMapped = true
+    }
+
+    func unmap() {
+        guard isMapped else { return }
+        XUnmapWindow(connection.display, id)
+        isMapped = false
+    }
+
+    func raise() { XRaiseWindow(connection.display, id) }
+
+    func move(to newFrame: PixelRect) {
+        guard newFrame != frame else { return }
+        frame = newFrame
+        XMoveResizeWindow(connection.display, id, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
+                          UInt32(max(1, frame.height)))
+    }
+
+    /// Puts premultiplied ARGB32 rows on the window in one request. On a little-endian host these bytes are exactly
+    /// a depth-32 (or 24 with 32 bits per pixel) ZPixmap; the byte order is stated so Xlib swaps for a server that differs.
+    func put(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
+        guard let base = bytes.baseAddress, width > 0, height > 0 else { return }
+        let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
+        guard let image = XCreateImage(connection.display, visual.visual, UInt32(visual.depth), ZPixmap, 0, data,
+                                       UInt32(width), UInt32(height), 32, Int32(stride))
+        else { return }
+        image.pointee.byte_order = Int32(1.littleEndian == 1 ? LSBFirst : MSBFirst)
+        XPutImage(connection.display, id, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        // The pixels belong to the caller: detach them so destroying the XImage frees only the header.
+        image.pointee.data = nil
+        _ = image.pointee.f.destroy_image(image)
+    }
+}

@@ -1,0 +1,38 @@
+internal import CX11
+import Foundation
+import Synchronization
+
+/// Xlib's process-wide error hooks. They run nonisolated, inside whatever Xlib call noticed the error, so they
+/// must not call back into Xlib (except `XGetErrorText`, which only reads the local error database) or touch the
+/// main actor.
+enum XErrorHandlers {
+    /// The line written when the connection dies, prepared beforehand so the handler does no formatting.
+    private static let lostMessage = Mutex<[UInt8]>(Array("x11hud: lost the connection to the X server\n".utf8))
+
+    static func install(displayName: String) {
+        lostMessage.withLock { $0 = Array("x11hud: lost the connection to the X server on \(displayName)\n".utf8) }
+        XSetErrorHandler(logProtocolError)
+        XSetIOErrorHandler(exitOnConnectionLoss)
+    }
+
+    /// A protocol error (a window that vanished, a bad request) is logged and the HUD carries on.
+    private static let logProtocolError: XErrorHandler = { display, event in
+        guard let event else { return 0 }
+        var text = [CChar](repeating: 0, count: 256)
+        XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+        let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let line = "x11hud: X error \(name) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
+            + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        return 0
+    }
+
+    /// Xlib ends the process if this returns; end it ourselves with the documented status. `_exit` runs no atexit
+    /// hooks, so nothing can try to talk to the dead server on the way out.
+    private static let exitOnConnectionLoss: XIOErrorHandler = { _ in
+        lostMessage.withLock { bytes in
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
+        _exit(HUDExitStatus.connectionLost)
+    }
+}
