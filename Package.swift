@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "HUDScene",
                 "HUDConfig",
+                "ProgressFeed",
                 "X11Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -34,7 +34,7 @@ extension HUD {
         }
         window.move(to: frame)
         shape.setBounding(opaqueFrame?.shape)
-        shape.setInput(buttonRect(layout: snapshot.layout, origin: origin))
+        shape.setInput(clickableRect(snapshot, origin: origin))
         window.map()
         presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
         blit()
@@ -69,19 +69,32 @@ extension HUD {
         return (frame, Point(x: px.x / scene.scale, y: px.y / scene.scale))
     }
 
-    /// The button's rectangle in window pixels while the HUD is (being) shown: the only place that takes clicks.
-    func buttonRect(layout: HUDLayout, origin: Point) -> OpaqueFrame.Span? {
-        guard scene.appearance.isShown, let button = layout.button?.frame else { return nil }
-        let r = Rect(x: button.minX - origin.x, y: button.minY - origin.y, width: button.width, height: button.height)
+    /// The part of the window that takes clicks while the HUD is (being) shown, in window pixels: the bezel when
+    /// `bezelAction` is set, else the button, else nothing.
+    func clickableRect(_ snapshot: HUDSnapshot, origin: Point) -> OpaqueFrame.Span? {
+        guard scene.appearance.isShown else { return nil }
+        guard let area = bezelAction != nil ? snapshot.presentedBezel : snapshot.layout.button?.frame else { return nil }
+        let r = Rect(x: area.minX - origin.x, y: area.minY - origin.y, width: area.width, height: area.height)
             .scaled(by: scene.scale)
         return OpaqueFrame.Span(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
     }
 
+    /// The scene point under a point in window pixels.
+    private func scenePoint(x: Int, y: Int) -> Point? {
+        guard let p = presented else { return nil }
+        return Point(x: Double(x) / scene.scale + p.snapshot.canvasOrigin.x,
+                     y: Double(y) / scene.scale + p.snapshot.canvasOrigin.y)
+    }
+
     /// Whether a point in window pixels is on the button.
     func hitsButton(x: Int, y: Int) -> Bool {
-        guard let p = presented, let button = p.snapshot.layout.button?.frame else { return false }
-        let point = Point(x: Double(x) / scene.scale + p.snapshot.canvasOrigin.x,
-                          y: Double(y) / scene.scale + p.snapshot.canvasOrigin.y)
+        guard let point = scenePoint(x: x, y: y), let button = presented?.snapshot.layout.button?.frame else { return false }
         return button.contains(point)
+    }
+
+    /// Whether a point in window pixels is on the bezel as drawn.
+    func hitsBezel(x: Int, y: Int) -> Bool {
+        guard let point = scenePoint(x: x, y: y), let p = presented else { return false }
+        return p.snapshot.presentedBezel.contains(point)
     }
 }

@@ -27,10 +27,15 @@ extension HUD {
             buttonPressed = true
             setNeedsUpdate()
         case ButtonRelease:
-            guard buttonPressed, event.xbutton.button == UInt32(Button1) else { return }
-            buttonPressed = false
-            setNeedsUpdate()
-            if hitsButton(x: Int(event.xbutton.x), y: Int(event.xbutton.y)) { buttonAction?() }
+            guard event.xbutton.button == UInt32(Button1) else { return }
+            let x = Int(event.xbutton.x), y = Int(event.xbutton.y)
+            if buttonPressed {
+                buttonPressed = false
+                setNeedsUpdate()
+                if hitsButton(x: x, y: y) { buttonAction?() }
+            } else if bezelAction != nil, event.xbutton.window == window.id, hitsBezel(x: x, y: y) {
+                bezelAction?()
+            }
         default:
             if compositor.isSelectionEvent(event.type) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.

@@ -45,6 +45,11 @@ public import HUDScene
     public var completion: (@MainActor () -> Void)?
     /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked.
     public var buttonAction: (@MainActor () -> Void)?
+    /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
+    /// nil clicks go through the bezel to the windows below.
+    public var bezelAction: (@MainActor () -> Void)? {
+        didSet { setNeedsUpdate() }
+    }
     /// How many frames have been put on the window: a static HUD adds none.
     public internal(set) var framesDrawn = 0
 
@@ -87,10 +92,10 @@ public import HUDScene
         get { content.details }
         set { content.details = newValue }
     }
-    /// 0...1, clamped.
+    /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
     public var progress: Double {
         get { content.progress }
-        set { content.progress = newValue }
+        set { scene.setProgress(newValue, at: MonotonicClock.now); setNeedsUpdate() }
     }
     public var buttonTitle: String {
         get { content.buttonTitle }

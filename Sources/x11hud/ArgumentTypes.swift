@@ -31,6 +31,16 @@ struct ProgressValue: ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { .default }
 }
 
+/// A percentage 0...100, with or without `%` (zenity's `--percentage`).
+struct Percentage: ExpressibleByArgument {
+    var value: Double
+    init?(argument: String) {
+        let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
+        guard let v = Double(text), v.isFinite, (0...100).contains(v) else { return nil }
+        value = v
+    }
+}
+
 /// `WxH`, e.g. `400x300`.
 struct SizeValue: ExpressibleByArgument {
     var size: Size

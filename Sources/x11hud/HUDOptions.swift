@@ -11,14 +11,22 @@ struct HUDOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("What to show above the labels.", valueName: "mode"))
     var mode: HUDMode?
 
-    @Option(parsing: .unconditional, help: "The main text (bold 16).")
+    @Option(name: [.customLong("label"), .customLong("text")], parsing: .unconditional,
+            help: "The main text (bold 16). --text is zenity's name for it.")
     var label: String = ""
 
-    @Option(parsing: .unconditional, help: "Smaller text under the label; wraps onto several lines (bold 12).")
+    @Option(name: [.customLong("details"), .customLong("title")], parsing: .unconditional,
+            help: "Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it.")
     var details: String = ""
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"))
     var progress: ProgressValue?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"))
+    var percentage: Percentage?
+
+    @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
+    var pulsate = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
     var icon: Icon?
@@ -110,6 +118,10 @@ struct HUDOptions: ParsableArguments {
         settings = try loadSettings()
         if printConfig { throw CleanExit.message(settings.printed) }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
+        if pulsate, let mode, mode != .indeterminate {
+            throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
+        }
+        if progress != nil, percentage != nil { throw ValidationError("--progress and --percentage cannot be used together") }
         if let mode, mode != .custom, icon != nil || image != nil {
             throw ValidationError("--icon and --image need --mode custom, not --mode \(mode.rawValue)")
         }
@@ -157,7 +169,7 @@ struct HUDOptions: ParsableArguments {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
+        case mode, label, details, progress, percentage, pulsate, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -165,11 +177,15 @@ struct HUDOptions: ParsableArguments {
     var content: HUDContent {
         var custom: CustomIndicator? = nil
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
+        let value = progress?.fraction ?? percentage.map { $0.value / 100 }
         // Without --mode: an image or icon means custom, a progress value means the ring, else the spinner.
-        let resolvedMode = mode ?? (custom != nil ? .custom : progress != nil ? .annular : .indeterminate)
-        return HUDContent(mode: resolvedMode, progress: progress?.fraction ?? 0, label: label, details: details,
+        let resolvedMode = mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
+        return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
                           buttonTitle: button, custom: custom)
     }
+
+    /// The mode was chosen on the command line, so input must not change it by itself.
+    var modeIsExplicit: Bool { mode != nil || pulsate }
 
     /// The look: built-in defaults, then the config file, then the flags.
     var style: HUDStyle {

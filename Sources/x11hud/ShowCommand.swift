@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HUDScene
+import ProgressFeed
 import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
@@ -14,8 +15,15 @@ struct ShowCommand: ParsableCommand {
             the button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and
             the window clipped to its rounded shape; a compositor starting or stopping is followed live.
 
-            Exit status: 0 hidden, 1 closed with the button, 64 bad usage, 69 the display cannot be opened,
-            74 the connection to the X server was lost, 128+N ended by signal N (130 SIGINT, 143 SIGTERM).
+            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line
+            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object
+            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or any line with a
+            percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of the input
+            hides the HUD.
+
+            Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage,
+            69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file,
+            128+N ended by signal N (130 SIGINT, 143 SIGTERM).
             """
     )
 
@@ -30,9 +38,27 @@ struct ShowCommand: ParsableCommand {
     var minShow: NonNegative?
 
     @Option(name: .customLong("hide-after"),
-            help: ArgumentHelp("Start hiding this many seconds after start (not before --min-show is up), then exit.",
-                               valueName: "seconds"))
-    var hideAfter: NonNegative?
+            help: ArgumentHelp("""
+                Start hiding this many seconds after start (not before --min-show is up), then exit. \
+                'auto': long enough to read the text, 1.25 s + 0.03 s a character, at most 10 s.
+                """, valueName: "seconds|auto"))
+    var hideAfter: HideAfter?
+
+    @Flag(help: "Read progress from standard input even when it is a terminal.")
+    var stdin = false
+
+    @Flag(name: .customLong("no-scan"), help: "Take only plain numbers, #labels and JSON from the input, not a percentage inside other text.")
+    var noScan = false
+
+    @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")
+    var autoClose = false
+
+    @Flag(name: .customLong("dismiss-on-click"), help: "A click on the bezel closes the HUD like the button (exit 1).")
+    var dismissOnClick = false
+
+    @Flag(name: .customLong("no-cancel"), help: ArgumentHelp("Accepted for zenity scripts; x11hud shows a button only with --button.",
+                                                           visibility: .hidden))
+    var noCancel = false
 
     @Option(help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
@@ -52,14 +78,51 @@ struct ShowCommand: ParsableCommand {
         live.style = hud.style
         live.graceTime = grace?.value ?? 0
         live.minShowTime = minShow?.value ?? 0
-        var status: Int32 = 0
-        live.buttonAction = { [unowned live] in
-            status = 1
+        let status = ExitStatus()
+        let cancel: @MainActor () -> Void = { [unowned live] in
+            status.code = 1
             live.hide()
         }
-        live.completion = { Foundation.exit(status) }
+        live.buttonAction = cancel
+        if dismissOnClick { live.bezelAction = cancel }
+        live.completion = { Foundation.exit(status.code) }
         live.show()
-        if let hideAfter { live.hide(afterDelay: hideAfter.value) }
+        if let hideAfter { live.hide(afterDelay: hideAfter.seconds(for: hud.content)) }
+        if stdin || StdinFeed.hasInput() {
+            let applier = FeedApplier(hud: live, modeIsExplicit: hud.modeIsExplicit, autoClose: autoClose,
+                                      hidesAtEnd: hideAfter == nil)
+            let feed = StdinFeed(parser: FeedParser(scanPercentages: !noScan)) {
+                DispatchQueue.main.async { MainActor.assumeIsolated { applier.pickUp() } }
+            }
+            applier.feed = feed
+            feed.start()
+        }
         live.run()
+    }
+}
+
+/// How the HUD ended: 0 hidden, 1 cancelled.
+@MainActor final class ExitStatus {
+    var code: Int32 = 0
+}
+
+/// `--hide-after`: seconds, or `auto` for a time to read the text.
+enum HideAfter: ExpressibleByArgument {
+    case seconds(Double)
+    case auto
+
+    init?(argument: String) {
+        if argument == "auto" { self = .auto; return }
+        guard let v = NonNegative(argument: argument) else { return nil }
+        self = .seconds(v.value)
+    }
+
+    /// ProgressHUD's reading time, 1.25 s + 0.03 s a character, capped so a long text cannot keep it up for minutes.
+    /// (SVProgressHUD's 5 s minimum is too long for a volume or brightness flash.)
+    func seconds(for content: HUDContent) -> Double {
+        switch self {
+        case .seconds(let s): return s
+        case .auto: return min(1.25 + 0.03 * Double(content.label.count + content.details.count), 10)
+        }
     }
 }

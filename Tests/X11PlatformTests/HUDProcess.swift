@@ -13,7 +13,8 @@ final class HUDProcess {
     let started: Date
     private let errors = Pipe()
 
-    init(_ arguments: [String], display: String?) throws {
+    /// - Parameter input: what the HUD reads on stdin; /dev/null (read as "no input") unless given.
+    init(_ arguments: [String], display: String?, input: Pipe? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw TestFailure("no x11hud binary at \(Self.binary.path); build it before the tests")
         }
@@ -21,6 +22,8 @@ final class HUDProcess {
         process.arguments = arguments
         process.environment = Tools.environment(display: display)
         process.standardOutput = FileHandle.nullDevice
+        // Never the test runner's own stdin, which may be a pipe the HUD would then read.
+        process.standardInput = input ?? FileHandle.nullDevice
         process.standardError = errors
         started = Date()
         try process.run()

@@ -1,0 +1,177 @@
+import Foundation
+import HUDScene
+import Testing
+
+/// A pipe into the HUD's stdin that a test writes to like a shell script would.
+final class Producer {
+    let pipe = Pipe()
+    func write(_ text: String) { pipe.fileHandleForWriting.write(Data(text.utf8)) }
+    func close() { try? pipe.fileHandleForWriting.close() }
+}
+
+/// Fraction of the ring's centre line drawn in the full content colour on a screenshot.
+func ringCoverage(_ shot: Canvas, around f: Rect) -> Double {
+    var lit = 0
+    for i in 0..<360 {
+        let a = -Double.pi / 2 + (Double(i) + 0.5) / 360 * 2 * Double.pi
+        let p = shot.pixel(x: Int(f.midX + 17.5 * cos(a)), y: Int(f.midY + 17.5 * sin(a)))
+        if p.red > 0.5 { lit += 1 }
+    }
+    return Double(lit) / 360
+}
+
+/// The stdin protocol end to end: a real binary reading a real pipe, on a private Xvfb.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct FeedTests {
+    @Test func seqIntoTheHUDExitsZeroAtEndOfInput() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--label", "Counting"], display: display, input: producer.pipe)
+        producer.write((0...100).map(String.init).joined(separator: "\n") + "\n")
+        producer.close()
+        let exit = try #require(hud.waitForExit(timeout: 5))
+        #expect(exit.status == 0)
+        #expect(exit.seconds < 2)
+        #expect(hud.errorOutput.isEmpty)
+    }
+
+    @Test func hashLinesChangeTheLabelOnScreen() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--text", "Go"], display: display, input: producer.pipe)
+        let id = try hud.waitForWindow(display: display)
+        producer.write("10\n")
+        usleep(500_000)
+        let before = try WindowInfo(id: id, display: display).width
+        producer.write("# Copying a rather long file name\n")
+        var after = before
+        _ = try Tools.waitUntil(timeout: 3) {
+            after = try WindowInfo(id: id, display: display).width
+            return after > before
+        }
+        #expect(after > before + 100, "the bezel did not grow for the longer label (\(before) → \(after))")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 5)?.status == 0)
+    }
+
+    @Test func aMillionLinesAreConsumedQuicklyAndTheLastValueIsShown() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--label", "Saving"], display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        var text = ""
+        text.reserveCapacity(3_000_000)
+        for i in 0..<1_000_000 { text += String(i % 100) + "\n" }
+        text += "100\n"
+        // The pipe holds 64 KiB, so the write returns only once the HUD has read nearly everything.
+        let start = Date()
+        producer.write(text)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(seconds < 3, "took \(seconds) s to consume a million lines")
+        usleep(600_000)  // the eased ring settles in 0.2 s
+        let ring = try #require(Expected.layout().indicator)
+        let covered = ringCoverage(try screenshot(display: display), around: ring)
+        #expect(covered > 0.97, "ring shows \(covered), not 100 %")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 5)?.status == 0)
+    }
+
+    @Test func progressOnScreenFollowsTheInput() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--label", "Saving"], display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        let ring = try #require(Expected.layout().indicator)
+        producer.write("25\n")
+        usleep(700_000)
+        let quarter = ringCoverage(try screenshot(display: display), around: ring)
+        producer.write("75\n")
+        usleep(700_000)
+        let threeQuarters = ringCoverage(try screenshot(display: display), around: ring)
+        #expect(abs(quarter - 0.25) < 0.04, "\(quarter)")
+        #expect(abs(threeQuarters - 0.75) < 0.04, "\(threeQuarters)")
+        producer.close()
+        _ = hud.waitForExit(timeout: 5)
+    }
+
+    @Test func badInputWarnsAndTheHUDKeepsTheLastGoodState() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--label", "Saving"], display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        producer.write("60\n")
+        producer.pipe.fileHandleForWriting.write(Data([0x00, 0xFF, 0xFE, 0x0A]))
+        producer.write("{\"progress\": \n nan\n-inf\n" + String(repeating: "x", count: 200_000) + "\n")
+        usleep(800_000)
+        #expect(hud.waitForExit(timeout: 0.1) == nil, "the HUD died on bad input")
+        let ring = try #require(Expected.layout().indicator)
+        let covered = ringCoverage(try screenshot(display: display), around: ring)
+        #expect(abs(covered - 0.6) < 0.04, "ring shows \(covered) after garbage, not the last good 60 %")
+        producer.close()
+        let exit = try #require(hud.waitForExit(timeout: 5))
+        #expect(exit.status == 0)
+        let lines = hud.errorOutput.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.count <= 5, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("x11hud: stdin") })
+    }
+
+    @Test func autoCloseHidesAtOneHundredPercent() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--auto-close"], display: display, input: producer.pipe)
+        producer.write("50\n")
+        usleep(300_000)
+        producer.write("100\n")  // the pipe stays open: only --auto-close can end it
+        let exit = try #require(hud.waitForExit(timeout: 3))
+        #expect(exit.status == 0)
+        #expect(exit.seconds < 1.5)
+        producer.close()
+    }
+
+    @Test func endOfInputWaitsForTheMinimumShowTime() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--min-show", "1.5"], display: display, input: producer.pipe)
+        producer.write("50\n")
+        producer.close()
+        let exit = try #require(hud.waitForExit(timeout: 5))
+        #expect(exit.status == 0)
+        #expect(exit.seconds >= 1.75 && exit.seconds < 2.6, "exited after \(exit.seconds) s")
+    }
+
+    @Test func hideAfterAutoGivesTimeToRead() throws {
+        let display = try server().display
+        // "Volume 40%": 10 characters → 1.25 + 0.3 s, then the 0.3 s fade.
+        let hud = try HUDProcess(["--mode", "text", "--label", "Volume 40%", "--hide-after", "auto"], display: display)
+        let exit = try #require(hud.waitForExit(timeout: 5))
+        #expect(exit.status == 0)
+        #expect(exit.seconds >= 1.8 && exit.seconds < 2.5, "exited after \(exit.seconds) s")
+    }
+
+    @Test func aClickOnTheBezelDismissesWithDismissOnClick() throws {
+        let display = try server().display
+        let hud = try HUDProcess(Expected.arguments + ["--dismiss-on-click"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        usleep(400_000)
+        let b = Expected.layout().bezel
+        try Tools.run("xdotool", ["mousemove", String(Int(b.minX) + 6), String(Int(b.midY)), "click", "1"],
+                      display: display)
+        let exit = try #require(hud.waitForExit(timeout: 3))
+        #expect(exit.status == 1)
+    }
+
+    @Test func jsonLinesSetEverythingAndAnIconEndsTheJob() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--mode", "bar"], display: display, input: producer.pipe)
+        let id = try hud.waitForWindow(display: display)
+        producer.write(#"{"progress":0.5,"label":"Backup","details":"1 of 2"}"# + "\n")
+        usleep(400_000)
+        producer.write(#"{"icon":"success","label":"Done","details":"","hide":0.2}"# + "\n")
+        usleep(200_000)
+        let width = try WindowInfo(id: id, display: display).width
+        #expect(width < 160, "the bar (160 pt bezel) was not replaced by the 77 pt icon bezel: \(width)")
+        let exit = try #require(hud.waitForExit(timeout: 3))
+        #expect(exit.status == 0)
+    }
+}
