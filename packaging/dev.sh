@@ -17,7 +17,26 @@ demo)
     sh packaging/deps.sh build
     swift build -c release --product x11hud
     sh docs/make-gallery.sh .build/release/x11hud
-    echo "Open docs/gallery/*.png to see every mode; the binary is .build/release/x11hud"
+    if [ -n "${DISPLAY:-}" ]; then
+        echo "Showing a live HUD on $DISPLAY"
+        sh packaging/demo-feed.sh | .build/release/x11hud --mode bar --label Starting
+    else
+        # No display: play the demo on a private X server and keep a screenshot of it.
+        sh packaging/deps.sh test
+        mkdir -p out
+        Xvfb :97 -noreset -nolisten tcp -screen 0 800x500x24 >/dev/null 2>&1 &
+        xvfb=$!
+        trap 'kill $xvfb 2>/dev/null' EXIT
+        sleep 1
+        DISPLAY=:97 xsetroot -solid '#3B6EA5'
+        (sh packaging/demo-feed.sh | DISPLAY=:97 .build/release/x11hud --mode bar --label Starting) &
+        demo=$!
+        sleep 1.6
+        DISPLAY=:97 import -window root out/demo.png
+        wait $demo
+        echo "No DISPLAY: played the demo on a private Xvfb; screenshot in out/demo.png"
+    fi
+    echo "Every mode is pictured in docs/gallery/; the binary is .build/release/x11hud"
     ;;
 test)
     sh packaging/deps.sh test
