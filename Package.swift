@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "x11hud", targets: ["x11hud"]),
         .executable(name: "feed-fuzz", targets: ["FeedFuzz"]),
         .executable(name: "x11hud-bench", targets: ["RenderBench"]),
+        .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
     ],
@@ -63,6 +64,12 @@ let package = Package(
         .executableTarget(
             name: "FeedFuzz",
             dependencies: ["ProgressFeed"],
+            swiftSettings: strictness
+        ),
+        // The library used from a Swift program, as the README shows.
+        .executableTarget(
+            name: "HUDExample",
+            dependencies: ["HUDScene", "X11Platform"],
             swiftSettings: strictness
         ),
         // Renderer benchmark (frame cost per mode); the peer benchmarks drive the built binaries.
