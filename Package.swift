@@ -37,10 +37,10 @@ let package = Package(
         // Xlib and the X extensions the overlay window needs. Only X11Platform imports it.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xext xfixes xrender xrandr",
+            pkgConfig: "x11 xext xfixes xrender xrandr xinerama",
             providers: [
-                .apt(["libx11-dev", "libxext-dev", "libxfixes-dev", "libxrender-dev", "libxrandr-dev"]),
-                .yum(["libX11-devel", "libXext-devel", "libXfixes-devel", "libXrender-devel", "libXrandr-devel"]),
+                .apt(["libx11-dev", "libxext-dev", "libxfixes-dev", "libxrender-dev", "libxrandr-dev", "libxinerama-dev"]),
+                .yum(["libX11-devel", "libXext-devel", "libXfixes-devel", "libXrender-devel", "libXrandr-devel", "libXinerama-devel"]),
             ]
         ),
         .target(

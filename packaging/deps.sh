@@ -3,9 +3,9 @@
 #   build: libraries and headers to compile, fonts to render text with.
 #   test:  also a private X server, a compositor and the X tools the tests drive.
 set -eu
-build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libcairo2-dev libpango1.0-dev
+build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
-test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd"
 want=$build
 [ "${1:-build}" = test ] && want="$build $test"
 

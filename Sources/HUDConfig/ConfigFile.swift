@@ -83,7 +83,7 @@ public struct ConfigFile: Sendable {
             return v
         }
         switch key {
-        case .theme: return .theme(try choice(Theme.self))
+        case .theme: return .theme(try choice(ThemeChoice.self))
         case .animation: return .animation(try choice(HUDAnimation.self))
         case .position: return .position(try choice(Position.self))
         case .pieStyle: return .pieStyle(try choice(DeterminateStyle.self))

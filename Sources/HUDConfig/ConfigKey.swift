@@ -16,3 +16,11 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
     case scale
     case pieStyle = "pie-style"
 }
+
+/// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.
+public enum ThemeChoice: String, CaseIterable, Hashable, Sendable {
+    case dark
+    case light
+    /// Follow the desktop's preference where one is published; dark when none is.
+    case auto
+}

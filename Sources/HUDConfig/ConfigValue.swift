@@ -2,7 +2,7 @@ public import HUDScene
 
 /// A checked setting.
 public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
-    case theme(Theme)
+    case theme(ThemeChoice)
     case color(RGBA)
     case font(FontSpec)
     case number(Double)

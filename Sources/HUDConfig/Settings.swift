@@ -21,6 +21,8 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 /// The effective settings: built-in defaults, overridden by the config file, overridden by the command line.
 public struct Settings: Sendable {
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
+    /// What `theme = "auto"` stands for: set from the desktop's preference once it is known.
+    public var autoTheme: Theme = .dark
 
     public init(file: ConfigFile? = nil) {
         if let file {
@@ -33,9 +35,19 @@ public struct Settings: Sendable {
         chosen[key] = (value, .commandLine)
     }
 
-    public var theme: Theme {
+    /// The theme as set (`auto` included).
+    public var themeChoice: ThemeChoice {
         if case .theme(let t)? = chosen[.theme]?.value { return t }
         return .dark
+    }
+
+    /// The theme in use: `auto` resolved to `autoTheme`.
+    public var theme: Theme {
+        switch themeChoice {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto: return autoTheme
+        }
     }
 
     /// The value of `key` and where it came from; nil for `scale` when nothing set it (it then follows the screen).
@@ -43,7 +55,7 @@ public struct Settings: Sendable {
         if let set = chosen[key] { return set }
         let base = HUDStyle.theme(theme)
         switch key {
-        case .theme: return (.theme(.dark), .builtIn)
+        case .theme: return (.theme(.dark), .builtIn)  // only reached when the theme was not set
         case .bezelColor: return (.color(base.bezelColor), .theme(theme))
         case .contentColor: return (.color(base.contentColor), .theme(theme))
         case .backgroundColor: return (.color(base.backgroundColor), .theme(theme))

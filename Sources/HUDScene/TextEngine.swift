@@ -24,6 +24,8 @@ public final class TextEngine: TextMeasuring {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
         pango_cairo_context_set_font_options(context, options)
+        // Whole-pixel glyph positions would make text a point wider or narrower at another scale.
+        pango_context_set_round_glyph_positions(context, 0)
         cairo_font_options_destroy(options)
     }
 

@@ -5,9 +5,13 @@ extension HUD {
     /// Selects the root-window events the HUD reacts to: other windows appearing or restacking (to stay on top)
     /// and monitor changes (to stay centred).
     func watchRoot() {
-        XSelectInput(connection.display, connection.root, SubstructureNotifyMask)
+        // Property changes: the X resources (Xft.dpi) and the work area (panels).
+        XSelectInput(connection.display, connection.root, SubstructureNotifyMask | PropertyChangeMask)
         if connection.randrEventBase != nil {
-            XRRSelectInput(connection.display, connection.root, Int32(RRScreenChangeNotifyMask))
+            // Screen size, CRTC and output changes: hotplug, a mode or a rotation. (RandR 1.5 monitor-only edits such
+            // as `xrandr --setmonitor` send no event on Xorg 21; they are seen at the next one of these.)
+            XRRSelectInput(connection.display, connection.root,
+                           Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         }
     }
 
@@ -21,6 +25,13 @@ extension HUD {
             raiseAbove(event.xmap.window, overrideRedirect: event.xmap.override_redirect)
         case ConfigureNotify:
             raiseAbove(event.xconfigure.window, overrideRedirect: event.xconfigure.override_redirect)
+        case PropertyNotify where event.xproperty.window == connection.root:
+            let atom = event.xproperty.atom
+            if atom == UInt(XA_RESOURCE_MANAGER) {
+                resourcesChanged()
+            } else if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
+                place(keepingMonitor: true)
+            }
         case ButtonPress:
             guard event.xbutton.window == window.id, event.xbutton.button == UInt32(Button1),
                   hitsButton(x: Int(event.xbutton.x), y: Int(event.xbutton.y)) else { return }
@@ -40,9 +51,10 @@ extension HUD {
             if compositor.isSelectionEvent(event.type) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.
                 if compositor.refresh() { presented = nil; setNeedsUpdate() }
-            } else if let base = connection.randrEventBase, event.type == base + RRScreenChangeNotify {
+            } else if let base = connection.randrEventBase,
+                      event.type == base + RRScreenChangeNotify || event.type == base + RRNotify {
                 XRRUpdateConfiguration(&event)
-                monitorsChanged()
+                place(keepingMonitor: true)
             }
         }
     }
@@ -53,14 +65,5 @@ extension HUD {
     private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
         guard other != window.id, overrideRedirect == 0, window.isMapped else { return }
         window.raise()
-    }
-
-    private func monitorsChanged() {
-        let found = PrimaryMonitor.find(connection: connection)
-        guard found != monitor else { return }
-        monitor = found
-        scene.area = Self.area(of: found, scale: scene.scale)
-        timer?.setRefreshRate(found.refreshRate)
-        setNeedsUpdate()
     }
 }

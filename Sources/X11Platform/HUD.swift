@@ -4,7 +4,8 @@ import Foundation
 public import HUDScene
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
-/// labels and an optional button, centred on the primary monitor, on top of every window, letting clicks through.
+/// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
+/// every window, letting clicks through.
 ///
 /// Create it on a display, set its content and style (also while it is up), call `show(animated:)` and later
 /// `hide(animated:afterDelay:)`; `completion` runs once the hide transition has finished. Everything happens on the
@@ -29,6 +30,8 @@ public import HUDScene
     var shape: WindowShape
     let compositor: CompositorWatch
     var monitor: MonitorInfo
+    /// `Xft.dpi / 96`, followed while the HUD is up.
+    var desktopScale: Double
     var renderer: HUDRenderer
     var scene: HUDScene
     var lifecycle = HUDLifecycle()
@@ -55,9 +58,17 @@ public import HUDScene
 
     /// Connects to `display` (nil: `$DISPLAY`) and prepares the HUD's window, unmapped.
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
-    public init(display: String? = nil, scale: Double = 1) throws(HUDError) {
+    /// - Parameters:
+    ///   - scale: device pixels per point; nil follows the screen's `Xft.dpi` (dpi / 96, at least 1), also when it
+    ///     changes while the HUD is up.
+    ///   - monitor: where to appear; the monitor under the pointer by default, as notification daemons do.
+    public init(display: String? = nil, scale: Double? = nil, monitor choice: MonitorChoice = .pointer) throws(HUDError) {
         connection = try XConnection(name: display)
-        monitor = PrimaryMonitor.find(connection: connection)
+        monitorChoice = choice
+        fixedScale = scale
+        monitor = Self.locate(choice, keeping: nil, connection: connection)
+        desktopScale = Self.desktopScale(connection: connection)
+        let scale = fixedScale ?? desktopScale
         window = try OverlayWindow(connection: connection,
                                    frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1))
         shape = WindowShape(connection: connection, window: window.id)
@@ -105,16 +116,29 @@ public import HUDScene
         get { scene.style }
         set { scene.style = newValue; setNeedsUpdate() }
     }
-    /// Device pixels per point.
-    public var scale: Double {
-        get { scene.scale }
-        set {
-            guard newValue != scene.scale, newValue > 0 else { return }
-            renderer = HUDRenderer(scale: newValue)
-            scene.scale = newValue
-            scene.area = Self.area(of: monitor, scale: newValue)
-            setNeedsUpdate()
-        }
+    /// Device pixels per point in use.
+    public var scale: Double { scene.scale }
+    /// A scale that overrides the screen's; nil follows `Xft.dpi`.
+    public var fixedScale: Double? {
+        didSet { applyScale() }
+    }
+    /// Where the HUD appears; changing it moves the HUD.
+    public var monitorChoice: MonitorChoice {
+        didSet { place(keepingMonitor: false) }
+    }
+    /// The name of the monitor the HUD is on.
+    public var monitorName: String { monitor.name }
+    /// The monitors there are, by name, in RandR's order (the order `MonitorChoice.index` counts in).
+    public var monitorNames: [String] { Monitors.list(connection: connection).map(\.name) }
+
+    /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
+    /// `settings.ini`), or nil when it does not say.
+    public func desktopPrefersDarkTheme(environment: [String: String] = [:]) -> Bool? {
+        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/gtk-3.0/settings.ini" }
+            ?? environment["HOME"].map { $0 + "/.config/gtk-3.0/settings.ini" }
+        let ini = home.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
+                                        xsettings: RootProperties.xsettings(connection: connection), gtkSettingsIni: ini)
     }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
     public var graceTime: Double {
@@ -161,8 +185,12 @@ public import HUDScene
         exit(HUDExitStatus.signalBase + number)
     }
 
+    /// The usable part of the monitor in points, relative to the monitor's top-left corner (where the window
+    /// geometry starts counting).
     static func area(of monitor: MonitorInfo, scale: Double) -> Rect {
-        Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scale, height: Double(monitor.frame.height) / scale)
+        let u = monitor.usable
+        return Rect(x: Double(u.x - monitor.frame.x) / scale, y: Double(u.y - monitor.frame.y) / scale,
+                    width: Double(u.width) / scale, height: Double(u.height) / scale)
     }
 
     /// Coalesces changes made in one go into one frame.

@@ -2,6 +2,7 @@
 public import ArgumentParser
 import Foundation
 public import HUDScene
+public import HUDConfig
 
 // Each value type reads itself from one argument; a value it rejects becomes ArgumentParser's
 // "The value 'X' is invalid for '--option <value>'" message, which names both.
@@ -11,7 +12,7 @@ extension HUDMode: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
-extension Theme: ExpressibleByArgument {}
+extension ThemeChoice: ExpressibleByArgument {}
 extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}

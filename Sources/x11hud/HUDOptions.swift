@@ -37,8 +37,11 @@ struct HUDOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
     var button: String = ""
 
-    @Option(parsing: .unconditional, help: "Colour scheme: dark or light.")
-    var theme: Theme?
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
+        Colour scheme: dark, light, or auto (follow the desktop: GTK_THEME, the XSETTINGS Net/ThemeName, \
+        GTK 3's settings.ini; dark when none says).
+        """, valueName: "theme"))
+    var theme: ThemeChoice?
 
     @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
             transform: parseColor)

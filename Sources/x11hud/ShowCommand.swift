@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HUDConfig
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -71,11 +72,18 @@ struct ShowCommand: ParsableCommand {
     /// Shows the HUD and never returns, or returns why it could not.
     @MainActor private func start() -> ExitError? {
         let live: HUD
-        do { live = try HUD(display: display, scale: hud.scaleFactor) } catch {
+        let choice = MonitorChoice(hud.settings.monitor)
+        do { live = try HUD(display: display, scale: hud.explicitScale, monitor: choice) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        live.content = hud.content
-        live.style = hud.style
+        warnIfMissing(choice, among: live.monitorNames, using: live.monitorName)
+        var options = hud
+        if options.settings.themeChoice == .auto {
+            let dark = live.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
+            options.settings.autoTheme = dark == false ? .light : .dark
+        }
+        live.content = options.content
+        live.style = options.style
         live.graceTime = grace?.value ?? 0
         live.minShowTime = minShow?.value ?? 0
         let status = ExitStatus()
@@ -98,6 +106,19 @@ struct ShowCommand: ParsableCommand {
             feed.start()
         }
         live.run()
+    }
+}
+
+/// A monitor asked for by name or number that is not there is a warning, not an error: the HUD still shows.
+private func warnIfMissing(_ choice: MonitorChoice, among names: [String], using fallback: String) {
+    let missing: Bool
+    switch choice {
+    case .named(let n): missing = !names.contains { $0.lowercased() == n.lowercased() }
+    case .index(let i): missing = !names.indices.contains(i)
+    default: missing = false
+    }
+    if missing {
+        X11HUDCommand.printError("warning: no monitor '\(choice)' (there are: \(names.joined(separator: ", "))); using \(fallback)")
     }
 }
 

@@ -20,7 +20,11 @@ final class HUDProcess {
         }
         process.executableURL = Self.binary
         process.arguments = arguments
-        process.environment = Tools.environment(display: display)
+        var environment = Tools.environment(display: display)
+        // The developer's own config file and GTK theme must not change what the tests see.
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        environment["GTK_THEME"] = nil
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         // Never the test runner's own stdin, which may be a pipe the HUD would then read.
         process.standardInput = input ?? FileHandle.nullDevice
