@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+@preconcurrency import Glibc
 import HUDScene
 import X11Platform
 
@@ -10,7 +11,7 @@ struct HUDExample {
     @MainActor static func main() {
         let hud: HUD
         do { hud = try HUD() } catch {
-            FileHandle.standardError.write(Data("hud-example: \(error.message)\n".utf8))
+            fputs("hud-example: \(error.message)\n", stderr)
             exit(error.exitCode)
         }
         hud.mode = .annular

@@ -1,5 +1,6 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The built-in icons as strokes in the content colour, drawn into a square frame (37 pt by default).
 enum IconPainter {

@@ -1,5 +1,5 @@
 internal import CCairo
-import Foundation
+import Glibc
 
 /// A decoded PNG image for `.custom` mode. Immutable once loaded.
 public final class ImageAsset: Hashable, @unchecked Sendable {
@@ -13,11 +13,11 @@ public final class ImageAsset: Hashable, @unchecked Sendable {
 
     /// Reads a PNG file.
     public init(contentsOf path: String) throws(ImageLoadError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
             throw ImageLoadError(path: path, reason: "no such file")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard access(path, R_OK) == 0 else {
             throw ImageLoadError(path: path, reason: "the file is not readable")
         }
         guard let surface = cairo_image_surface_create_from_png(path) else {

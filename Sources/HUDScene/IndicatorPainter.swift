@@ -1,5 +1,6 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws the indicator of each mode into its frame, in MBProgressHUD's geometry (MB.m 865-1042).
 enum IndicatorPainter {

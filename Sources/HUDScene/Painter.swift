@@ -1,5 +1,6 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Path and colour helpers on a cairo context, shared by the painters.
 enum Painter {

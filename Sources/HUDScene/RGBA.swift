@@ -57,7 +57,8 @@ public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> String {
+    /// Without leading and trailing whitespace (FoundationEssentials has no `trimmingCharacters(in:)`).
+    package func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s = s.dropFirst() }
         while let c = s.last, c.isWhitespace { s = s.dropLast() }

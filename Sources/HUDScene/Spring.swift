@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The critically damped spring MBProgressHUD animates with (`usingSpringWithDamping:1 initialSpringVelocity:0`,
 /// 0.3 s), as a pure function of time.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HUDScene
 
 /// Reads one line of the progress protocol:
@@ -24,7 +25,7 @@ public struct FeedParser: Sendable {
         if first == UInt8(ascii: "#"), let percent = Self.hashBar(bytes) { return Self.progress(percent: percent) }
         if first == UInt8(ascii: "#") {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
-            return .update(FeedUpdate(label: text.trimmingCharacters(in: .whitespaces)))
+            return .update(FeedUpdate(label: text.trimmingWhitespace()))
         }
         if first == UInt8(ascii: "{") { return Self.json(bytes) }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HUDScene
 
 /// A JSON object line, read key by key so one bad key does not spoil the others.

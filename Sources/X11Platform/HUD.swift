@@ -1,6 +1,7 @@
 internal import CX11
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 public import HUDScene
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,

@@ -1,5 +1,6 @@
 internal import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A window rectangle in device pixels, in root coordinates.
 struct PixelRect: Hashable {

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// SIGINT and SIGTERM delivered as ordinary main-queue events. The default action is switched off first (a
 /// Dispatch source installs no handler of its own), so no C signal handler ever runs and X can be used safely.

@@ -1,5 +1,6 @@
 internal import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The properties that identify the HUD window: `WM_CLASS` and a name for compositor rules (picom's
 /// `class_g = 'X11hud'`), `_NET_WM_PID` with `WM_CLIENT_MACHINE` (EWMH requires both together), and the notification

@@ -1,5 +1,6 @@
 internal import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The connection to one X display, with the extensions the overlay needs. Owns the `Display*`.
 @MainActor final class XConnection {

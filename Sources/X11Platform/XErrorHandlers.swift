@@ -1,5 +1,6 @@
 internal import CX11
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Xlib's process-wide error hooks. They run nonisolated, inside whatever Xlib call noticed the error, so they
@@ -23,7 +24,7 @@ enum XErrorHandlers {
         let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let line = "x11hud: X error \(name) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
             + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        _ = line.withCString { write(2, $0, strlen($0)) }
         return 0
     }
 

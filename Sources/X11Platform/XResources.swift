@@ -1,12 +1,14 @@
+import HUDScene
+
 /// Reads the X resources (`xrdb`) the HUD cares about from the root window's `RESOURCE_MANAGER` text.
 enum XResources {
     /// `Xft.dpi`, the font DPI desktops set for HiDPI screens.
     static func dpi(in resources: String) -> Double? {
         for line in resources.split(whereSeparator: { $0 == "\n" }) {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters()
+            let name = line[..<colon].trimmingWhitespace()
             guard name == "Xft.dpi" || name == "*.dpi" || name == "Xft*dpi" else { continue }
-            if let v = Double(line[line.index(after: colon)...].trimmingCharacters()), v.isFinite, v > 0 { return v }
+            if let v = Double(line[line.index(after: colon)...].trimmingWhitespace()), v.isFinite, v > 0 { return v }
         }
         return nil
     }
@@ -15,14 +17,5 @@ enum XResources {
     static func scale(forDPI dpi: Double?) -> Double {
         guard let dpi else { return 1 }
         return min(max(dpi / 96, 1), 8)
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -1,3 +1,5 @@
+import HUDScene
+
 /// A value from the XSETTINGS protocol (freedesktop.org XSETTINGS specification, version 0.5).
 enum XSettingValue: Hashable {
     case integer(Int32)
@@ -82,7 +84,7 @@ public enum DesktopTheme {
         if let ini = gtkSettingsIni {
             var themeName: String?
             for line in ini.split(separator: "\n") {
-                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters() }
+                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
                 guard parts.count == 2 else { continue }
                 if parts[0] == "gtk-application-prefer-dark-theme" {
                     if ["1", "true"].contains(parts[1].lowercased()) { return true }

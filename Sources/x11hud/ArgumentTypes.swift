@@ -1,6 +1,7 @@
 // The conformances of HUDScene's public types are public by nature, so these two imports must be too.
 public import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 public import HUDScene
 public import HUDConfig
 
@@ -22,7 +23,7 @@ extension Position: ExpressibleByArgument {}
 struct ProgressValue: ExpressibleByArgument {
     var fraction: Double
     init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces)
+        let text = argument.trimmingWhitespace()
         let isPercent = text.hasSuffix("%")
         guard let number = Double(isPercent ? String(text.dropLast()) : text), number.isFinite else { return nil }
         let value = isPercent ? number / 100 : number
@@ -59,8 +60,8 @@ struct OffsetValue: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+              let x = Double(parts[0].trimmingWhitespace()),
+              let y = Double(parts[1].trimmingWhitespace()),
               x.isFinite, y.isFinite else { return nil }
         point = Point(x: x, y: y)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import HUDScene
 
 /// `x11hud render`: one frame to a PNG, without an X server.

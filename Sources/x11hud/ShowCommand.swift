@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import HUDConfig
 import HUDScene
 import ProgressFeed
@@ -93,7 +95,7 @@ struct ShowCommand: ParsableCommand {
         }
         live.buttonAction = cancel
         if dismissOnClick { live.bezelAction = cancel }
-        live.completion = { Foundation.exit(status.code) }
+        live.completion = { Glibc.exit(status.code) }
         live.show()
         if let hideAfter { live.hide(afterDelay: hideAfter.seconds(for: hud.content)) }
         if stdin || StdinFeed.hasInput() {

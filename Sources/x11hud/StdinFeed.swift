@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProgressFeed
 import Synchronization
 
@@ -34,9 +35,8 @@ final class StdinFeed: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in readAll() }
-        thread.name = "x11hud stdin"
-        thread.start()
+        // A queue of its own: the blocking read holds one thread and no other work waits behind it.
+        DispatchQueue(label: "x11hud.stdin").async { [self] in readAll() }
     }
 
     /// Everything that arrived since the last call.

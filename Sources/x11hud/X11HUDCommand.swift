@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import HUDScene
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
@@ -28,7 +29,7 @@ struct X11HUDCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
             fail(oneLine(message(for: error)), code: code.rawValue)
         }
@@ -36,16 +37,17 @@ struct X11HUDCommand: ParsableCommand {
 
     static func fail(_ message: String, code: Int32) -> Never {
         if !message.isEmpty { printError(message) }
-        Foundation.exit(code)
+        Glibc.exit(code)
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("x11hud: \(message)\n".utf8))
+        let line = "x11hud: \(message)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
     /// ArgumentParser lists choices on lines of their own; a script's log wants one line.
     static func oneLine(_ message: String) -> String {
-        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = message.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         let choices = lines.filter { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
         let text = lines.filter { !$0.hasPrefix("- ") }.joined(separator: " ")
         return choices.isEmpty ? text : text + " " + choices.joined(separator: ", ")
