@@ -1,53 +1,129 @@
 internal import CCairo
 
-/// Draws a `HUDSnapshot` into a `Canvas`. It reads the snapshot only; all state it keeps is the text cache.
+/// Draws a `HUDSnapshot` into a `Canvas`. It reads the snapshot only; the state it keeps is caches: shaped text,
+/// and the still part of the last frame at rest.
 public final class HUDRenderer {
     /// Shapes and caches the text; also the measurer to lay out with, so layout and drawing agree.
     public let text: TextEngine
     public var scale: Double { text.scale }
 
+    /// Everything but a moving indicator, from the last frame at rest: while only progress or the spinner moves,
+    /// a frame is this layer copied plus the indicator drawn on it.
+    private var stillLayer: (key: HUDSnapshot, canvas: Canvas)?
+    /// The canvas the still layer was last copied into whole: on it, later frames redraw the indicator only.
+    private weak var stillLayerTarget: Canvas?
+
+    /// The last layout and what it was made from: progress never changes a layout, so a moving indicator does not
+    /// lay the HUD out again every frame.
+    private var lastLayout: (content: HUDContent, style: HUDStyle, area: Rect, layout: HUDLayout)?
+
     public init(scale: Double = 1) {
         text = TextEngine(scale: scale)
+    }
+
+    /// `scene`'s layout, measured with this renderer's text engine, reused while content (but progress), style and
+    /// area stay the same.
+    public func layout(of scene: HUDScene) -> HUDLayout {
+        var content = scene.content
+        content.progress = 0
+        if let last = lastLayout, last.content == content, last.style == scene.style, last.area == scene.area {
+            return last.layout
+        }
+        let layout = scene.layout(measurer: text)
+        lastLayout = (content, scene.style, scene.area, layout)
+        return layout
     }
 
     public func render(_ s: HUDSnapshot, into canvas: Canvas) {
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
+        let p = s.presentation
+        if p.opacity == 1, p.scale == 1, let indicator = s.layout.indicator, s.content.mode != .custom,
+           let still = stillLayer(for: s, width: canvas.width, height: canvas.height) {
+            transform(cr, s)
+            // Only the indicator's square changes: the rest of the canvas already holds this layer.
+            if canvas === stillLayerTarget {
+                Painter.roundedRect(cr, Rect(x: indicator.minX - 2, y: indicator.minY - 2, width: indicator.width + 4,
+                                             height: indicator.height + 4), radius: 0)
+                cairo_clip(cr)
+            }
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, still.surface, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            IndicatorPainter.draw(s, in: indicator, on: cr, part: .moving)
+            stillLayerTarget = canvas
+            return
+        }
+        stillLayerTarget = nil
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, s.scale, s.scale)
-        cairo_translate(cr, -s.canvasOrigin.x, -s.canvasOrigin.y)
-
-        let p = s.presentation
+        transform(cr, s)
         guard p.opacity > 0 else { return }
-        if !s.opaque, s.style.backgroundColor.alpha > 0 {
-            Painter.setColor(cr, s.style.backgroundColor, alphaFactor: p.opacity)
-            cairo_paint(cr)
-        }
         // A whole-layer opacity needs an intermediate surface; skip it when fully shown.
         let grouped = p.opacity < 1
         if grouped { cairo_push_group(cr) }
-        let bezel = s.layout.bezel
         if p.scale != 1 {
+            let bezel = s.layout.bezel
             cairo_translate(cr, bezel.midX, bezel.midY)
             cairo_scale(cr, p.scale, p.scale)
             cairo_translate(cr, -bezel.midX, -bezel.midY)
         }
-        Painter.setColor(cr, s.opaque ? s.style.bezelColor.withAlpha(1) : s.style.bezelColor)
-        Painter.roundedRect(cr, bezel, radius: s.style.cornerRadius)
-        cairo_fill(cr)
-
+        drawStill(s, on: cr)
         if let f = s.layout.indicator { IndicatorPainter.draw(s, in: f, on: cr) }
-        let color = s.style.contentColor
-        if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
-        if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
-        if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
-
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
         }
+        // The dim background goes under the bezel, and fades with it.
+        if !s.opaque, s.style.backgroundColor.alpha > 0 {
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+            Painter.setColor(cr, s.style.backgroundColor, alphaFactor: p.opacity)
+            cairo_paint(cr)
+        }
+    }
+
+    /// Scene points to canvas pixels.
+    private func transform(_ cr: OpaquePointer, _ s: HUDSnapshot) {
+        cairo_scale(cr, s.scale, s.scale)
+        cairo_translate(cr, -s.canvasOrigin.x, -s.canvasOrigin.y)
+    }
+
+    /// The bezel, labels and button: all but the indicator.
+    private func drawStill(_ s: HUDSnapshot, on cr: OpaquePointer) {
+        Painter.setColor(cr, s.opaque ? s.style.bezelColor.withAlpha(1) : s.style.bezelColor)
+        Painter.roundedRect(cr, s.layout.bezel, radius: s.style.cornerRadius)
+        cairo_fill(cr)
+        let color = s.style.contentColor
+        if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
+        if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
+        if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
+    }
+
+    /// The still layer for `s` at rest, drawn anew when anything but progress and the spinner step changed.
+    private func stillLayer(for s: HUDSnapshot, width: Int, height: Int) -> Canvas? {
+        var key = s
+        key.content.progress = 0
+        key.spinnerStep = 0
+        if let stillLayer, stillLayer.key == key, stillLayer.canvas.width == width, stillLayer.canvas.height == height {
+            return stillLayer.canvas
+        }
+        stillLayerTarget = nil
+        guard let layer = try? Canvas(width: width, height: height) else { return nil }
+        let cr = cairo_create(layer.surface)!
+        defer { cairo_destroy(cr) }
+        transform(cr, s)
+        if !s.opaque, s.style.backgroundColor.alpha > 0 {
+            Painter.setColor(cr, s.style.backgroundColor)
+            cairo_paint(cr)
+        }
+        drawStill(s, on: cr)
+        if let indicator = s.layout.indicator { IndicatorPainter.draw(s, in: indicator, on: cr, part: .still) }
+        stillLayer = (key, layer)
+        return layer
     }
 
     /// MBProgressHUDRoundedButton: a 1 pt border in the content colour, fully rounded ends, a faint fill when pressed.

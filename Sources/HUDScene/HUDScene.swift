@@ -47,9 +47,17 @@ public struct HUDScene: Hashable, Sendable {
     /// The frame to draw at `time`.
     public func snapshot(at time: Double, measurer: some TextMeasuring, canvasOrigin: Point = .zero,
                          opaque: Bool = false, buttonHighlighted: Bool = false) -> HUDSnapshot {
+        snapshot(at: time, layout: layout(measurer: measurer), canvasOrigin: canvasOrigin, opaque: opaque,
+                 buttonHighlighted: buttonHighlighted)
+    }
+
+    /// The frame to draw at `time` with a layout made earlier (by `HUDRenderer.layout(of:)`, which keeps it
+    /// while nothing it depends on changes).
+    public func snapshot(at time: Double, layout: HUDLayout, canvasOrigin: Point = .zero, opaque: Bool = false,
+                         buttonHighlighted: Bool = false) -> HUDSnapshot {
         var presented = content
         presented.progress = presentedProgress(at: time)
-        return HUDSnapshot(content: presented, style: style, layout: layout(measurer: measurer),
+        return HUDSnapshot(content: presented, style: style, layout: layout,
                     presentation: appearance.presentation(at: time), spinnerStep: Spinner.step(at: time),
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
     }

@@ -30,6 +30,16 @@ public struct HUDSnapshot: Hashable, Sendable {
         self.buttonHighlighted = buttonHighlighted
     }
 
+    /// Whether `other` is this frame with only the indicator's motion changed (progress, the spinner step).
+    public func differsOnlyInIndicator(from other: HUDSnapshot) -> Bool {
+        var a = self, b = other
+        a.content.progress = 0
+        b.content.progress = 0
+        a.spinnerStep = 0
+        b.spinnerStep = 0
+        return a == b
+    }
+
     /// The bezel's frame as presented (scaled about its centre by the zoom animation).
     public var presentedBezel: Rect {
         let b = layout.bezel, z = presentation.scale

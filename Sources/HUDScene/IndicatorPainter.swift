@@ -4,18 +4,35 @@ import Glibc
 
 /// Draws the indicator of each mode into its frame, in MBProgressHUD's geometry (MB.m 865-1042).
 enum IndicatorPainter {
-    static func draw(_ s: HUDSnapshot, in f: Rect, on cr: OpaquePointer) {
+    /// Which part of an indicator to draw: the still part (a track, an outline) can be kept between frames while
+    /// the moving part (the progress, the spinner) is drawn over it each frame.
+    enum Part {
+        case all
+        case still
+        case moving
+    }
+
+    static func draw(_ s: HUDSnapshot, in f: Rect, on cr: OpaquePointer, part: Part = .all) {
         let color = s.style.contentColor
+        let still = part != .moving, moving = part != .still
         switch s.content.mode {
-        case .indeterminate: spinner(step: s.spinnerStep, in: f, color: color, on: cr)
-        case .annular: annular(progress: s.content.progress, in: f, color: color, on: cr)
+        case .indeterminate: if moving { spinner(step: s.spinnerStep, in: f, color: color, on: cr) }
+        case .annular:
+            if still { annularTrack(in: f, color: color, on: cr) }
+            if moving { annularArc(progress: s.content.progress, in: f, color: color, on: cr) }
         case .determinate:
             switch s.style.determinateStyle {
-            case .outline: outlinePie(progress: s.content.progress, in: f, color: color, on: cr)
-            case .filled: filledPie(progress: s.content.progress, in: f, color: color, on: cr)
+            // The outline and the arc overlap and must be composited as one layer: all of it moves.
+            case .outline: if moving { outlinePie(progress: s.content.progress, in: f, color: color, on: cr) }
+            case .filled:
+                if still { circleOutline(in: f, color: color, on: cr) }
+                if moving { pieWedge(progress: s.content.progress, in: f, color: color, on: cr) }
             }
-        case .bar: bar(progress: s.content.progress, in: f, color: color, on: cr)
+        case .bar:
+            if still { barOutline(in: f, color: color, on: cr) }
+            if moving { barFill(progress: s.content.progress, in: f, color: color, on: cr) }
         case .custom:
+            guard still else { return }
             switch s.content.custom {
             case .icon(let icon): IconPainter.draw(icon, in: f, color: color, on: cr)
             case .image(let image): draw(image, in: f, on: cr)
@@ -43,22 +60,31 @@ enum IndicatorPainter {
         cairo_restore(cr)
     }
 
-    /// A 2 pt ring from 12 o'clock clockwise over a track at a tenth of the content alpha.
-    static func annular(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
-        let lineWidth = 2.0, radius = (f.width - lineWidth) / 2
+    static let ringWidth = 2.0
+
+    /// MBProgressHUD's annular track: a full 2 pt ring at a tenth of the content alpha, butt caps.
+    static func annularTrack(in f: Rect, color: RGBA, on cr: OpaquePointer) {
         cairo_save(cr)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_width(cr, ringWidth)
         Painter.setColor(cr, color, alphaFactor: 0.1)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, f.midX, f.midY, radius, 0, 2 * Double.pi)
-        cairo_stroke(cr)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
-        Painter.setColor(cr, color)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, f.midX, f.midY, radius, Painter.top, Painter.top + progress * 2 * Double.pi)
+        cairo_arc(cr, f.midX, f.midY, (f.width - ringWidth) / 2, 0, 2 * Double.pi)
         cairo_stroke(cr)
         cairo_restore(cr)
+    }
+
+    /// The progress over the track, from 12 o'clock clockwise with square caps (so 0 % is a 2 pt dot, as in MB).
+    /// Filled as a band between two arcs rather than stroked: the same pixels for a fraction of the work.
+    static func annularArc(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        let r = (f.width - ringWidth) / 2, half = ringWidth / 2
+        let cap = half / r  // a square cap reaches half the line width past each end
+        let start = Painter.top - cap, end = Painter.top + progress * 2 * Double.pi + cap
+        Painter.setColor(cr, color)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, f.midX, f.midY, r + half, start, end)
+        cairo_arc_negative(cr, f.midX, f.midY, r - half, end, start)
+        cairo_close_path(cr)
+        cairo_fill(cr)
     }
 
     /// MBProgressHUD 1.x's "pie": a 2 pt outline and a 4 pt arc along its inside, painted as one layer so the
@@ -83,40 +109,49 @@ enum IndicatorPainter {
         cairo_restore(cr)
     }
 
-    /// MBProgressHUD 0.9's pie: the outline and a filled wedge from 12 o'clock, with a small gap between them.
-    static func filledPie(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+    /// MBProgressHUD 0.9's pie: the 2 pt outline,
+    static func circleOutline(in f: Rect, color: RGBA, on cr: OpaquePointer) {
         cairo_save(cr)
         Painter.setColor(cr, color)
         cairo_set_line_width(cr, 2)
         cairo_new_sub_path(cr)
         cairo_arc(cr, f.midX, f.midY, f.width / 2 - 1, 0, 2 * Double.pi)
         cairo_stroke(cr)
-        if progress > 0 {
-            cairo_move_to(cr, f.midX, f.midY)
-            cairo_arc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top, Painter.top + progress * 2 * Double.pi)
-            cairo_close_path(cr)
-            cairo_fill(cr)
-        }
         cairo_restore(cr)
     }
 
-    /// A capsule outline (2 pt, inset 2) with a fill inset 4 that grows from the left in proportion to progress.
-    static func bar(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+    /// and a filled wedge from 12 o'clock, with a small gap to the outline.
+    static func pieWedge(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        guard progress > 0 else { return }
+        Painter.setColor(cr, color)
+        cairo_move_to(cr, f.midX, f.midY)
+        cairo_arc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top, Painter.top + progress * 2 * Double.pi)
+        cairo_close_path(cr)
+        cairo_fill(cr)
+    }
+
+    /// A capsule outline, 2 pt, inset 2,
+    static func barOutline(in f: Rect, color: RGBA, on cr: OpaquePointer) {
         cairo_save(cr)
         Painter.setColor(cr, color)
         cairo_set_line_width(cr, 2)
         let outline = Rect(x: f.minX + 2, y: f.minY + 2, width: f.width - 4, height: f.height - 4)
         Painter.roundedRect(cr, outline, radius: outline.height / 2)
         cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// with a fill inset 4 that grows from the left in proportion to progress.
+    static func barFill(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
         let track = Rect(x: f.minX + 4, y: f.minY + 4, width: f.width - 8, height: f.height - 8)
-        if progress > 0, track.height > 0 {
-            let fill = Rect(x: track.minX, y: track.minY, width: track.width * progress, height: track.height)
-            // Clip to the whole rounded track so a small fill keeps the left cap's shape.
-            Painter.roundedRect(cr, track, radius: track.height / 2)
-            cairo_clip(cr)
-            cairo_rectangle(cr, fill.minX, fill.minY, fill.width, fill.height)
-            cairo_fill(cr)
-        }
+        guard progress > 0, track.height > 0 else { return }
+        cairo_save(cr)
+        Painter.setColor(cr, color)
+        // Clip to the whole rounded track so a small fill keeps the left cap's shape.
+        Painter.roundedRect(cr, track, radius: track.height / 2)
+        cairo_clip(cr)
+        cairo_rectangle(cr, track.minX, track.minY, track.width * progress, track.height)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 

@@ -7,14 +7,25 @@ internal import CCairo
 /// rasterised for the device pixels they land on.
 public final class TextEngine: TextMeasuring {
     public let scale: Double
-    private let context: OpaquePointer  // PangoContext*
+    /// Made on first use: creating it reads the fontconfig configuration and caches, the slowest part of
+    /// starting up, which a HUD can do after its (still transparent) window is on screen.
+    private var contextStorage: OpaquePointer?  // PangoContext*
+    private var context: OpaquePointer {
+        if let contextStorage { return contextStorage }
+        let made = Self.makeContext(scale: scale)
+        contextStorage = made
+        return made
+    }
     private var cache: [TextBlock: OpaquePointer] = [:]  // PangoLayout*
     private static let cacheLimit = 32
 
     public init(scale: Double = 1) {
         self.scale = scale
+    }
+
+    private static func makeContext(scale: Double) -> OpaquePointer {
         // The default font map is per thread and lives as long as the thread; fontconfig is read once.
-        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         // 72 dpi makes a point of font size one scene unit, as in UIKit.
         pango_cairo_context_set_resolution(context, 72)
         var matrix = PangoMatrix(xx: scale, xy: 0, yx: 0, yy: scale, x0: 0, y0: 0)
@@ -27,11 +38,12 @@ public final class TextEngine: TextMeasuring {
         // Whole-pixel glyph positions would make text a point wider or narrower at another scale.
         pango_context_set_round_glyph_positions(context, 0)
         cairo_font_options_destroy(options)
+        return context
     }
 
     deinit {
         for layout in cache.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        if let contextStorage { g_object_unref(UnsafeMutableRawPointer(contextStorage)) }
     }
 
     public func measure(_ block: TextBlock) -> Size {

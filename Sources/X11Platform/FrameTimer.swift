@@ -60,6 +60,9 @@ import Dispatch
         state = next
     }
 
+    /// Ticking every frame: a change made now is drawn by the next tick, no sooner.
+    var isTicking: Bool { state == .ticking }
+
     /// A one-shot timer that has fired is idle; forget its deadline so the next `wake` re-arms it.
     func fired() {
         if case .once = state { state = .once(-1) }

@@ -12,8 +12,10 @@ struct PresentedFrame {
 extension HUD {
     /// Renders the scene at `now` off screen and puts it on the window in one blit, unless it is what is already there.
     func draw(at now: Double) {
+        if mapEarly(at: now) { return }
         let opaque = !isComposited
-        var snapshot = scene.snapshot(at: now, measurer: renderer.text, opaque: opaque, buttonHighlighted: buttonPressed)
+        var snapshot = scene.snapshot(at: now, layout: renderer.layout(of: scene), opaque: opaque,
+                                      buttonHighlighted: buttonPressed)
         let (frame, origin) = windowGeometry(layout: snapshot.layout, opaque: opaque)
         snapshot.canvasOrigin = origin
         if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }
@@ -26,6 +28,7 @@ extension HUD {
             canvas = fresh
         }
         renderer.render(snapshot, into: canvas)
+        if updateIndicatorOnly(snapshot, frame: frame, canvas: canvas) { return }
         var opaqueFrame: OpaqueFrame? = nil
         if opaque {
             opaqueFrame = canvas.withUnsafeBytes {
@@ -41,13 +44,54 @@ extension HUD {
         framesDrawn += 1
     }
 
-    /// Puts the presented frame on the window again (after an Expose).
-    func blit() {
+    /// The first frame of a fade or zoom is fully transparent, so nothing needs the fonts before the window is
+    /// mapped: map it at once, clipped to nothing, and lay out and draw on the next turn of the main queue.
+    /// Returns whether it did.
+    private func mapEarly(at now: Double) -> Bool {
+        guard presented == nil, !window.isMapped, scene.appearance.presentation(at: now).opacity < 0.02 else { return false }
+        let u = monitor.usable
+        window.move(to: PixelRect(x: u.x + u.width / 2, y: u.y + u.height / 2, width: 1, height: 1))
+        shape.setBounding([])
+        window.map()
+        connection.flush()
+        setNeedsUpdate()
+        return true
+    }
+
+    /// When only the indicator moved since the frame on screen (progress, a spinner step), sends just its rectangle:
+    /// a progress stream then costs a few kilobytes a frame instead of the whole window. Returns whether it did.
+    private func updateIndicatorOnly(_ snapshot: HUDSnapshot, frame: PixelRect, canvas: Canvas) -> Bool {
+        guard var p = presented, p.frame == frame, window.isMapped, p.canvas === canvas,
+              let indicator = snapshot.layout.indicator, p.snapshot.differsOnlyInIndicator(from: snapshot)
+        else { return false }
+        let o = snapshot.canvasOrigin
+        let r = Rect(x: indicator.minX - o.x - 1, y: indicator.minY - o.y - 1,
+                     width: indicator.width + 2, height: indicator.height + 2).scaled(by: snapshot.scale)
+        let x0 = max(0, Int(r.x)), y0 = max(0, Int(r.y))
+        let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX)) - x0,
+                                     height: min(canvas.height, Int(r.maxY)) - y0)
+        guard dirty.width > 0, dirty.height > 0 else { return false }
+        if var opaque = p.opaque {
+            // A pixel crossing the half-covered line would change the window's shape: draw the whole frame then.
+            guard canvas.withUnsafeBytes({ opaque.update(rows: $0, stride: canvas.stride, in: dirty) }) else { return false }
+            p.opaque = opaque
+        }
+        p.snapshot = snapshot
+        presented = p
+        blit(dirty)
+        framesDrawn += 1
+        return true
+    }
+
+    /// Puts the presented frame (or the part of it in `region`) on the window (again, after an Expose).
+    func blit(_ region: OpaqueFrame.Span? = nil) {
         guard let p = presented else { return }
         if let o = p.opaque {
-            o.pixels.withUnsafeBytes { window.put($0, width: o.width, height: o.height, stride: o.width * 4) }
+            o.pixels.withUnsafeBytes { window.put($0, width: o.width, height: o.height, stride: o.width * 4, region: region) }
         } else {
-            p.canvas.withUnsafeBytes { window.put($0, width: p.canvas.width, height: p.canvas.height, stride: p.canvas.stride) }
+            p.canvas.withUnsafeBytes {
+                window.put($0, width: p.canvas.width, height: p.canvas.height, stride: p.canvas.stride, region: region)
+            }
         }
     }
 

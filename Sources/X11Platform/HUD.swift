@@ -54,6 +54,13 @@ public import HUDScene
     public var bezelAction: (@MainActor () -> Void)? {
         didSet { setNeedsUpdate() }
     }
+    /// Runs at the start of every update (each frame while something moves): the place to pull input that arrived
+    /// since, so that a fast producer costs one look per frame.
+    public var willUpdate: (@MainActor () -> Void)?
+    /// Runs at the end of every update, once it is settled whether frames keep coming (`isRunningFrames`).
+    public var didUpdate: (@MainActor () -> Void)?
+    /// The HUD is redrawing every frame (an animation, an eased progress) and so calls `willUpdate` within a frame.
+    public var isRunningFrames: Bool { timer?.isTicking == true }
     /// How many frames have been put on the window: a static HUD adds none.
     public internal(set) var framesDrawn = 0
 
@@ -194,9 +201,10 @@ public import HUDScene
                     width: Double(u.width) / scale, height: Double(u.height) / scale)
     }
 
-    /// Coalesces changes made in one go into one frame.
+    /// Coalesces changes made in one go into one frame. While the frame timer ticks, the next tick draws them: a
+    /// producer writing faster than the screen refreshes then costs one frame per refresh, as a display link does.
     func setNeedsUpdate() {
-        guard !updateScheduled else { return }
+        guard !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
@@ -208,6 +216,7 @@ public import HUDScene
 
     /// Plays due deadlines, draws the frame if it changed, and arms the timer for the next change, if any.
     func update() {
+        willUpdate?()
         let now = MonotonicClock.now
         lifecycle.advance(to: now, scene: &scene)
         let visible = lifecycle.isVisible(at: now, scene: scene)
@@ -222,6 +231,7 @@ public import HUDScene
         if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }
         timer?.wake(at: next, now: now)
         pump?.drain()
+        didUpdate?()
         if done {
             doneReported = true
             completion?()

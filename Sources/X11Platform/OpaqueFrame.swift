@@ -21,38 +21,74 @@ struct OpaqueFrame {
     init(rows: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
         self.width = width
         self.height = height
-        pixels = [UInt32](repeating: 0, count: width * height)
+        var shapeSpans: [Span] = []
         var bandStart = 0
         var bandSpans: [ClosedRange<Int>] = []
         var rowSpans: [ClosedRange<Int>] = []
-        for y in 0..<height {
-            rowSpans.removeAll(keepingCapacity: true)
-            var runStart: Int? = nil
-            for x in 0..<width {
-                let v = rows.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                let a = v >> 24
-                if a >= 128 {
-                    pixels[y * width + x] = 0xff00_0000 | Self.unpremultiply(v >> 16 & 0xff, a) << 16
-                        | Self.unpremultiply(v >> 8 & 0xff, a) << 8 | Self.unpremultiply(v & 0xff, a)
-                    if runStart == nil { runStart = x }
-                } else if let start = runStart {
-                    rowSpans.append(start...(x - 1))
-                    runStart = nil
+        let base = rows.baseAddress!
+        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+            for y in 0..<height {
+                // cairo's rows are 4-byte aligned.
+                let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+                rowSpans.removeAll(keepingCapacity: true)
+                var runStart: Int? = nil
+                for x in 0..<width {
+                    let v = row[x]
+                    let a = v >> 24
+                    out[y * width + x] = Self.convert(v)
+                    if a >= 128 {
+                        if runStart == nil { runStart = x }
+                    } else {
+                        if let start = runStart {
+                            rowSpans.append(start...(x - 1))
+                            runStart = nil
+                        }
+                    }
+                }
+                if let start = runStart { rowSpans.append(start...(width - 1)) }
+                if rowSpans != bandSpans {
+                    Self.appendBand(bandSpans, from: bandStart, to: y, into: &shapeSpans)
+                    bandSpans = rowSpans
+                    bandStart = y
                 }
             }
-            if let start = runStart { rowSpans.append(start...(width - 1)) }
-            if rowSpans != bandSpans {
-                appendBand(bandSpans, from: bandStart, to: y)
-                bandSpans = rowSpans
-                bandStart = y
+            count = width * height
+        }
+        Self.appendBand(bandSpans, from: bandStart, to: height, into: &shapeSpans)
+        shape = shapeSpans
+    }
+
+    /// Converts the pixels in `rect` again from new `rows`; false, changing nothing, when a pixel would cross the
+    /// half-covered line (the shape would change).
+    mutating func update(rows: UnsafeRawBufferPointer, stride: Int, in rect: Span) -> Bool {
+        let base = rows.baseAddress!
+        for y in rect.y..<(rect.y + rect.height) {
+            let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in rect.x..<(rect.x + rect.width) where (row[x] >> 24 >= 128) != (pixels[y * width + x] != 0) {
+                return false
             }
         }
-        appendBand(bandSpans, from: bandStart, to: height)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in rect.y..<(rect.y + rect.height) {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in rect.x..<(rect.x + rect.width) { out[y * width + x] = Self.convert(row[x]) }
+            }
+        }
+        return true
+    }
+
+    /// One premultiplied pixel as it is sent: opaque with its colour un-premultiplied, or cut away (0).
+    private static func convert(_ v: UInt32) -> UInt32 {
+        let a = v >> 24
+        guard a >= 128 else { return 0 }
+        if a == 255 { return v }
+        return 0xff00_0000 | unpremultiply(v >> 16 & 0xff, a) << 16 | unpremultiply(v >> 8 & 0xff, a) << 8
+            | unpremultiply(v & 0xff, a)
     }
 
     private static func unpremultiply(_ c: UInt32, _ a: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
 
-    private mutating func appendBand(_ spans: [ClosedRange<Int>], from y0: Int, to y1: Int) {
+    private static func appendBand(_ spans: [ClosedRange<Int>], from y0: Int, to y1: Int, into shape: inout [Span]) {
         guard y1 > y0 else { return }
         for s in spans { shape.append(Span(x: s.lowerBound, y: y0, width: s.count, height: y1 - y0)) }
     }

@@ -78,14 +78,17 @@ struct PixelRect: Hashable {
 
     /// Puts premultiplied ARGB32 rows on the window in one request. On a little-endian host these bytes are exactly
     /// a depth-32 (or 24 with 32 bits per pixel) ZPixmap; the byte order is stated so Xlib swaps for a server that differs.
-    func put(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
+    /// With `region`, only that part (window pixels) is sent.
+    func put(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, region: OpaqueFrame.Span? = nil) {
         guard let base = bytes.baseAddress, width > 0, height > 0 else { return }
         let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
         guard let image = XCreateImage(connection.display, visual.visual, UInt32(visual.depth), ZPixmap, 0, data,
                                        UInt32(width), UInt32(height), 32, Int32(stride))
         else { return }
         image.pointee.byte_order = Int32(1.littleEndian == 1 ? LSBFirst : MSBFirst)
-        XPutImage(connection.display, id, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        let r = region ?? OpaqueFrame.Span(x: 0, y: 0, width: width, height: height)
+        XPutImage(connection.display, id, gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y), UInt32(r.width),
+                  UInt32(r.height))
         // The pixels belong to the caller: detach them so destroying the XImage frees only the header.
         image.pointee.data = nil
         _ = image.pointee.f.destroy_image(image)

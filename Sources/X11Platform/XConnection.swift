@@ -52,6 +52,9 @@ import Glibc
         hasShape = XShapeQueryExtension(display, &event, &error) != 0
     }
 
+    /// Sends what is buffered without waiting for the server.
+    func flush() { XFlush(display) }
+
     /// The atom named `name`, interned once.
     func atom(_ name: String) -> UInt {
         if let atom = atoms[name] { return atom }

@@ -13,6 +13,10 @@ struct FeedInbox: Sendable {
     /// The input has ended.
     var ended = false
 
+    var isEmpty: Bool {
+        progress == nil && label == nil && details == nil && mode == nil && icon == nil && hideAfter == nil && !ended
+    }
+
     mutating func take(_ update: FeedUpdate) {
         if let v = update.progress { progress = v }
         if let v = update.label { label = v }

@@ -105,6 +105,11 @@ struct ShowCommand: ParsableCommand {
                 DispatchQueue.main.async { MainActor.assumeIsolated { applier.pickUp() } }
             }
             applier.feed = feed
+            // While frames run, each frame pulls the input; when they stop, the reader asks for a look again.
+            live.willUpdate = { [unowned applier] in applier.pickUp() }
+            live.didUpdate = { [unowned live, unowned applier] in
+                if feed.framesLook(live.isRunningFrames) { applier.pickUp() }
+            }
             feed.start()
         }
         live.run()

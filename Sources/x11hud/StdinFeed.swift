@@ -12,8 +12,15 @@ import Synchronization
 final class StdinFeed: Sendable {
     private let fd: Int32
     private let parser: FeedParser
-    private let inbox = Mutex(FeedInbox())
-    private let delivery = Atomic<Bool>(false)
+    /// What arrived, and who will look at it: one lock, so input can never be left waiting unseen.
+    private struct Shared {
+        var inbox = FeedInbox()
+        /// A look is already asked of the main queue.
+        var lookAsked = false
+        /// The frame loop looks every frame by itself: no need to ask.
+        var framesLook = false
+    }
+    private let shared = Mutex(Shared())
     private let deliver: @Sendable () -> Void
 
     /// Lines longer than this are cut; the rest of such a line is dropped.
@@ -41,10 +48,19 @@ final class StdinFeed: Sendable {
 
     /// Everything that arrived since the last call.
     func take() -> FeedInbox {
-        delivery.store(false, ordering: .sequentiallyConsistent)
-        return inbox.withLock { box in
-            defer { box = FeedInbox() }
-            return box
+        shared.withLock { s in
+            s.lookAsked = false
+            defer { s.inbox = FeedInbox() }
+            return s.inbox
+        }
+    }
+
+    /// Tells the reader whether the frame loop will look every frame. Returns true when input is waiting that no
+    /// one will look at otherwise: the caller must look now.
+    func framesLook(_ on: Bool) -> Bool {
+        shared.withLock { s in
+            s.framesLook = on
+            return !on && !s.lookAsked && !s.inbox.isEmpty
         }
     }
 
@@ -89,7 +105,12 @@ final class StdinFeed: Sendable {
     }
 
     private func post(_ batch: FeedInbox) {
-        inbox.withLock { $0.take(batch) }
-        if !delivery.exchange(true, ordering: .sequentiallyConsistent) { deliver() }
+        let ask = shared.withLock { s in
+            s.inbox.take(batch)
+            guard !s.framesLook, !s.lookAsked else { return false }
+            s.lookAsked = true
+            return true
+        }
+        if ask { deliver() }
     }
 }

@@ -245,3 +245,37 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
         #expect(abs(one.width - two.width) <= 1 && abs(one.height - two.height) <= 1)
     }
 }
+
+@Suite struct StillLayerTests {
+    /// A frame drawn from the cached still layer equals one drawn from scratch, for every moving indicator.
+    @Test(arguments: [HUDMode.annular, .determinate, .bar, .indeterminate])
+    func cachedFramesMatchFreshOnes(_ mode: HUDMode) throws {
+        var style = HUDStyle.theme(.dark)
+        style.backgroundColor = RGBA(white: 0, alpha: 0.2)
+        let area = Rect(x: 0, y: 0, width: 240, height: 200)
+        var scene = HUDScene(content: HUDContent(mode: mode, progress: 0.3, label: "Saving", details: "a.txt",
+                                                 buttonTitle: "Cancel"), style: style, area: area)
+        scene.show(at: 0, animated: false)
+        let warm = HUDRenderer(), canvas = try Canvas(width: 240, height: 200)
+        warm.render(scene.snapshot(at: 0, measurer: warm.text), into: canvas)  // fills the cache at 30 %
+        scene.content.progress = 0.7
+        let later = scene.snapshot(at: 0.5, measurer: warm.text)
+        warm.render(later, into: canvas)
+        let fresh = try Canvas(width: 240, height: 200)
+        HUDRenderer().render(later, into: fresh)
+        var differing = 0
+        for y in 0..<200 {
+            for x in 0..<240 where canvas.pixel(x: x, y: y) != fresh.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between the cached and the fresh frame")
+        // And the cache really moved the indicator: the frame differs from the first one.
+        let first = try Canvas(width: 240, height: 200)
+        scene.content.progress = 0.3
+        HUDRenderer().render(scene.snapshot(at: 0, measurer: warm.text), into: first)
+        var moved = 0
+        for y in 0..<200 {
+            for x in 0..<240 where canvas.pixel(x: x, y: y) != first.pixel(x: x, y: y) { moved += 1 }
+        }
+        #expect(moved > 20)
+    }
+}
