@@ -15,7 +15,7 @@ command -v swift >/dev/null 2>&1 || { echo "dev.sh: no Swift toolchain found; in
 case "${1:-}" in
 demo)
     sh packaging/deps.sh build
-    swift build -c release --product x11hud
+    swift build -c release --static-swift-stdlib --product x11hud
     sh docs/make-gallery.sh .build/release/x11hud
     if [ -n "${DISPLAY:-}" ]; then
         echo "Showing a live HUD on $DISPLAY"

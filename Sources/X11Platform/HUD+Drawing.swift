@@ -16,6 +16,12 @@ extension HUD {
         let opaque = !isComposited
         var snapshot = scene.snapshot(at: now, layout: renderer.layout(of: scene), opaque: opaque,
                                       buttonHighlighted: buttonPressed)
+        if opaque {
+            // Without a compositor no fade can be seen: appear whole on the first frame, vanish at half way out.
+            // (The zoom still plays, through the shape.)
+            let o = snapshot.presentation.opacity
+            snapshot.presentation.opacity = scene.appearance.isShown ? (o > 0 ? 1 : 0) : (o >= 0.5 ? 1 : 0)
+        }
         let (frame, origin) = windowGeometry(layout: snapshot.layout, opaque: opaque)
         snapshot.canvasOrigin = origin
         if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }

@@ -3,7 +3,7 @@
 ///
 /// Pixels at least half covered become fully opaque with their colour un-premultiplied (antialiased edges keep
 /// their true colour instead of a dark fringe); the rest are cut away by the window's bounding shape, given here as
-/// YX-banded rectangles. During a fade the bezel therefore pops in and out at half opacity rather than fading from black.
+/// YX-banded rectangles. (The HUD draws such frames at full opacity: a fade cannot be shown without a compositor.)
 struct OpaqueFrame {
     struct Span: Hashable {
         var x: Int

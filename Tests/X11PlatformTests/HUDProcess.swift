@@ -54,12 +54,14 @@ final class HUDProcess {
         return r.output.split(separator: "\n").first.map(String.init)
     }
 
-    /// Waits up to `timeout` for the window to be mapped.
+    /// Waits up to `timeout` for the window to be mapped with its first frame (the HUD maps a 1×1, still
+    /// transparent window first, and sizes it to the bezel a moment later).
     func waitForWindow(display: String, timeout: Double = 5) throws -> String {
         var found: String?
         _ = try Tools.waitUntil(timeout: timeout) {
             found = try visibleWindow(display: display)
-            return found != nil
+            guard let id = found else { return false }
+            return try WindowInfo(id: id, display: display).width > 1
         }
         guard let found else { throw TestFailure("x11hud mapped no window within \(timeout) s") }
         return found

@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""x11hud beside the tools people use today (issue 6), in one run on a private Xvfb.
+
+    python3 Tests/Benchmarks/bench.py                 # everything; writes BENCHMARKS.md (about 20 minutes)
+    python3 Tests/Benchmarks/bench.py --quick         # a smoke run of everything; writes out/bench/BENCHMARKS.md
+    python3 Tests/Benchmarks/bench.py --only ttff,rss --runs 15
+
+Metrics: ttff (time to first frame, without and with picom), rss (peak RSS of a 3 s display), cpu (static,
+spinner, 100 updates/s over 10 s), flood (a million lines on stdin), frames (x11hud-bench's frame cost).
+Build first: swift build -c release --static-swift-stdlib --product x11hud (and --product x11hud-bench)
+(`make bench` does both and runs this).
+"""
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
+
+METRICS = ["ttff", "rss", "cpu", "flood", "frames"]
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--only", default=",".join(METRICS),
+                   help="comma-separated subset of: " + ", ".join(METRICS))
+    p.add_argument("--runs", type=int, default=9, help="runs per tool for ttff and rss (default 9)")
+    p.add_argument("--long-runs", type=int, default=3,
+                   help="runs per tool for the 10-second cpu windows and the flood (default 3)")
+    p.add_argument("--quick", action="store_true",
+                   help="smoke run: 3 runs, 1 long run, 2 s cpu windows, 100,000 flood lines")
+    p.add_argument("--lines", type=int, default=1_000_000, help="flood lines (default 1,000,000)")
+    p.add_argument("--cap", type=float, default=30.0, help="seconds a tool gets to take the flood (default 30)")
+    p.add_argument("--window", type=float, default=10.0, help="seconds of each cpu window (default 10)")
+    p.add_argument("--no-picom", action="store_true", help="skip the time-to-first-frame runs under picom")
+    p.add_argument("--no-dunst", action="store_true", help="leave dunst out")
+    p.add_argument("--tools", default=None, help="comma-separated subset of tools (x11hud,osd_cat,zenity,yad,dunst)")
+    p.add_argument("--binary", default=os.path.join(ROOT, ".build/release/x11hud"))
+    p.add_argument("--bench-binary", default=os.path.join(ROOT, ".build/release/x11hud-bench"))
+    p.add_argument("--out", default=None,
+                   help="markdown output (default BENCHMARKS.md for a full run, out/bench/BENCHMARKS.md otherwise)")
+    args = p.parse_args(argv)
+    args.only = [m.strip() for m in args.only.split(",") if m.strip()]
+    unknown = set(args.only) - set(METRICS)
+    if unknown:
+        p.error("unknown metric(s): " + ", ".join(sorted(unknown)))
+    if args.quick:
+        args.runs, args.long_runs, args.window, args.lines, args.cap = 3, 1, 2.0, 100_000, 10.0
+    full = not args.quick and args.only == METRICS and args.tools is None
+    args.out = args.out or (os.path.join(ROOT, "BENCHMARKS.md") if full
+                            else os.path.join(ROOT, "out", "bench", "BENCHMARKS.md"))
+    return args
+
+
+def reexec_with_system_python():
+    """python3-xlib is a Debian package: if this interpreter (say a pyenv one) cannot import it, run again
+    under /usr/bin/python3, which can."""
+    try:
+        import Xlib  # noqa: F401
+        return
+    except ImportError:
+        pass
+    system = "/usr/bin/python3"
+    if os.path.realpath(sys.executable) != os.path.realpath(system) and os.path.exists(system):
+        os.execv(system, [system] + sys.argv)
+    sys.exit("bench: cannot import Xlib (python3-xlib) even under " + system)
+
+
+def log(message):
+    print("bench: " + message, file=sys.stderr, flush=True)
+
+
+def raise_on_sigterm():
+    """SIGTERM ends the run like Ctrl-C, through the `finally` that stops Xvfb and the tools."""
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, handler)
+
+
+# --- the metrics, each over all tools -----------------------------------------------------------------------
+
+def run_ttff(ctx, tools, runs, label):
+    """{tool: (mapped ms list, painted ms list)}; the tools take turns in each round, after one warm-up each,
+    so a slow patch of the machine hits them all."""
+    import measure
+    results = {t.name: ([], []) for t in tools}
+    for t in tools:
+        measure.ttff(ctx, t)  # warm-up: page cache, font caches, the D-Bus activations GTK does once
+    for r in range(runs):
+        for t in tools:
+            mapped, painted = measure.ttff(ctx, t)
+            results[t.name][0].append(mapped)
+            results[t.name][1].append(painted)
+        log("ttff %s: round %d/%d" % (label, r + 1, runs))
+    return results
+
+
+def run_rss(ctx, tools, runs):
+    import measure
+    results = {t.name: [] for t in tools}
+    for r in range(runs):
+        for t in tools:
+            if t.notify:
+                results[t.name].append(measure.peak_rss_dunst(ctx, t))
+            else:
+                results[t.name].append(measure.peak_rss(ctx, t))
+        log("rss: round %d/%d" % (r + 1, runs))
+    return results
+
+
+CPU_SCENARIOS = [("static", "static, 60 %", 0), ("spinner", "spinner / pulsating", 0),
+                 ("feed", "100 updates per second on stdin", 100)]
+
+
+def run_cpu(ctx, tools, runs, window):
+    """{scenario: {tool: [(cpu ms, tick ms, wake-ups) or None]}}, each per 10 s."""
+    import measure
+    results = {}
+    for key, _, rate in CPU_SCENARIOS:
+        results[key] = {}
+        for t in tools:
+            argv = getattr(t, key)
+            if argv is None:
+                continue
+            results[key][t.name] = []
+            for r in range(runs):
+                results[key][t.name].append(measure.cpu_window(ctx, t, argv, window, rate=rate))
+            log("cpu %s: %s done" % (key, t.name))
+    return results
+
+
+def run_flood(ctx, tools, runs, lines, cap):
+    import measure
+    results = {}
+    for t in tools:
+        if t.feed is None:
+            continue
+        reference = measure.reference_shot(ctx, t)
+        results[t.name] = [measure.flood(ctx, t, lines, cap, reference, r) for r in range(runs)]
+        log("flood: %s done" % t.name)
+    return results
+
+
+# --- the document -------------------------------------------------------------------------------------------
+
+def ttff_section(results, label):
+    import report
+    rows = [(name, report.cell(m), report.cell(p), len(m)) for name, (m, p) in results.items()]
+    return ("### %s\n\nMilliseconds from just before spawning the tool to its window's MapNotify on the root, and to "
+            "the first poll (every 2 ms) that finds a pixel of the window's area no longer the root colour. "
+            "Median (min–max).\n\n" % label
+            + report.table(["tool", "mapped, ms", "painted, ms", "runs"], rows))
+
+
+def rss_section(results):
+    import report
+    rows = []
+    for name, values in results.items():
+        if values and isinstance(values[0], tuple):
+            rows.append((name, report.cell([v[0] for v in values]) + " daemon + "
+                         + report.cell([v[1] for v in values]) + " notify-send", len(values)))
+        else:
+            rows.append((name, report.cell(values), len(values)))
+    return ("Peak RSS in MiB over a 3-second display: the tool exits by itself after 3 s (`--hide-after 3`, "
+            "`-d 3`, `--timeout=3`) and its `VmHWM` is read from `/proc/PID/status` every 5 ms until then "
+            "(`ru_maxrss` from `wait4` is not used: Linux carries the forking parent's high-water mark across "
+            "exec, so every child of the ~20 MiB Python harness would show at least that). For dunst, `VmHWM` "
+            "of a freshly started daemon after showing the notification for 3 s, plus notify-send's own peak. "
+            "Median (min–max).\n\n"
+            + report.table(["tool", "peak RSS, MiB", "runs"], rows))
+
+
+def cpu_section(results, window):
+    import report
+    parts = []
+    for key, title, _ in CPU_SCENARIOS:
+        rows = []
+        for name, values in results.get(key, {}).items():
+            rows.append((name, report.cell([v and v[0] for v in values]),
+                         report.cell([v and v[1] for v in values], "%.0f"),
+                         report.cell([v and v[2] for v in values], "%.0f"), len(values)))
+        parts.append("### %s\n\n" % title + report.table(
+            ["tool", "CPU ms / 10 s (schedstat)", "CPU ms / 10 s (utime+stime ticks)",
+             "voluntary wake-ups / 10 s", "runs"], rows))
+    return ("Measured over %g s (scaled to 10 s), starting 1 s after the window is mapped; CPU is the sum of "
+            "every thread's `/proc/PID/task/*/schedstat` run time (the tick counts of `/proc/PID/stat` are "
+            "10 ms coarse, shown beside it), wake-ups are `voluntary_ctxt_switches` summed over the threads; "
+            "each thread is sampled every 0.2 s, so one that ends inside the window still counts. Only the "
+            "tool's own process is counted, not the X server's work for it. "
+            "The input pipe is open and idle when nothing is written. osd_cat has no spinner; dunst reads no "
+            "stdin. Median (min–max).\n\n" % window + "\n\n".join(parts))
+
+
+def flood_section(results, lines, cap):
+    import report
+    rows = []
+    for name, runs in results.items():
+        secs = [r["seconds"] for r in runs]
+        consumed = report.cell([r["consumed"] * 100 for r in runs], "%.0f %%", spread=False)
+        shows = []
+        for r in runs:
+            if r["diff"] is None:
+                shows.append("not checked (did not finish)" if r["seconds"] is None else "no window to check")
+            elif r["diff"] == 0:
+                shows.append("yes")
+            else:
+                shows.append("%d of %d px differ" % (r["diff"], r["pixels"]))
+        alive = "yes" if all(r["alive"] for r in runs) else "no (%d of %d runs ended)" % (
+            sum(not r["alive"] for r in runs), len(runs))
+        rows.append((name, report.cell(secs, "%.3f"), consumed, "; ".join(sorted(set(shows))), alive, len(runs)))
+    return ("%s lines (`0`…`99` cycling, the last one `100`, in each tool's own format: osd_cat gets `45%%` "
+            "text lines, shown one at a time with `-l 1`) written into the tool's stdin as fast as the pipe "
+            "takes them, after its window is up. Seconds until the pipe is drained (`FIONREAD` 0: the tool "
+            "has read the last byte), capped at %g s, after which the tool is stopped and the share it read is "
+            "given. 'Shows 100 %%' compares the window's pixels 0.6 s later with the same tool fed only `100`. "
+            "Screenshots of the first run: `out/bench/flood-*.png`. Median (min–max).\n\n" % (f"{lines:,}", cap)
+            + report.table(["tool", "seconds to consume", "consumed", "shows 100 % afterwards",
+                            "still running", "runs"], rows))
+
+
+def targets_section(results):
+    """x11hud against the issue's targets, from the same run."""
+    import report
+    rows = []
+
+    def add(what, target, value, ok, fmt):
+        rows.append((what, target, "not measured" if value is None else fmt % value,
+                     "" if value is None else ("met" if ok(value) else "**missed**")))
+
+    if "ttff" in results:
+        m, p = results["ttff"]["plain"]["x11hud"]
+        add("time to first frame (mapped), Xvfb", "< 8 ms", report.median_of(m), lambda v: v < 8, "%.1f ms")
+        add("time to first frame (painted), Xvfb", "< 8 ms", report.median_of(p), lambda v: v < 8, "%.1f ms")
+    if "rss" in results:
+        add("peak RSS, 3 s display", "< 12 MiB", report.median_of(results["rss"]["x11hud"]), lambda v: v < 12,
+            "%.1f MiB")
+    if "cpu" in results:
+        c = results["cpu"]
+
+        def series(key, i):
+            return report.median_of([v and v[i] for v in c[key].get("x11hud", [])])
+        add("CPU while static", "0 ms / 10 s", series("static", 0), lambda v: v < 0.5, "%.2f ms / 10 s")
+        add("wake-ups while static", "0 / 10 s", series("static", 2), lambda v: v == 0, "%.0f / 10 s")
+        add("CPU, spinner", "< 150 ms / 10 s", series("spinner", 0), lambda v: v < 150, "%.0f ms / 10 s")
+        add("CPU, 100 updates/s", "< 50 ms / 10 s", series("feed", 0), lambda v: v < 50, "%.0f ms / 10 s")
+    if "flood" in results and "x11hud" in results["flood"]:
+        runs = results["flood"]["x11hud"]
+        add("flood of 1,000,000 lines", "< 0.3 s", report.median_of([r["seconds"] for r in runs]),
+            lambda v: v < 0.3, "%.3f s")
+        shown = all(r["diff"] == 0 for r in runs)
+        rows.append(("shows 100 % after the flood", "yes", "yes" if shown else "no", "met" if shown else "**missed**"))
+    if "frames" in results:
+        us = annular_frame_us(results["frames"])
+        add("annular frame, scale 1", "< 1 ms", us, lambda v: v < 1000, "%.0f µs")
+    return report.table(["x11hud", "target", "median here", ""], rows)
+
+
+def annular_frame_us(table):
+    """The scale-1 cell of the `| annular |` row of x11hud-bench's table, in microseconds."""
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == "annular" and len(cells) > 1:
+            match = re.search(r"[\d.]+", cells[1])
+            return float(match.group()) if match else None
+    return None
+
+
+def document(args, results, machine_rows, command, started, seconds):
+    import report
+    parts = [
+        "# Benchmarks\n",
+        "x11hud beside the tools people use for the same job, all measured in one run of "
+        "`Tests/Benchmarks/bench.py` on a private Xvfb (1280×720×24, no window manager) with a private D-Bus "
+        "session bus. Issue 6 sets the targets. Regenerate with `make bench`.\n",
+        "Produced by:\n\n```sh\n%s\n```\n\nStarted %s; took %.0f s. %d runs per tool for time to first frame "
+        "and RSS (after one warm-up run each), %d for each CPU window and the flood.\n"
+        % (command, started, seconds, args.runs, args.long_runs),
+        "## Machine\n\n" + report.table(["", ""], machine_rows) + "\n",
+        "## x11hud against its targets\n\n" + targets_section(results) + "\n",
+    ]
+    if "ttff" in results:
+        text = "## 1. Time to first frame\n\n" + ttff_section(results["ttff"]["plain"], "Xvfb, no compositor")
+        if "picom" in results["ttff"]:
+            text += "\n\n" + ttff_section(results["ttff"]["picom"], "Xvfb with picom (xrender backend)")
+        parts.append(text + "\n\n" + report.ORIENTATION + "\n")
+    if "rss" in results:
+        parts.append("## 2. Peak memory\n\n" + rss_section(results["rss"]) + "\n")
+    if "cpu" in results:
+        parts.append("## 3. CPU and wake-ups\n\n" + cpu_section(results["cpu"], args.window) + "\n")
+    if "flood" in results:
+        parts.append("## 4. Flood\n\n" + flood_section(results["flood"], args.lines, args.cap) + "\n")
+    if "frames" in results:
+        built = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(os.path.getmtime(args.bench_binary)))
+        parts.append("## 5. Frame cost\n\n`.build/release/x11hud-bench` (the renderer alone, no X server; built "
+                     "%s):\n\n" % built + results["frames"] + "\n")
+    return "\n".join(parts)
+
+
+# --- main ---------------------------------------------------------------------------------------------------
+
+def main(argv):
+    args = parse_args(argv)
+    deps.ensure()
+    reexec_with_system_python()
+    raise_on_sigterm()
+
+    import measure
+    import report
+    import tools as tool_defs
+    from xsession import Children, XSession
+    from xwatch import XWatch
+
+    for binary in (args.binary, args.bench_binary):
+        if not os.access(binary, os.X_OK):
+            sys.exit("bench: %s is missing; build it first (make bench does)" % binary)
+    # Measure a copy: another build of .build/release/x11hud during the run must not mix two binaries.
+    out_dir = os.path.join(ROOT, "out", "bench")
+    os.makedirs(out_dir, exist_ok=True)
+    binary = os.path.join(out_dir, "x11hud")
+    shutil.copy2(args.binary, binary)
+    built = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(os.path.getmtime(args.binary)))
+    tools = tool_defs.all_tools(binary, with_dunst=not args.no_dunst)
+    if args.tools:
+        wanted = {t.strip() for t in args.tools.split(",")}
+        tools = [t for t in tools if t.name.split()[0] in wanted]
+
+    started, t0 = time.strftime("%Y-%m-%d %H:%M %Z"), time.monotonic()
+    command = "python3 Tests/Benchmarks/bench.py" + ("" if not argv else " " + " ".join(argv))
+    results = {}
+    children = Children()
+    watch = None
+    try:
+        session = XSession(children)
+        log("Xvfb on " + session.start_xvfb())
+        session.start_dbus()
+        watch = XWatch(session.display, XSession.ROOT_COLOR)
+        ctx = measure.Context(session, children, watch, out_dir)
+        if any(t.notify for t in tools) and any(m in args.only for m in ("ttff", "rss")):
+            session.start_dunst()
+
+        if "ttff" in args.only:
+            results["ttff"] = {"plain": run_ttff(ctx, tools, args.runs, "Xvfb")}
+            if not args.no_picom:
+                session.start_picom()
+                results["ttff"]["picom"] = run_ttff(ctx, tools, args.runs, "picom")
+                session.stop_picom()
+        if "rss" in args.only:
+            results["rss"] = run_rss(ctx, tools, args.runs)
+        session.stop_dunst()
+        if "cpu" in args.only:
+            results["cpu"] = run_cpu(ctx, [t for t in tools if not t.notify], args.long_runs, args.window)
+        if "flood" in args.only:
+            results["flood"] = run_flood(ctx, [t for t in tools if not t.notify], args.long_runs, args.lines,
+                                         args.cap)
+    finally:
+        if watch:
+            try:
+                watch.close()
+            except Exception:
+                pass
+        children.kill_all()
+    if "frames" in args.only:
+        log("frame cost: running x11hud-bench")
+        results["frames"] = measure.frame_cost(args.bench_binary)
+
+    text = document(args, results, report.machine(binary, ROOT, built), command, started, time.monotonic() - t0)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write(text)
+    print(text)
+    log("wrote " + os.path.relpath(args.out, ROOT))
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv[1:])
+    except KeyboardInterrupt:
+        sys.exit("bench: interrupted; everything it started has been stopped")

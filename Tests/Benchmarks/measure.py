@@ -1,0 +1,336 @@
+"""One run of each metric for one tool. Every function returns plain numbers (or None for "did not happen");
+bench.py repeats them and takes medians. Times are time.monotonic() differences, in milliseconds.
+"""
+
+import fcntl
+import glob
+import os
+import select
+import signal
+import subprocess
+import termios
+import time
+import struct
+
+DEVNULL = subprocess.DEVNULL
+PIPE = subprocess.PIPE
+
+
+class Context:
+    """What every measurement needs: the session (display, env), the child registry and the X watcher."""
+
+    def __init__(self, session, children, watch, out_dir):
+        self.session, self.children, self.watch, self.out_dir = session, children, watch, out_dir
+
+    def spawn(self, argv, stdin):
+        return self.children.spawn(argv, stdin=stdin, stdout=DEVNULL, stderr=DEVNULL, env=self.session.env())
+
+    def finish(self, proc, window, notify=False):
+        """Ends a run: the tool is killed (or dunst told to close everything), and its window gone from the
+        screen before the next run starts, so one run's window never counts as the next one's."""
+        if notify:
+            subprocess.run(["dunstctl", "close-all"], env=self.session.env(), timeout=5, capture_output=True)
+        if proc.stdin:
+            close_quietly(proc.stdin)
+        self.children.kill(proc)
+        if window is not None:
+            self.watch.wait_unmap(window, time.monotonic() + 3)
+        time.sleep(0.05)
+        self.watch.drain()
+
+
+def close_quietly(f):
+    try:
+        f.close()
+    except OSError:  # the tool may have exited, so the pipe is broken
+        pass
+
+
+# --- 1. time to first frame -------------------------------------------------------------------------------
+
+def ttff(ctx, tool):
+    """(ms to MapNotify, ms to the first pixel that differs from the root colour), from just before spawning."""
+    ctx.watch.drain()
+    stdin = PIPE if tool.ttff_stdin_pipe else DEVNULL
+    start = time.monotonic()
+    proc = ctx.spawn(tool.ttff, stdin)
+    mapped, window = ctx.watch.wait_map(start + 15)
+    painted = ctx.watch.wait_painted(window, mapped + 3) if window is not None else None
+    ctx.finish(proc, window, notify=tool.notify)
+    return ms(start, mapped), ms(start, painted)
+
+
+def ms(start, end):
+    return None if end is None else (end - start) * 1000.0
+
+
+# --- 2. peak RSS --------------------------------------------------------------------------------------------
+
+def wait_hwm(proc, timeout):
+    """Reaps `proc` (killing it at `timeout`) and returns its peak RSS in MiB: the largest VmHWM read from
+    /proc/PID/status every 5 ms while it ran. Not wait4's ru_maxrss: Linux carries the forking parent's
+    high-water mark across exec, so every child of this ~20 MiB Python would report at least that."""
+    deadline = time.monotonic() + timeout
+    killed = False
+    peak = 0
+    while True:
+        peak = max(peak, status_kib(proc.pid, "VmHWM"))
+        pid, status, _ = os.wait4(proc.pid, os.WNOHANG)
+        if pid == proc.pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)  # so Popen does not wait for it again
+            return peak / 1024.0
+        if time.monotonic() > deadline:
+            if killed:
+                raise RuntimeError("%s would not die" % proc.args[0])
+            os.killpg(proc.pid, signal.SIGKILL)
+            killed, deadline = True, time.monotonic() + 10
+        time.sleep(0.005)
+
+
+def peak_rss(ctx, tool):
+    """Peak RSS in MiB over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
+    --timeout=3)."""
+    ctx.watch.drain()
+    proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe else DEVNULL)
+    peak = wait_hwm(proc, timeout=8)
+    if proc.stdin:
+        close_quietly(proc.stdin)
+    ctx.children.procs.remove(proc)
+    time.sleep(0.1)
+    ctx.watch.drain()
+    return peak
+
+
+def peak_rss_dunst(ctx, tool):
+    """(daemon's VmHWM, notify-send's peak) in MiB: a fresh dunst daemon shows one notification for 3 s."""
+    ctx.session.stop_dunst()
+    daemon = ctx.session.start_dunst()
+    ctx.watch.drain()
+    proc = ctx.spawn(tool.ttff, DEVNULL)
+    sender = wait_hwm(proc, timeout=8)
+    ctx.children.procs.remove(proc)
+    time.sleep(3.0)
+    if daemon.poll() is not None:
+        raise RuntimeError("the dunst daemon ended during its RSS run")
+    daemon_peak = status_kib(daemon.pid, "VmHWM") / 1024.0
+    subprocess.run(["dunstctl", "close-all"], env=ctx.session.env(), timeout=5, capture_output=True)
+    ctx.watch.drain()
+    return daemon_peak, sender
+
+
+def status_kib(pid, key):
+    """A kB field of /proc/PID/status; 0 when absent (a zombie has no memory fields) or the process is gone."""
+    try:
+        return status_kib_path("/proc/%d/status" % pid, key)
+    except OSError:
+        return 0
+
+
+# --- 3. CPU and wake-ups ------------------------------------------------------------------------------------
+
+class ThreadCounters:
+    """CPU time (schedstat, ns) and voluntary context switches of each thread of a process, sampled during a
+    window. Summing /proc/PID/task/* at the two ends would go wrong when a thread ends inside the window (its
+    counts vanish from the sum, which can then even fall: Dispatch retires idle workers after a few seconds),
+    so each thread keeps its first and last values seen; one that ends loses at most its last sampling period."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.first, self.last = {}, {}
+        self.sample(at_start=True)
+
+    def sample(self, at_start=False):
+        for task in glob.glob("/proc/%d/task/*" % self.pid):
+            tid = int(task.rsplit("/", 1)[1])
+            try:
+                with open(task + "/schedstat") as f:
+                    ns = int(f.read().split()[0])
+                switches = status_kib_path(task + "/status", "voluntary_ctxt_switches")
+            except (OSError, ValueError, IndexError):
+                continue  # the thread ended between listing and reading
+            # A thread born inside the window counts from zero.
+            self.first.setdefault(tid, (ns, switches) if at_start else (0, 0))
+            self.last[tid] = (ns, switches)
+
+    def totals(self):
+        """(CPU ns, voluntary switches) over the window, summed over every thread seen."""
+        ns = sum(self.last[t][0] - self.first[t][0] for t in self.last)
+        switches = sum(self.last[t][1] - self.first[t][1] for t in self.last)
+        return ns, switches
+
+
+def cpu_ticks_ms(pid):
+    """utime + stime from /proc/PID/stat (whole process, including ended threads), in ms: 10 ms ticks, but a
+    cross-check that no thread's work was lost."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
+def status_kib_path(path, key):
+    with open(path) as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
+    """(CPU ms, CPU ms from ticks, wake-ups) over `seconds`, scaled to 10 s, after the window is mapped and
+    `settle` seconds have passed (the fade-in and start-up are not what is measured). With `rate`, one
+    progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower the rate.
+    The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
+    ctx.watch.drain()
+    proc = ctx.spawn(argv, PIPE)
+    if rate:  # osd_cat in text mode maps its window only with the first line
+        write_line(proc, tool.line(0))
+    _, window = ctx.watch.wait_map(time.monotonic() + 15)
+    if window is None or proc.poll() is not None:
+        ctx.finish(proc, window)
+        return None
+    time.sleep(settle)
+    pid = proc.pid
+    ticks0 = cpu_ticks_ms(pid)
+    counters = ThreadCounters(pid)
+    start = time.monotonic()
+    n, next_sample, next_write = 0, start + 0.2, start
+    while time.monotonic() - start < seconds:
+        now = time.monotonic()
+        if now >= next_sample:
+            counters.sample()
+            next_sample += 0.2
+        if rate and now >= next_write:
+            n += 1
+            write_line(proc, tool.line(n % 100))
+            next_write = start + n / rate
+        wake = min(next_sample, next_write if rate else next_sample, start + seconds)
+        time.sleep(max(0.0, wake - time.monotonic()))
+    alive = proc.poll() is None
+    if alive:
+        counters.sample()
+        ticks1 = cpu_ticks_ms(pid)
+    ctx.finish(proc, window)
+    if not alive:
+        return None
+    ns, switches = counters.totals()
+    scale = 10.0 / seconds
+    return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale
+
+
+def write_line(proc, text):
+    try:
+        proc.stdin.write(text.encode())
+        proc.stdin.flush()
+    except (BrokenPipeError, OSError):
+        pass
+
+
+# --- 4. flood -----------------------------------------------------------------------------------------------
+
+def flood_payload(tool, lines):
+    """`lines` progress lines cycling 0..99 %, the last one 100 %."""
+    cycle = [tool.line(i).encode() for i in range(100)]
+    body = b"".join(cycle) * ((lines - 1) // 100) + b"".join(cycle[:(lines - 1) % 100])
+    return body + tool.line(100).encode()
+
+
+def pipe_unread(fd):
+    """Bytes written into the pipe and not yet read by the tool (FIONREAD works on either end of a pipe)."""
+    buf = fcntl.ioctl(fd, termios.FIONREAD, struct.pack("i", 0))
+    return struct.unpack("i", buf)[0]
+
+
+def start_showing(ctx, tool, first_line):
+    """Starts the tool's feed command with one line written, and waits for its window (15 s cap)."""
+    ctx.watch.drain()
+    proc = ctx.spawn(tool.feed, PIPE)
+    write_line(proc, first_line)
+    _, window = ctx.watch.wait_map(time.monotonic() + 15)
+    return proc, window
+
+
+def reference_shot(ctx, tool, settle=1.0):
+    """What the tool shows at 100 % (fed the single line "100"), to compare the end of the flood with."""
+    proc, window = start_showing(ctx, tool, tool.line(100))
+    time.sleep(settle)
+    rect = ctx.watch.rect(window) if window is not None else None
+    shot = ctx.watch.shot(rect) if rect else None
+    ctx.finish(proc, window)
+    return shot
+
+
+def flood(ctx, tool, lines, cap, reference, run_index, settle=0.6):
+    """Writes `lines` lines as fast as the tool takes them. Returns a dict: seconds until the pipe is drained
+    (None if not within `cap`), the share consumed, whether the tool still runs, and how many pixels of its
+    window differ from the 100 % reference afterwards."""
+    payload = flood_payload(tool, lines)
+    proc, window = start_showing(ctx, tool, tool.line(0))
+    result = {"seconds": None, "consumed": 0.0, "alive": False, "diff": None, "pixels": None}
+    if window is None:
+        ctx.finish(proc, window)
+        return result
+    time.sleep(0.5)
+    fd = proc.stdin.fileno()
+    os.set_blocking(fd, False)
+    start = time.monotonic()
+    written = write_all(fd, payload, start + cap)
+    drained = written == len(payload) and wait_drained(fd, start + cap)
+    end = time.monotonic()
+    unread = safe_unread(fd)
+    result["consumed"] = (written - unread) / len(payload)
+    result["alive"] = proc.poll() is None
+    if drained:
+        result["seconds"] = end - start
+        time.sleep(settle)  # x11hud eases the ring for 0.2 s; let every tool finish its last frame
+        rect = ctx.watch.rect(window)
+        if rect and reference is not None:
+            shot = ctx.watch.shot(rect)
+            result["pixels"] = len(shot.pixels)
+            result["diff"] = shot.differing(reference)
+            if run_index == 0:
+                shot.save_png(os.path.join(ctx.out_dir, "flood-%s.png" % tool.name.split()[0]))
+    ctx.finish(proc, window)
+    return result
+
+
+def write_all(fd, payload, deadline):
+    """Non-blocking writes until everything is in the pipe or the deadline passes; returns bytes written."""
+    view = memoryview(payload)
+    written = 0
+    while written < len(payload) and time.monotonic() < deadline:
+        _, ready, _ = select.select([], [fd], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            continue
+        try:
+            written += os.write(fd, view[written:written + 65536])
+        except BlockingIOError:
+            pass
+        except (BrokenPipeError, OSError):
+            break
+    return written
+
+
+def wait_drained(fd, deadline):
+    """Whether the tool reads the last byte in the pipe before the deadline (polled every 0.5 ms)."""
+    while time.monotonic() < deadline:
+        if safe_unread(fd) == 0:
+            return True
+        time.sleep(0.0005)
+    return safe_unread(fd) == 0
+
+
+def safe_unread(fd):
+    try:
+        return pipe_unread(fd)
+    except OSError:
+        return 0
+
+
+# --- 5. frame cost ------------------------------------------------------------------------------------------
+
+def frame_cost(bench_binary):
+    """The renderer benchmark's own markdown table."""
+    out = subprocess.run([bench_binary], capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        raise RuntimeError("x11hud-bench failed: " + out.stderr.strip())
+    return out.stdout.strip()
