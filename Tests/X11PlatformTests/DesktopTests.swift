@@ -150,9 +150,7 @@ struct ScaleTests {
         #expect(!shot.pixel(x: Int(b.midX), y: Int(b.minY) + 1).isClose(to: Expected.opaqueBezel, tolerance: 0.1),
                 "no button border drawn where the layout puts it")
         func windowUnderPointer(_ x: Double, _ y: Double) throws -> String {
-            try Tools.run("xdotool", ["mousemove", String(Int(x)), String(Int(y))], display: display)
-            let shell = try Tools.run("xdotool", ["getmouselocation", "--shell"], display: display).output
-            return shell.split(separator: "\n").first { $0.hasPrefix("WINDOW=") }.map { String($0.dropFirst(7)) } ?? ""
+            try Tools.windowUnderPointer(x: x, y: y, display: display)
         }
         let id = try #require(try two.visibleWindow(display: display))
         #expect(try windowUnderPointer(b.minX - 6, b.midY) != id, "the bezel beside the button took the pointer")

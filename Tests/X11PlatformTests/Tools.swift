@@ -50,6 +50,14 @@ enum Tools {
         return true
     }
 
+    /// Moves the pointer to (x, y) and returns the id (decimal, as xdotool prints it) of the window that then takes
+    /// pointer input there.
+    static func windowUnderPointer(x: Double, y: Double, display: String) throws -> String {
+        try run("xdotool", ["mousemove", String(Int(x)), String(Int(y))], display: display)
+        let shell = try run("xdotool", ["getmouselocation", "--shell"], display: display).output
+        return shell.split(separator: "\n").first { $0.hasPrefix("WINDOW=") }.map { String($0.dropFirst(7)) } ?? ""
+    }
+
     /// Polls `condition` every 20 ms until it holds or `timeout` passes.
     static func waitUntil(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -53,9 +53,7 @@ struct WindowTests {
         let bezel = layout.bezel, button = try #require(layout.button).frame
 
         func windowUnderPointer(_ x: Double, _ y: Double) throws -> String {
-            try Tools.run("xdotool", ["mousemove", String(Int(x)), String(Int(y))], display: display)
-            let shell = try Tools.run("xdotool", ["getmouselocation", "--shell"], display: display).output
-            return shell.split(separator: "\n").first { $0.hasPrefix("WINDOW=") }.map { String($0.dropFirst(7)) } ?? ""
+            try Tools.windowUnderPointer(x: x, y: y, display: display)
         }
         #expect(try windowUnderPointer(bezel.midX, bezel.minY + 10) != id, "the bezel took the pointer")
         #expect(try windowUnderPointer(button.midX, button.midY) == id, "the button let the pointer through")
