@@ -138,6 +138,8 @@ public import HUDScene
     public var monitorName: String { monitor.name }
     /// The monitors there are, by name, in RandR's order (the order `MonitorChoice.index` counts in).
     public var monitorNames: [String] { Monitors.list(connection: connection).map(\.name) }
+    /// Whether `monitorChoice` names a monitor that exists (else the HUD is on the primary one).
+    public var monitorChoiceExists: Bool { monitorChoice.matches(any: Monitors.list(connection: connection)) }
 
     /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
     /// `settings.ini`), or nil when it does not say.

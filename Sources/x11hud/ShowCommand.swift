@@ -78,7 +78,11 @@ struct ShowCommand: ParsableCommand {
         do { live = try HUD(display: display, scale: hud.explicitScale, monitor: choice) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        warnIfMissing(choice, among: live.monitorNames, using: live.monitorName)
+        if !live.monitorChoiceExists {
+            // A warning, not an error: the HUD still shows, on the primary monitor.
+            X11HUDCommand.printError("warning: no monitor '\(choice)' (there are: \(live.monitorNames.joined(separator: ", "))); "
+                + "using \(live.monitorName)")
+        }
         var options = hud
         if options.settings.themeChoice == .auto {
             let dark = live.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
@@ -113,19 +117,6 @@ struct ShowCommand: ParsableCommand {
             feed.start()
         }
         live.run()
-    }
-}
-
-/// A monitor asked for by name or number that is not there is a warning, not an error: the HUD still shows.
-private func warnIfMissing(_ choice: MonitorChoice, among names: [String], using fallback: String) {
-    let missing: Bool
-    switch choice {
-    case .named(let n): missing = !names.contains { $0.lowercased() == n.lowercased() }
-    case .index(let i): missing = !names.indices.contains(i)
-    default: missing = false
-    }
-    if missing {
-        X11HUDCommand.printError("warning: no monitor '\(choice)' (there are: \(names.joined(separator: ", "))); using \(fallback)")
     }
 }
 
