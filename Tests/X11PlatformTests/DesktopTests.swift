@@ -47,6 +47,31 @@ struct MonitorTests {
         }
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"), "no xmessage"))
+    func focusPutsItWhereTheFocusedWindowIs() throws {
+        let display = try server().display
+        try makeTwoMonitors(display)
+        defer { try? removeMonitors(display) }
+        try Tools.run("xdotool", ["mousemove", "100", "100"], display: display)  // the pointer on L
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/xmessage")
+        other.arguments = ["-geometry", "300x200+800+200", "-name", "focused", "on R"]
+        other.environment = Tools.environment(display: display)
+        other.standardError = FileHandle.nullDevice
+        try other.run()
+        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        var id = ""
+        _ = try Tools.waitUntil(timeout: 3) {
+            id = try Tools.run("xdotool", ["search", "--onlyvisible", "--name", "focused"], display: display).output
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !id.isEmpty
+        }
+        try Tools.run("xdotool", ["windowfocus", "--sync", id], display: display)
+        let hud = try HUDProcess(["--monitor", "focus", "--label", "focus"], display: display)
+        let c = try windowCentre(hud, display: display)
+        #expect(abs(c.x - 960) <= 2, "focused window on R, HUD centred at \(c.x)")
+    }
+
     @Test func movesWhenTheMonitorLayoutChanges() throws {
         let display = try server().display
         try makeTwoMonitors(display)
