@@ -53,13 +53,9 @@ struct MonitorTests {
         try makeTwoMonitors(display)
         defer { try? removeMonitors(display) }
         try Tools.run("xdotool", ["mousemove", "100", "100"], display: display)  // the pointer on L
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: "/usr/bin/xmessage")
-        other.arguments = ["-geometry", "300x200+800+200", "-name", "focused", "on R"]
-        other.environment = Tools.environment(display: display)
-        other.standardError = FileHandle.nullDevice
-        try other.run()
-        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        let other = try Tools.start("xmessage", ["-geometry", "300x200+800+200", "-name", "focused", "on R"],
+                                    display: display)
+        defer { Tools.stop(other) }
         var id = ""
         _ = try Tools.waitUntil(timeout: 3) {
             id = try Tools.run("xdotool", ["search", "--onlyvisible", "--name", "focused"], display: display).output
@@ -217,15 +213,8 @@ struct ThemeAutoTests {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("xsettingsd-\(UUID().uuidString)")
         try "Net/ThemeName \"\(name)\"\n".write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let manager = Process()
-        manager.executableURL = URL(fileURLWithPath: "/usr/bin/xsettingsd")
-        manager.arguments = ["-c", config.path]
-        manager.environment = Tools.environment(display: display)
-        manager.standardError = FileHandle.nullDevice
-        manager.standardOutput = FileHandle.nullDevice
-        try manager.run()
-        // SIGKILL: children of the test runner inherit its blocked signals, SIGTERM among them.
-        defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
+        let manager = try Tools.start("xsettingsd", ["-c", config.path], display: display)
+        defer { Tools.stop(manager) }
         usleep(500_000)  // it takes the _XSETTINGS_S0 selection at start
         try body()
     }

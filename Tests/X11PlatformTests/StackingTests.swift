@@ -13,13 +13,9 @@ struct StackingTests {
         usleep(400_000)
         let b = Expected.layout().bezel
         // An ordinary window mapped right over the HUD, after it.
-        let cover = Process()
-        cover.executableURL = URL(fileURLWithPath: "/usr/bin/xmessage")
-        cover.arguments = ["-geometry", "400x300+\(Int(b.midX) - 200)+\(Int(b.midY) - 150)", "-bg", "white", "cover"]
-        cover.environment = Tools.environment(display: display)
-        cover.standardError = FileHandle.nullDevice
-        try cover.run()
-        defer { kill(cover.processIdentifier, SIGKILL); cover.waitUntilExit() }
+        let cover = try Tools.start("xmessage", ["-geometry", "400x300+\(Int(b.midX) - 200)+\(Int(b.midY) - 150)",
+                                                 "-bg", "white", "cover"], display: display)
+        defer { Tools.stop(cover) }
         usleep(700_000)
         let tree = try Tools.run("xwininfo", ["-root", "-children"], display: display).output
         // xwininfo lists children top-most first.

@@ -50,6 +50,24 @@ enum Tools {
         return true
     }
 
+    /// Starts an X client that runs until `stop` is called on what this returns.
+    static func start(_ tool: String, _ arguments: [String], display: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        process.environment = environment(display: display)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Ends a client from `start`. SIGKILL: children of the test runner inherit its blocked signals, SIGTERM among them.
+    static func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Moves the pointer to (x, y) and returns the id (decimal, as xdotool prints it) of the window that then takes
     /// pointer input there.
     static func windowUnderPointer(x: Double, y: Double, display: String) throws -> String {
