@@ -12,9 +12,7 @@ public struct ConfigFile: Sendable {
 
     /// `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/x11hud/config.toml" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/x11hud/config.toml" }
-        return nil
+        XDGBaseDirectory.configFile("x11hud/config.toml", environment: environment)
     }
 
     /// Reads the file at `path`; nil when there is none (a missing config file is not an error).

@@ -20,10 +20,12 @@ struct HUDOptions: ParsableArguments {
             help: "Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it.")
     var details: String = ""
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
+            transform: ProgressValue.parse)
     var progress: ProgressValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"),
+            transform: Percentage.parse)
     var percentage: Percentage?
 
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
@@ -67,18 +69,20 @@ struct HUDOptions: ParsableArguments {
     @Option(name: .customLong("button-font"), parsing: .unconditional, help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
     var buttonFont: FontSpec?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"),
+            transform: ScaleValue.parse)
     var scale: ScaleValue?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
-                               valueName: "points"))
-    var margin: NonNegative?
+                               valueName: "points"), transform: Points.parse)
+    var margin: Points?
 
     @Option(name: .customLong("corner-radius"), parsing: .unconditional, help: ArgumentHelp("Bezel corner radius in points (default 5).",
-                                                                   valueName: "points"))
-    var cornerRadius: NonNegative?
+                                                                   valueName: "points"), transform: Points.parse)
+    var cornerRadius: Points?
 
-    @Option(name: .customLong("min-size"), parsing: .unconditional, help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"))
+    @Option(name: .customLong("min-size"), parsing: .unconditional, help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
+            transform: SizeValue.parse)
     var minSize: SizeValue?
 
     @Flag(help: "Make the bezel square.")
@@ -90,7 +94,7 @@ struct HUDOptions: ParsableArguments {
     var position: Position?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
-                               valueName: "X,Y"))
+                               valueName: "X,Y"), transform: OffsetValue.parse)
     var offset: OffsetValue?
 
     @Option(name: .customLong("pie-style"), parsing: .unconditional, help: ArgumentHelp("How determinate mode draws: outline or filled.",
@@ -128,6 +132,14 @@ struct HUDOptions: ParsableArguments {
         if progress != nil, percentage != nil { throw ValidationError("--progress and --percentage cannot be used together") }
         if let mode, mode != .custom, icon != nil || image != nil {
             throw ValidationError("--icon and --image need --mode custom, not --mode \(mode.rawValue)")
+        }
+        if markup {
+            // Sizes in markup are held to the limits of --font; other bad markup is shown literally, as documented.
+            for (option, text) in [("--label", label), ("--details", details)] {
+                if let problem = MarkupCheck.problem(in: text), problem.contains("size") || problem.contains("scales") {
+                    throw ValidationError("The value '\(text)' is invalid for '\(option)' with --markup: \(problem)")
+                }
+            }
         }
         if let image {
             do { loadedImage = try ImageAsset(contentsOf: image) } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDScene
+import ProgressFeed
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
 @main
@@ -40,8 +41,9 @@ struct X11HUDCommand: ParsableCommand {
         Glibc.exit(code)
     }
 
+    /// Writes `x11hud: message` on stderr, with control characters from values and input made harmless.
     static func printError(_ message: String) {
-        let line = "x11hud: \(message)\n"
+        let line = "x11hud: \(TerminalText.clean(message))\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
