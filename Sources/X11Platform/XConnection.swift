@@ -24,6 +24,8 @@ import Glibc
         guard let resolved, !resolved.isEmpty else {
             throw HUDError(.displayUnavailable, "cannot open a display: DISPLAY is not set and no --display was given")
         }
+        // A host program started with stderr closed must not get its X connection on descriptor 2.
+        StandardDescriptors.openMissing()
         // Xlib may be called from Dispatch's threads in a host program; this must come before any other Xlib call.
         XInitThreads()
         guard let display = XOpenDisplay(resolved) else {

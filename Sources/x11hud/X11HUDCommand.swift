@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import HUDScene
 import ProgressFeed
+import X11Platform
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
 @main
@@ -21,6 +22,8 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Parses and runs, turning every error into one line on stderr and a documented exit status.
     static func main() {
+        // Before anything opens a descriptor: a closed stderr must not become the X connection.
+        StandardDescriptors.openMissing()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -23,12 +23,19 @@ enum CLI {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Read while the child runs: a child that writes more than a pipe holds (64 KiB) would otherwise block
+        // forever on a full pipe that is only read after it exits.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        group.wait()
+        let o = String(decoding: outData, as: UTF8.self)
+        let e = String(decoding: errData, as: UTF8.self)
         return Result(status: process.terminationStatus, stdout: o, stderr: e)
     }
 }
