@@ -28,8 +28,14 @@ import Glibc
         StandardDescriptors.openMissing()
         // Xlib may be called from Dispatch's threads in a host program; this must come before any other Xlib call.
         XInitThreads()
-        guard let display = XOpenDisplay(resolved) else {
-            throw HUDError(.displayUnavailable, "cannot open display \"\(resolved)\"")
+        let display: OpaquePointer
+        switch DisplayOpener.open(resolved) {
+        case .opened(let opened): display = opened
+        case .failed: throw HUDError(.displayUnavailable, "cannot open display \"\(resolved)\"")
+        case .timedOut:
+            throw HUDError(.displayUnavailable,
+                           "cannot open display \"\(resolved)\": the X server did not answer within "
+                           + "\(Int(DisplayOpener.timeout)) seconds")
         }
         self.display = display
         self.name = resolved
