@@ -80,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "CX11"],
+            dependencies: ["HUDScene", "ProgressFeed", "CX11"],
             swiftSettings: strictness
         ),
         .executableTarget(

@@ -17,6 +17,9 @@ extension HUD {
 
     func handle(_ event: inout XEvent) {
         switch event.type {
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            // Another client destroyed the HUD's window (seen through the root's SubstructureNotify).
+            XErrorHandlers.exitOnWindowLoss()
         case Expose:
             if event.xexpose.window == window.id, event.xexpose.count == 0 { blit() }
         case CreateNotify:

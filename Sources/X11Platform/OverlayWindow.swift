@@ -47,9 +47,11 @@ struct PixelRect: Hashable {
         values.graphics_exposures = 0
         gc = XCreateGC(c.display, id, UInt(GCGraphicsExposures), &values)
         WindowIdentity.set(on: id, connection: c)
+        XErrorHandlers.own(id)
     }
 
     isolated deinit {
+        XErrorHandlers.disown(id)
         XFreeGC(connection.display, gc)
         XDestroyWindow(connection.display, id)
         XFreeColormap(connection.display, colormap)
