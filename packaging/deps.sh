@@ -5,7 +5,7 @@
 set -eu
 build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
-test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib"
 want=$build
 [ "${1:-build}" = test ] && want="$build $test"
 

@@ -40,7 +40,8 @@ func checkDownstream(hideAfter h: Double) {
     lifecycle.show(at: uptime, scene: &scene)
     lifecycle.hide(at: uptime, afterDelay: h, scene: &scene)
     guard let deadline = lifecycle.nextDeadline(scene: scene) else { return }
-    precondition(deadline.isFinite && deadline <= uptime + InputLimits.durationRange.upperBound + 1, "deadline \(deadline)")
+    let latest = uptime + InputLimits.durationRange.upperBound + 1
+    precondition(deadline.isFinite && deadline <= latest, "deadline \(deadline)")
     let ns = InputLimits.nanoseconds(deadline)
     precondition(ns >= InputLimits.nanoseconds(uptime), "deadline \(deadline) before now")
 }

@@ -100,7 +100,9 @@ public final class Canvas {
     /// Reads a PNG file into a new canvas (for comparing frames in tests and tools).
     public static func readPNG(from path: String) throws(CanvasError) -> Canvas {
         let image: ImageAsset
-        do { image = try ImageAsset(contentsOf: path, maxSide: maxSide) } catch { throw CanvasError(reason: error.description) }
+        do { image = try ImageAsset(contentsOf: path, maxSide: maxSide) } catch {
+            throw CanvasError(reason: error.description)
+        }
         let canvas = try Canvas(width: Int(image.pixelSize.width), height: Int(image.pixelSize.height))
         let cr = cairo_create(canvas.surface)
         cairo_set_source_surface(cr, image.surface, 0, 0)

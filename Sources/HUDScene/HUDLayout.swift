@@ -76,7 +76,8 @@ public struct HUDLayout: Hashable, Sendable {
                                   maxWidth: maxContentWidth, maxHeight: max(1, maxContentHeight - used),
                                   markup: style.markup)
             detailsBlock = block
-            detailsSize = Self.fit(measurer.measure(block), width: maxContentWidth, height: max(1, maxContentHeight - used))
+            detailsSize = Self.fit(measurer.measure(block), width: maxContentWidth,
+                                   height: max(1, maxContentHeight - used))
         }
 
         let items: [(Item, Size)] = [
@@ -96,7 +97,8 @@ public struct HUDLayout: Hashable, Sendable {
         // where there is room for one): a window larger than the screen is never made.
         let limit = Size(width: maxBezel.width > 0 ? maxBezel.width : area.width,
                          height: maxBezel.height > 0 ? maxBezel.height : area.height)
-        size = Size(width: min(size.width, limit.width).rounded(.up), height: min(size.height, limit.height).rounded(.up))
+        size = Size(width: min(size.width, limit.width).rounded(.up),
+                    height: min(size.height, limit.height).rounded(.up))
 
         // The anchor (centre, or an edge minus the margin) plus the offset, then kept `margin` from every edge of
         // the area (MB's priority-999 constraints), which is what makes MBProgressMaxOffset pin the bezel to an edge.

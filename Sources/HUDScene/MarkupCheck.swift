@@ -15,7 +15,9 @@ public enum MarkupCheck {
         if points > InputLimits.fontSizeRange.upperBound {
             return "a size of \(Int(points)) points in the markup is too large: \(InputLimits.fontSizeRule)"
         }
-        if scale > maxScale { return "the markup scales text by \((scale * 10).rounded() / 10); at most \(Int(maxScale)) is allowed" }
+        if scale > maxScale {
+            return "the markup scales text by \((scale * 10).rounded() / 10); at most \(Int(maxScale)) is allowed"
+        }
         return nil
     }
 }

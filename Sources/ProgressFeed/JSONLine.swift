@@ -44,7 +44,9 @@ struct JSONLine: Decodable {
             case "hide":
                 if let v = number(), v >= 0 {
                     let clamped = InputLimits.clampedDuration(v)
-                    if clamped != v { problems.append("hide \(FeedParser.format(v)) clamped to \(FeedParser.format(clamped))") }
+                    if clamped != v {
+                        problems.append("hide \(FeedParser.format(v)) clamped to \(FeedParser.format(clamped))")
+                    }
                     update.hideAfter = clamped
                 } else {
                     problems.append("\"hide\" must be \(InputLimits.durationRule)")

@@ -20,11 +20,13 @@ struct HUDOptions: ParsableArguments {
             help: "Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it.")
     var details: String = ""
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
             transform: ProgressValue.parse)
     var progress: ProgressValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"),
             transform: Percentage.parse)
     var percentage: Percentage?
 
@@ -69,7 +71,8 @@ struct HUDOptions: ParsableArguments {
     @Option(name: .customLong("button-font"), parsing: .unconditional, help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
     var buttonFont: FontSpec?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"),
             transform: ScaleValue.parse)
     var scale: ScaleValue?
 
@@ -81,7 +84,8 @@ struct HUDOptions: ParsableArguments {
                                                                    valueName: "points"), transform: Points.parse)
     var cornerRadius: Points?
 
-    @Option(name: .customLong("min-size"), parsing: .unconditional, help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
+    @Option(name: .customLong("min-size"), parsing: .unconditional,
+            help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
             transform: SizeValue.parse)
     var minSize: SizeValue?
 

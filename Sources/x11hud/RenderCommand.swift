@@ -19,7 +19,8 @@ struct RenderCommand: ParsableCommand {
                                valueName: "WxH"), transform: SizeValue.parse)
     var size: SizeValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"),
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"),
             transform: Seconds.parse)
     var time: Seconds?
 

@@ -65,7 +65,8 @@ struct ShowCommand: ParsableCommand {
                                                            visibility: .hidden))
     var noCancel = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
     func run() throws {

@@ -17,7 +17,13 @@ enum CLI {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if var environment {
+            // Under `make harden` the sanitizers' settings (suppressions, where reports go) reach every child.
+            for (key, value) in ProcessInfo.processInfo.environment where key.hasSuffix("SAN_OPTIONS") {
+                environment[key] = environment[key] ?? value
+            }
+            process.environment = environment
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

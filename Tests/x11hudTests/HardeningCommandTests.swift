@@ -8,7 +8,8 @@ import Testing
 
     init() throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60)).write(to: dir.appendingPathComponent("photo.jpg"))
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60))
+        try jpeg.write(to: dir.appendingPathComponent("photo.jpg"))
         // Only the header of a 20000×20000 PNG: all that may be read of it.
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         header += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0]
@@ -46,7 +47,8 @@ import Testing
     }
 
     @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
-        let r = try CLI.run(["render", "--mode", "\u{1B}]0;owned\u{07}", "--out", dir.appendingPathComponent("x.png").path])
+        let out = dir.appendingPathComponent("x.png").path
+        let r = try CLI.run(["render", "--mode", "\u{1B}]0;owned\u{07}", "--out", out])
         #expect(r.status == 64)
         #expect(!r.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(r.stderr.debugDescription)")
         #expect(r.stderr.contains("?]0;owned?"))
