@@ -67,7 +67,7 @@ public final class Canvas {
         var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = false
         defer { if !written { unlink(temporary) } }
         // mkstemp makes the file 0600; a PNG is made as any new file is, 0666 less the umask.

@@ -47,7 +47,7 @@ sanitized_suite() {
     if swift build --build-tests --scratch-path ".build-$name" --sanitize "$sanitizer" >"$log" 2>&1 \
         && env ASAN_OPTIONS="detect_leaks=1:log_path=$PWD/$reports/report" \
                LSAN_OPTIONS="suppressions=$PWD/Tests/Harden/lsan.supp:print_suppressions=0" \
-               TSAN_OPTIONS="suppressions=$PWD/Tests/Harden/tsan.supp:log_path=$PWD/$reports/report" \
+               TSAN_OPTIONS="suppressions=$PWD/Tests/Harden/tsan.supp:log_path=$PWD/$reports/report:atexit_sleep_ms=0" \
                X11HUD_SANITIZER="$sanitizer" \
                swift test --skip-build --scratch-path ".build-$name" --sanitize "$sanitizer" >>"$log" 2>&1; then
         status=passed

@@ -67,7 +67,7 @@ struct FeedTests {
         let start = Date()
         producer.write(text)
         let seconds = Date().timeIntervalSince(start)
-        #expect(seconds < 3, "took \(seconds) s to consume a million lines")
+        #expect(seconds < Expected.upTo(3), "took \(seconds) s to consume a million lines")
         usleep(600_000)  // the eased ring settles in 0.2 s
         let ring = try #require(Expected.layout().indicator)
         let covered = ringCoverage(try screenshot(display: display), around: ring)
@@ -124,7 +124,7 @@ struct FeedTests {
         producer.write("100\n")  // the pipe stays open: only --auto-close can end it
         let exit = try #require(hud.waitForExit(timeout: 3))
         #expect(exit.status == 0)
-        #expect(exit.seconds < 1.5)
+        #expect(exit.seconds < Expected.upTo(1.5))
         producer.close()
     }
 
@@ -136,7 +136,7 @@ struct FeedTests {
         producer.close()
         let exit = try #require(hud.waitForExit(timeout: 5))
         #expect(exit.status == 0)
-        #expect(exit.seconds >= 1.75 && exit.seconds < 2.6, "exited after \(exit.seconds) s")
+        #expect(exit.seconds >= 1.75 && exit.seconds < Expected.upTo(2.6), "exited after \(exit.seconds) s")
     }
 
     @Test func hideAfterAutoGivesTimeToRead() throws {
@@ -145,7 +145,7 @@ struct FeedTests {
         let hud = try HUDProcess(["--mode", "text", "--label", "Volume 40%", "--hide-after", "auto"], display: display)
         let exit = try #require(hud.waitForExit(timeout: 5))
         #expect(exit.status == 0)
-        #expect(exit.seconds >= 1.8 && exit.seconds < 2.5, "exited after \(exit.seconds) s")
+        #expect(exit.seconds >= 1.8 && exit.seconds < Expected.upTo(2.5), "exited after \(exit.seconds) s")
     }
 
     @Test func aClickOnTheBezelDismissesWithDismissOnClick() throws {

@@ -46,6 +46,16 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test func renderRefusesAHugeImageFromItsHeaderToo() throws {
+        let out = dir.appendingPathComponent("never.png").path
+        let started = Date()
+        let r = try CLI.run(["render", "--image", dir.appendingPathComponent("huge.png").path, "--out", out])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--image") && r.stderr.contains("larger than the limit of 4096×4096"), "\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func controlCharactersInValuesNeverReachTheTerminal() throws {
         let out = dir.appendingPathComponent("x.png").path
         let r = try CLI.run(["render", "--mode", "\u{1B}]0;owned\u{07}", "--out", out])
