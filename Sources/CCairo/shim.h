@@ -4,7 +4,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
-// PANGO_SCALE is a function-like-free macro in theory, but keep a typed constant for Swift.
+// PANGO_SCALE is a macro, which Swift imports without a type; this is the same value as a typed constant.
 static const int hud_pango_scale = PANGO_SCALE;
 
 // The largest font size (Pango units) and scale factor that a piece of markup asks for, so that sizes in markup
