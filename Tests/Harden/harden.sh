@@ -2,7 +2,7 @@
 # `make harden` (issue 11): the test suite under AddressSanitizer and ThreadSanitizer, the stdin-protocol fuzzer,
 # and a soak of a live HUD at 1,000 updates a second that fails on growth. Logs go to out/harden/.
 #
-#   sh Tests/Harden/harden.sh                          # everything: fuzz 5 min, soak 10 min (about 35 min in all)
+#   sh Tests/Harden/harden.sh                          # everything: fuzz 5 min, soak 10 min (about 50 min the first time)
 #   sh Tests/Harden/harden.sh --quick                  # fuzz 25 s + soak 30 s on the debug build (what .ci/run does)
 #   sh Tests/Harden/harden.sh --only fuzz,soak --fuzz-seconds 60 --soak-seconds 120 --rate 1000
 set -eu
