@@ -22,7 +22,8 @@ bench:
 	$(RELEASE) --product x11hud && $(RELEASE) --product x11hud-bench
 	python3 Tests/Benchmarks/bench.py $(BENCH_ARGS)
 
-# Issue 11: the suite under ASan and TSan, the fuzzer, a soak sampled for leaks (about 50 min the first time). Options pass through:
+# Issue 11: the suite under ASan and TSan, the fuzzer, a soak sampled for leaks (about 50 min the first time).
+# Options pass through:
 # make harden HARDEN_ARGS="--quick" or HARDEN_ARGS="--only fuzz,soak --fuzz-seconds 60 --soak-seconds 120".
 harden:
 	sh packaging/deps.sh test

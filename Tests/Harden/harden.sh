@@ -2,7 +2,7 @@
 # `make harden` (issue 11): the test suite under AddressSanitizer and ThreadSanitizer, the stdin-protocol fuzzer,
 # and a soak of a live HUD at 1,000 updates a second that fails on growth. Logs go to out/harden/.
 #
-#   sh Tests/Harden/harden.sh                          # everything: fuzz 5 min, soak 10 min (about 50 min the first time)
+#   sh Tests/Harden/harden.sh                  # all: fuzz 5 min, soak 10 min (about 50 min the first time)
 #   sh Tests/Harden/harden.sh --quick                  # fuzz 25 s + soak 30 s on the debug build (what .ci/run does)
 #   sh Tests/Harden/harden.sh --only fuzz,soak --fuzz-seconds 60 --soak-seconds 120 --rate 1000
 set -eu
@@ -70,14 +70,16 @@ want tsan && sanitized_suite tsan thread
 if want fuzz; then
     echo "harden: fuzzing the stdin protocol for $fuzz_seconds s (corpus seeded from Tests/Harden/corpus)"
     swift build -c release --product feed-fuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer \
-        -Xswiftc -DFUZZING >"$out/fuzz-build.log" 2>&1 || { note "fuzz: build FAILED (see $out/fuzz-build.log)"; exit 1; }
+        -Xswiftc -DFUZZING >"$out/fuzz-build.log" 2>&1 \
+        || { note "fuzz: build FAILED (see $out/fuzz-build.log)"; exit 1; }
     # A working copy: inputs the fuzzer finds stay out of the committed seeds.
     rm -rf "$out/corpus" && mkdir -p "$out/corpus" && cp Tests/Harden/corpus/* "$out/corpus/"
     if .build-fuzz/release/feed-fuzz "$out/corpus" -max_total_time="$fuzz_seconds" -max_len=4096 \
         -print_final_stats=1 -artifact_prefix="$out/" >"$out/fuzz.log" 2>&1; then
         execs=$(grep -E "stat::number_of_executed_units" "$out/fuzz.log" | awk '{print $2}')
         cov=$(grep -E "^#[0-9]+.*DONE" "$out/fuzz.log" | sed 's/.*cov: \([0-9]*\).*/\1/' | tail -1)
-        note "fuzz: ${execs:-?} inputs in $fuzz_seconds s, coverage ${cov:-?} edges, no crash; corpus $(ls "$out/corpus" | wc -l) files"
+        files=$(ls "$out/corpus" | wc -l)
+        note "fuzz: ${execs:-?} inputs in $fuzz_seconds s, coverage ${cov:-?} edges, no crash; corpus $files files"
     else
         note "fuzz: CRASH (see $out/fuzz.log and the crash-* file in $out)"
         failed=1
