@@ -181,6 +181,10 @@ public import HUDScene
 
     /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
+        scheduleHide(animated: animated, afterDelay: delay)
+    }
+
+    func scheduleHide(animated: Bool, afterDelay delay: Double) {
         lifecycle.hide(at: MonotonicClock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
         setNeedsUpdate()
     }
