@@ -111,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "X11PlatformTests",
-            dependencies: ["X11Platform", "HUDScene"],
+            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample"],
             swiftSettings: strictness
         ),
         .testTarget(

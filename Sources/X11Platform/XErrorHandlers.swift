@@ -15,8 +15,12 @@ enum XErrorHandlers {
         var windowLost = Array("x11hud: the HUD's window was destroyed by another X client\n".utf8)
     }
     private static let messages = Mutex(Messages())
-    /// The windows that are the HUD itself: an error naming one of them means it is gone.
-    private static let ownWindows = Mutex<Set<UInt>>([])
+    /// The HUDs' own windows, by display: an error naming one of them means it is gone.
+    private static let ownWindows = Mutex<Set<OwnWindow>>([])
+    private struct OwnWindow: Hashable, @unchecked Sendable {
+        let display: OpaquePointer
+        let id: UInt
+    }
     /// Protocol errors are logged at most three every five seconds, so a fault that repeats every frame cannot
     /// flood stderr.
     private static let gate = Mutex(WarningGate(burst: 3, interval: 5))
@@ -30,24 +34,47 @@ enum XErrorHandlers {
         XSetIOErrorHandler(exitOnConnectionLoss)
     }
 
-    /// Marks `window` as the HUD's own: its loss ends the process (see `exitOnWindowLoss`).
-    static func own(_ window: UInt) { _ = ownWindows.withLock { $0.insert(window) } }
-    static func disown(_ window: UInt) { _ = ownWindows.withLock { $0.remove(window) } }
-    static func isOwn(_ window: UInt) -> Bool { ownWindows.withLock { $0.contains(window) } }
+    /// Marks `window` on `display` as a HUD's own: its loss ends the process (see `exitOnWindowLoss`). Keyed by
+    /// display too, as two servers may hand out the same id.
+    static func own(_ window: UInt, on display: OpaquePointer) {
+        _ = ownWindows.withLock { $0.insert(OwnWindow(display: display, id: window)) }
+    }
+    static func disown(_ window: UInt, on display: OpaquePointer) {
+        _ = ownWindows.withLock { $0.remove(OwnWindow(display: display, id: window)) }
+    }
+    static func isOwn(_ window: UInt, on display: OpaquePointer) -> Bool {
+        ownWindows.withLock { $0.contains(OwnWindow(display: display, id: window)) }
+    }
 
-    /// The HUD's window was destroyed by someone else: nothing is left to show, and an invisible process must not
+    /// A HUD's window was destroyed by someone else: nothing is left to show, and an invisible process must not
     /// linger. One line, and the status of a lost server.
     static func exitOnWindowLoss() -> Never {
         messages.withLock { m in _ = m.windowLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
         _exit(HUDExitStatus.connectionLost)
     }
 
+    /// While above zero, protocol errors are expected (another process's window may be gone) and not logged.
+    private static let quiet = Mutex(0)
+
+    /// Runs `body`, whose requests may fail because a window of another process has gone, without logging their
+    /// errors. With `sync`, waits for the server's answer to every request sent, so late errors are caught too.
+    @MainActor static func quietly<T>(connection c: XConnection, sync: Bool = false, _ body: () -> T) -> T {
+        quiet.withLock { $0 += 1 }
+        defer { quiet.withLock { $0 -= 1 } }
+        let result = body()
+        if sync { XSync(c.display, 0) }
+        return result
+    }
+
     /// A protocol error (a window that vanished, a bad request) is logged, rate-limited, and the HUD carries on,
-    /// unless it names the HUD's own window as missing.
+    /// unless it names a HUD's own window as missing. Errors inside `quietly` concern other processes' windows:
+    /// they are neither logged nor taken as the loss of ours.
     private static let logProtocolError: XErrorHandler = { display, event in
-        guard let event else { return 0 }
+        guard let event, quiet.withLock({ $0 == 0 }) else { return 0 }
         let code = Int32(event.pointee.error_code)
-        if code == BadWindow || code == BadDrawable, isOwn(event.pointee.resourceid) { exitOnWindowLoss() }
+        if code == BadWindow || code == BadDrawable, let display, isOwn(event.pointee.resourceid, on: display) {
+            exitOnWindowLoss()
+        }
         var text = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, code, &text, Int32(text.count))
         let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
