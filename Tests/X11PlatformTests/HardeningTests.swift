@@ -184,6 +184,55 @@ struct HardeningTests {
         #expect(lines.count == 1 && lines[0].contains("destroyed by another X client on \(display)"), "\(output)")
     }
 
+    @Test func oneOfTwoHUDWindowsOfAProcessDestroyedEndsItWith74() throws {
+        let display = try server().display
+        let example = Process()
+        example.executableURL = HUDProcess.binary.deletingLastPathComponent().appendingPathComponent("hud-example")
+        example.environment = Tools.environment(display: display)
+        example.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        example.standardError = errors
+        try example.run()
+        defer { Tools.stop(example) }
+        var windows: [String] = []
+        _ = try Tools.waitUntil(timeout: 3) {
+            windows = try Tools.run("xdotool", ["search", "--onlyvisible", "--pid", String(example.processIdentifier)],
+                                    display: display).output.split(separator: "\n").map(String.init)
+            return windows.count == 2
+        }
+        try #require(windows.count == 2, "the example's two HUDs were not both up")
+        try RogueClient.destroy(window: windows[1], display: display)
+        #expect(Tools.waitForExit(example, timeout: 1), "a process with a HUD window destroyed kept running")
+        #expect(example.terminationStatus == 74)
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(output.contains("destroyed by another X client"), "\(output)")
+    }
+
+    @Test func aForwardingClientWhoseOwnerIsKilledStaysQuietAndTakesOver() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "q", "--label", "Owner"], display: display)
+        let ownerWindow = try owner.waitForWindow(display: display)
+        let input = Pipe()
+        let client = try HUDProcess(["--id", "q", "--label", "Client"], display: display, input: input)
+        try input.fileHandleForWriting.write(contentsOf: Data("10%\n".utf8))
+        usleep(300_000)
+        kill(owner.pid, SIGKILL)
+        _ = owner.waitForExit(timeout: 2)
+        // Lines sent towards the dead owner's window fail on the server; those errors are not the client's window.
+        for p in [20, 30, 40] {
+            try input.fileHandleForWriting.write(contentsOf: Data("\(p)%\n".utf8))
+            usleep(50_000)
+        }
+        let own = try client.waitForWindow(display: display, timeout: 3)
+        #expect(own != ownerWindow)
+        #expect(client.process.isRunning, "the client ended when the owner's window went away")
+        try input.fileHandleForWriting.close()
+        let exit = try #require(client.waitForExit(timeout: 3))
+        #expect(exit.status == 0)
+        let lines = client.errorOutput.split(separator: "\n").filter { $0.hasPrefix("x11hud:") }
+        #expect(lines.isEmpty, "\(lines)")
+    }
+
     @Test func aRepeatingXErrorIsLoggedAtMostThreeTimesInFiveSeconds() throws {
         let display = try server().display
         let hud = try HUDProcess(["--mode", "indeterminate", "--label", "Working"], display: display)
