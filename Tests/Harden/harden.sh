@@ -45,7 +45,7 @@ sanitized_suite() {
     rm -rf "$reports" && mkdir -p "$reports"
     echo "harden: test suite under $sanitizer (build in .build-$name; log in $log, reports in $reports)"
     if swift build --build-tests --scratch-path ".build-$name" --sanitize "$sanitizer" >"$log" 2>&1 \
-        && env ASAN_OPTIONS="detect_leaks=1:log_path=$PWD/$reports/report" \
+        && env ASAN_OPTIONS="detect_leaks=1:suppressions=$PWD/Tests/Harden/asan.supp:log_path=$PWD/$reports/report" \
                LSAN_OPTIONS="suppressions=$PWD/Tests/Harden/lsan.supp:print_suppressions=0" \
                TSAN_OPTIONS="suppressions=$PWD/Tests/Harden/tsan.supp:log_path=$PWD/$reports/report:atexit_sleep_ms=0" \
                X11HUD_SANITIZER="$sanitizer" \
@@ -63,7 +63,8 @@ sanitized_suite() {
 }
 
 # Leaks that are not x11hud's (TOMLKit's among them, until issue 12 replaces it) are listed with reasons in
-# Tests/Harden/lsan.supp; ThreadSanitizer's false positives, with reasons, in Tests/Harden/tsan.supp.
+# Tests/Harden/lsan.supp; reports inside system libraries in Tests/Harden/asan.supp; ThreadSanitizer's false
+# positives, with reasons, in Tests/Harden/tsan.supp.
 want asan && sanitized_suite asan address
 want tsan && sanitized_suite tsan thread
 
