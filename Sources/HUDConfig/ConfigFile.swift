@@ -10,11 +10,9 @@ public struct ConfigFile: Sendable {
     /// The line each key was set on, for messages and `--print-config`.
     public let lines: [ConfigKey: Int]
 
-    /// `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
+    /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/x11hud/config.toml" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/x11hud/config.toml" }
-        return nil
+        ConfigPaths.user(environment: environment)
     }
 
     /// Reads the file at `path`; nil when there is none (a missing config file is not an error).
