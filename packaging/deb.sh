@@ -15,7 +15,10 @@ version=$(cat VERSION)
 arch=$(dpkg --print-architecture)
 # The changelog is signed by whoever made the last commit unless DEB_MAINTAINER says otherwise.
 maintainer=${DEB_MAINTAINER:-$(git log -1 --format='%an <%ae>' 2>/dev/null || true)}
-[ -n "$maintainer" ] || { echo "deb.sh: set DEB_MAINTAINER='Name <email>' (no git history to take it from)" >&2; exit 1; }
+[ -n "$maintainer" ] || {
+    echo "deb.sh: set DEB_MAINTAINER='Name <email>' (no git history to take it from)" >&2
+    exit 1
+}
 deb=x11hud_${version}_${arch}.deb
 
 swift build -c release --static-swift-stdlib --product x11hud

@@ -4,7 +4,8 @@
 #   test:    also a private X server, a compositor, the X tools the tests drive, and what checks the man page.
 #   package: build, plus what packaging/deb.sh makes and checks the .deb with.
 set -eu
-build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
+build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
+       libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
 test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 groff-base man-db"
 package="python3 groff-base man-db dpkg-dev lintian"

@@ -39,10 +39,11 @@ ok "apt-get install ./$deb"
 mkdir -p "$tmp/home"
 run() { env -i PATH=/usr/bin:/bin HOME="$tmp/home" XDG_CONFIG_DIRS="$tmp/xdg" ${DISPLAY:+DISPLAY=$DISPLAY} "$@"; }
 run sh -c 'command -v swift' >/dev/null && fail "swift is on the test PATH"
-ldd /usr/bin/x11hud | grep -q swift && fail "the installed binary needs a Swift library: $(ldd /usr/bin/x11hud | grep swift)"
+ldd /usr/bin/x11hud | grep -q swift && fail "the installed binary needs Swift's libraries: $(ldd /usr/bin/x11hud)"
 ok "no Swift on PATH, none in ldd /usr/bin/x11hud"
 
-[ "$(run x11hud --version)" = "$version" ] || fail "x11hud --version says '$(run x11hud --version)', VERSION says $version"
+said=$(run x11hud --version)
+[ "$said" = "$version" ] || fail "x11hud --version says '$said', VERSION says $version"
 ok "x11hud --version: $version"
 
 run x11hud render --mode annular --progress 0.6 --label Saving --out "$tmp/frame.png" || fail "render"
@@ -99,7 +100,8 @@ complete_line() {
         _x11hud x11hud "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
         printf "%s " "${COMPREPLY[@]}"' bash "$1"
 }
-case " $(complete_line 'x11hud --') " in *" --label "*" --hide-after "*) ;; *) fail "x11hud --<Tab>: $(complete_line 'x11hud --')";; esac
+options=$(complete_line 'x11hud --')
+case " $options " in *" --label "*" --hide-after "*) ;; *) fail "x11hud --<Tab>: $options" ;; esac
 [ "$(complete_line 'x11hud --ic')" = "--icon " ] || fail "x11hud --ic<Tab>: $(complete_line 'x11hud --ic')"
 [ "$(complete_line 'x11hud render --mode a')" = "annular " ] || fail "render --mode a<Tab>"
 [ "$(complete_line 'x11hud --monitor ')" = "pointer primary focus screen " ] \
@@ -111,8 +113,10 @@ mkdir -p "$tmp/xdg/x11hud" "$tmp/home/.config/x11hud"
 printf 'theme = "light"\nmargin = 8\n' > "$tmp/xdg/x11hud/config.toml"
 printf 'margin = 12\n' > "$tmp/home/.config/x11hud/config.toml"
 printed=$(run x11hud --print-config) || fail "--print-config"
-printf '%s\n' "$printed" | grep -q "^theme = \"light\" .*# $tmp/xdg/x11hud/config.toml:1" || fail "system layer: $printed"
-printf '%s\n' "$printed" | grep -q "^margin = 12 .*# $tmp/home/.config/x11hud/config.toml:1" || fail "user layer: $printed"
+printf '%s\n' "$printed" | grep -q "^theme = \"light\" .*# $tmp/xdg/x11hud/config.toml:1" \
+    || fail "system layer: $printed"
+printf '%s\n' "$printed" | grep -q "^margin = 12 .*# $tmp/home/.config/x11hud/config.toml:1" \
+    || fail "user layer: $printed"
 run x11hud --config /usr/share/doc/x11hud/examples/config.toml --print-config >/dev/null \
     || fail "the example config does not load"
 ok "config: system layer under the user's, the example config loads"

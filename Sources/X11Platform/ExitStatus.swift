@@ -39,7 +39,12 @@ public enum ExitStatus: CaseIterable, Sendable {
     }
 
     /// The status as the tables print it: `64`, or `128+N`.
-    public var label: String { self == .signal ? "\(code)+N" : "\(code)" }
+    public var label: String {
+        switch self {
+        case .signal: return "\(code)+N"
+        default: return "\(code)"
+        }
+    }
 
     /// One line for the tables, in Markdown: options in `backquotes`.
     public var meaning: String {

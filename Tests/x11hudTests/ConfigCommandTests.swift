@@ -11,12 +11,14 @@ import Testing
     }
 
     init() throws {
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("x11hud"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
     }
 
     func writeConfig(_ text: String, in dir: String? = nil) throws {
         let base = dir.map { home.appendingPathComponent($0) } ?? home
-        try FileManager.default.createDirectory(at: base.appendingPathComponent("x11hud"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
         try text.write(to: base.appendingPathComponent("x11hud/config.toml"), atomically: true, encoding: .utf8)
     }
 
@@ -71,7 +73,8 @@ import Testing
         #expect(source("corner-radius") == mine + ":2")
         #expect(source("animation") == "command line")
         // --no-config reads none of them.
-        #expect(try CLI.run(["--print-config", "--no-config"], environment: env).stdout.hasPrefix("# no config file read\n"))
+        let none = try CLI.run(["--print-config", "--no-config"], environment: env)
+        #expect(none.stdout.hasPrefix("# no config file read\n"))
     }
 
     @Test func aBadSystemFileExits78NamingIt() throws {
