@@ -1,5 +1,5 @@
 # Shortcuts for the scripts under packaging/, which the README runs directly.
-.PHONY: demo test gallery install uninstall deb test-installed clean bench
+.PHONY: demo test gallery release install uninstall deb test-installed clean bench
 BIN = .build/release/x11hud
 # The Swift runtime linked into the binary: a HUD that lives a second starts in a third of the time.
 RELEASE = swift build -c release --static-swift-stdlib
@@ -15,9 +15,15 @@ test:
 gallery:
 	$(RELEASE) --product x11hud && sh docs/make-gallery.sh $(BIN)
 
+# Rebuilt only when a source is newer, so `make release && sudo make install` runs no Swift build as root.
+$(BIN): Package.swift $(shell find Sources -type f)
+	$(RELEASE) --product x11hud
+
+release: $(BIN)
+
 # The binary, its man page, bash/zsh/fish completions, README and example config under $(PREFIX).
-install:
-	$(RELEASE) --product x11hud && PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) sh packaging/install.sh install $(BIN)
+install: $(BIN)
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) sh packaging/install.sh install $(BIN)
 
 uninstall:
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) sh packaging/install.sh uninstall

@@ -23,8 +23,9 @@ install)
     binary=${2:-.build/release/x11hud}
     [ -x "$binary" ] || { echo "install.sh: no binary at $binary; run swift build -c release first" >&2; exit 1; }
     # The man page and completions are made from the binary itself (its --help), so they match what it accepts.
-    gen=.build/package
-    rm -rf "$gen" && mkdir -p "$gen"
+    # In a scratch directory, so `sudo make install` leaves nothing owned by root in the checkout.
+    gen=$(mktemp -d)
+    trap 'rm -rf "$gen"' EXIT
     python3 packaging/man.py "$binary" > "$gen/x11hud.1"
     python3 packaging/completions.py "$binary" "$gen"
     install -Dm755 "$binary" "$root/bin/x11hud"
