@@ -116,6 +116,8 @@ def main():
             ".SS Options of both commands", *map(option_entry, common),
             ".SS Options of show", *map(option_entry, show_only),
             ".SS Options of render", *map(option_entry, render_only),
+            *[line for name, c in commands.items() if name not in ("show", "render")
+              for line in [".SS Options of " + roff(name), *map(option_entry, displayed(c.get("arguments", [])))]],
             ".SS General options", *map(option_entry, general)]),
         "EXIT STATUS": statuses,
     }

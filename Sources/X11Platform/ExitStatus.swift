@@ -6,7 +6,7 @@
 public enum ExitStatus: CaseIterable, Sendable {
     /// Hidden after `--hide-after`, the end of the input or `--auto-close`.
     case done
-    /// Closed with the button, or a click with `--dismiss-on-click`.
+    /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
     case cancelled
     /// `EX_USAGE`: an unknown option, a bad value, a missing or unreadable image.
     case usage
@@ -50,7 +50,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
-        case .cancelled: return "cancelled with the button (or a click with `--dismiss-on-click`)"
+        case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
         case .internalError: return "internal error"

@@ -12,7 +12,7 @@ struct X11HUDCommand: ParsableCommand {
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: "Exit status:\n" + ExitStatus.helpTable,
         version: x11hudVersion,
-        subcommands: [ShowCommand.self, RenderCommand.self],
+        subcommands: [ShowCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
         defaultSubcommand: ShowCommand.self
     )
 

@@ -72,6 +72,10 @@ import X11Platform
         for heading in ["INPUT PROTOCOL", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXAMPLES"] {
             #expect(lines.contains(".SH " + heading), "\(heading)")
         }
+        for command in ["show", "render", "hide", "list"] {
+            #expect(lines.contains(".SS Options of " + command), "\(command)")
+        }
+        #expect(lines.contains("\\fB\\-\\-queue\\fR"))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).1")
         defer { try? FileManager.default.removeItem(at: file) }
         try page.out.write(to: file, atomically: true, encoding: .utf8)
@@ -130,6 +134,9 @@ import X11Platform
         #expect(try complete("x11hud --monitor ") == ["pointer", "primary", "focus"])
         #expect(try complete("x11hud render --pie-style ") == ["outline", "filled"])
         #expect(try complete("x11hud render --s").contains("--size"))
-        #expect(try complete("x11hud ").contains("render"))
+        #expect(try Set(complete("x11hud ")).isSuperset(of: ["render", "hide", "list"]))
+        #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
+        #expect(try complete("x11hud list --j") == ["--json"])
+        #expect(try complete("x11hud --q") == ["--queue"])
     }
 }
