@@ -77,6 +77,25 @@ elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$elapsed" -lt 5000 ] || fail "the live HUD took $elapsed ms to end"
 ok "live HUD on Xvfb $display: window mapped, exit 0 after $elapsed ms"
 
+# A named HUD: `list` shows it, `hide` of another name exits 1, `hide --id` ends it and its owner exits 0.
+DISPLAY=$display run x11hud --id pkg --label Named &
+hud=$!
+listed=""
+for _ in $(seq 40); do
+    sleep 0.05
+    listed=$(DISPLAY=$display run x11hud list | cut -f1)
+    [ "$listed" = pkg ] && break
+done
+[ "$listed" = pkg ] || fail "x11hud list: '$listed'"
+status=0
+DISPLAY=$display run x11hud hide --id nope 2>/dev/null || status=$?
+[ "$status" = 1 ] || fail "hide --id nope exited $status"
+DISPLAY=$display run x11hud hide --id pkg || fail "hide --id pkg"
+status=0
+wait $hud || status=$?
+[ "$status" = 0 ] || fail "the named HUD exited $status after hide"
+ok "named HUD: list shows it, hide of another name exits 1, hide --id ends it with 0"
+
 # The man page: found by man, the hand-written sections there, clean under groff's warnings.
 page=$(run man -w x11hud) || fail "man -w x11hud"
 [ "$page" = /usr/share/man/man1/x11hud.1.gz ] || fail "man -w x11hud says $page"
