@@ -1,13 +1,20 @@
 #!/bin/sh
-# Installs the Debian packages x11hud needs, only those missing. Usage: packaging/deps.sh [build|test]
-#   build: libraries and headers to compile, fonts to render text with.
-#   test:  also a private X server, a compositor and the X tools the tests drive.
+# Installs the Debian packages x11hud needs, only those missing. Usage: packaging/deps.sh [build|test|package]
+#   build:   libraries and headers to compile, fonts to render text with.
+#   test:    also a private X server, a compositor, the X tools the tests drive, and what checks the man page.
+#   package: build, plus what packaging/deb.sh makes and checks the .deb with.
 set -eu
-build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
+build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
+       libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
-test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd"
-want=$build
-[ "${1:-build}" = test ] && want="$build $test"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 groff-base man-db"
+package="python3 groff-base man-db dpkg-dev lintian"
+case "${1:-build}" in
+build) want=$build ;;
+test) want="$build $test" ;;
+package) want="$build $package" ;;
+*) echo "usage: sh packaging/deps.sh [build|test|package]" >&2; exit 64 ;;
+esac
 
 missing=""
 for p in $want; do

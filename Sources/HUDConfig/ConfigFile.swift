@@ -10,11 +10,9 @@ public struct ConfigFile: Sendable {
     /// The line each key was set on, for messages and `--print-config`.
     public let lines: [ConfigKey: Int]
 
-    /// `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
+    /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/x11hud/config.toml" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/x11hud/config.toml" }
-        return nil
+        ConfigPaths.user(environment: environment)
     }
 
     /// Reads the file at `path`; nil when there is none (a missing config file is not an error).
@@ -72,7 +70,8 @@ public struct ConfigFile: Sendable {
                 throw Invalid(reason: "expected a number")
             }
             guard v.isFinite, range.contains(v) else {
-                throw Invalid(reason: "\(v) is outside \(ConfigValue.number(range.lowerBound))…\(ConfigValue.number(range.upperBound))")
+                let bounds = "\(ConfigValue.number(range.lowerBound))…\(ConfigValue.number(range.upperBound))"
+                throw Invalid(reason: "\(v) is outside \(bounds)")
             }
             return v
         }
@@ -100,7 +99,9 @@ public struct ConfigFile: Sendable {
         case .scale: return .number(try number(0.25...8))
         case .monitor:
             let s = try string()
-            guard !s.isEmpty else { throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index") }
+            guard !s.isEmpty else {
+                throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index")
+            }
             return .monitor(s)
         case .offset:
             guard let array = value.array, array.count == 2,

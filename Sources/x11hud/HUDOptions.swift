@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import HUDConfig
 import HUDScene
+import X11Platform
 
 /// The options that describe a HUD, shared by the live command and `render`.
 ///
@@ -32,7 +33,8 @@ struct HUDOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
     var icon: Icon?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"),
+            completion: .file(extensions: ["png"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
@@ -102,14 +104,16 @@ struct HUDOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Which monitor: pointer (the one under the pointer), primary, focus, a RandR name such as DP-1, or an index.",
-        valueName: "monitor"))
+        valueName: "monitor"), completion: .shellCommand(MonitorCompletion.command))
     var monitor: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
+        Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml (the system's files, \
+        /etc/xdg/x11hud/config.toml, still apply under it).
+        """, valueName: "file"), completion: .file(extensions: ["toml"]))
     var config: String?
 
-    @Flag(name: .customLong("no-config"), help: "Ignore the config file.")
+    @Flag(name: .customLong("no-config"), help: "Read no config file, neither the user's nor the system's.")
     var noConfig = false
 
     @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
@@ -143,21 +147,25 @@ struct HUDOptions: ParsableArguments {
     var settings = Settings()
 
     private func loadSettings() throws -> Settings {
-        var file: ConfigFile? = nil
+        var files: [ConfigFile] = []
         if !noConfig {
-            let path = config ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment)
-            do {
-                if let path { file = try ConfigFile.load(path: path) }
-            } catch {
-                // validate() may only end the program through ArgumentParser's own ExitCode.
-                X11HUDCommand.printError(error.description)
-                throw ExitCode(ExitError.configCode)
+            let environment = ProcessInfo.processInfo.environment
+            // --config takes the user's place; the system's files stay under it.
+            let user = config ?? ConfigPaths.user(environment: environment)
+            for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
+                do {
+                    if let file = try ConfigFile.load(path: path) { files.append(file) }
+                } catch {
+                    // validate() may only end the program through ArgumentParser's own ExitCode.
+                    X11HUDCommand.printError(error.description)
+                    throw ExitCode(ExitStatus.badConfig.code)
+                }
             }
-            if let config, file == nil {
+            if let config, files.last?.path != config {
                 throw ValidationError("--config: no such file '\(config)'")
             }
         }
-        var settings = Settings(file: file)
+        var settings = Settings(files: files)
         let given: [(ConfigKey, ConfigValue?)] = [
             (.theme, theme.map { .theme($0) }), (.bezelColor, bezelColor.map { .color($0) }),
             (.contentColor, contentColor.map { .color($0) }), (.backgroundColor, backgroundColor.map { .color($0) }),

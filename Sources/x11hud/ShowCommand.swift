@@ -13,20 +13,17 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
-            The HUD fades (or zooms) in on the primary monitor, on top of every window, letting clicks through
-            except on its button. With --hide-after it hides by itself, then x11hud exits; without, it stays until
-            the button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and
-            the window clipped to its rounded shape; a compositor starting or stopping is followed live.
+            The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window,
+            letting clicks through except on its button. With --hide-after it hides by itself, then x11hud exits;
+            without, it stays until the button is clicked or the process is signalled. Without a compositor the
+            bezel is drawn opaque and the window clipped to its rounded shape; a compositor starting or stopping is
+            followed live.
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line
-            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object
-            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or any line with a
+            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object such as
+            {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "hide": seconds), or any line with a
             percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of the input
-            hides the HUD.
-
-            Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage,
-            69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file,
-            128+N ended by signal N (130 SIGINT, 143 SIGTERM).
+            hides the HUD. The man page has the whole protocol.
             """
     )
 

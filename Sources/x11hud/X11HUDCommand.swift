@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDScene
+import X11Platform
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
 @main
@@ -9,11 +10,8 @@ struct X11HUDCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "x11hud",
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
-        discussion: """
-            Exit status: 0 done, 1 cancelled with the button, 64 bad usage, 69 display unavailable,
-            73 output file not writable, 74 X server lost, 78 bad config file, 128+N killed by signal N.
-            """,
-        version: "0.1.0",
+        discussion: "Exit status:\n" + ExitStatus.helpTable,
+        version: x11hudVersion,
         subcommands: [ShowCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
         defaultSubcommand: ShowCommand.self
     )
@@ -60,9 +58,12 @@ struct ExitError: Error, CustomStringConvertible {
     var code: Int32
     var description: String { message }
 
-    /// EX_CONFIG: the config file is unusable.
-    static let configCode: Int32 = 78
+    init(message: String, code: Int32) {
+        self.message = message
+        self.code = code
+    }
 
-    /// EX_CANTCREAT: an output file cannot be written.
-    static func cannotCreate(_ message: String) -> ExitError { ExitError(message: message, code: 73) }
+    init(_ status: ExitStatus, _ message: String) {
+        self.init(message: message, code: status.code)
+    }
 }
