@@ -51,9 +51,11 @@ def close_quietly(f):
 def ttff(ctx, tool):
     """(ms to MapNotify, ms to the first pixel that differs from the root colour), from just before spawning."""
     ctx.watch.drain()
-    stdin = PIPE if tool.ttff_stdin_pipe else DEVNULL
+    stdin = PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL
     start = time.monotonic()
     proc = ctx.spawn(tool.ttff, stdin)
+    if tool.ttff_first:
+        write_line(proc, tool.ttff_first)
     mapped, window = ctx.watch.wait_map(start + 15)
     painted = ctx.watch.wait_painted(window, mapped + 3) if window is not None else None
     ctx.finish(proc, window, notify=tool.notify)
@@ -66,14 +68,19 @@ def ms(start, end):
 
 # --- 2. peak RSS --------------------------------------------------------------------------------------------
 
-def wait_hwm(proc, timeout):
+def wait_hwm(proc, timeout, close_stdin_after=None):
     """Reaps `proc` (killing it at `timeout`) and returns its peak RSS in MiB: the largest VmHWM read from
     /proc/PID/status every 5 ms while it ran. Not wait4's ru_maxrss: Linux carries the forking parent's
-    high-water mark across exec, so every child of this ~20 MiB Python would report at least that."""
-    deadline = time.monotonic() + timeout
+    high-water mark across exec, so every child of this ~20 MiB Python would report at least that.
+    `close_stdin_after` seconds: the end of input that ends a tool without a timeout of its own (xob)."""
+    start = time.monotonic()
+    deadline = start + timeout
     killed = False
     peak = 0
     while True:
+        if close_stdin_after is not None and proc.stdin and time.monotonic() - start >= close_stdin_after:
+            close_quietly(proc.stdin)
+            proc.stdin = None
         peak = max(peak, status_kib(proc.pid, "VmHWM"))
         pid, status, _ = os.wait4(proc.pid, os.WNOHANG)
         if pid == proc.pid:
@@ -91,8 +98,10 @@ def peak_rss(ctx, tool):
     """Peak RSS in MiB over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
     --timeout=3)."""
     ctx.watch.drain()
-    proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe else DEVNULL)
-    peak = wait_hwm(proc, timeout=8)
+    proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL)
+    if tool.ttff_first:
+        write_line(proc, tool.ttff_first)
+    peak = wait_hwm(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None)
     if proc.stdin:
         close_quietly(proc.stdin)
     ctx.children.procs.remove(proc)
@@ -176,14 +185,14 @@ def status_kib_path(path, key):
 
 
 def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
-    """(CPU ms, CPU ms from ticks, wake-ups) over `seconds`, scaled to 10 s, after the window is mapped and
+    """(CPU ms, CPU ms from ticks, wake-ups, the X server's CPU ms) over `seconds`, scaled to 10 s, after the window is mapped and
     `settle` seconds have passed (the fade-in and start-up are not what is measured). With `rate`, one
     progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower the rate.
     The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
     ctx.watch.drain()
     proc = ctx.spawn(argv, PIPE)
-    if rate:  # osd_cat in text mode maps its window only with the first line
-        write_line(proc, tool.line(0))
+    if rate or tool.ttff_first:  # osd_cat in text mode and xob map their window only with the first line
+        write_line(proc, tool.line(0) if rate else tool.ttff_first)
     _, window = ctx.watch.wait_map(time.monotonic() + 15)
     if window is None or proc.poll() is not None:
         ctx.finish(proc, window)
@@ -192,12 +201,14 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     pid = proc.pid
     ticks0 = cpu_ticks_ms(pid)
     counters = ThreadCounters(pid)
+    server = ThreadCounters(ctx.session.xvfb.pid)  # the X server's work for the tool, in the same window
     start = time.monotonic()
     n, next_sample, next_write = 0, start + 0.2, start
     while time.monotonic() - start < seconds:
         now = time.monotonic()
         if now >= next_sample:
             counters.sample()
+            server.sample()
             next_sample += 0.2
         if rate and now >= next_write:
             n += 1
@@ -208,13 +219,15 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     alive = proc.poll() is None
     if alive:
         counters.sample()
+        server.sample()
         ticks1 = cpu_ticks_ms(pid)
     ctx.finish(proc, window)
     if not alive:
         return None
     ns, switches = counters.totals()
+    server_ns, _ = server.totals()
     scale = 10.0 / seconds
-    return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale
+    return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale, server_ns / 1e6 * scale
 
 
 def write_line(proc, text):
@@ -334,3 +347,25 @@ def frame_cost(bench_binary):
     if out.returncode != 0:
         raise RuntimeError("x11hud-bench failed: " + out.stderr.strip())
     return out.stdout.strip()
+
+
+# --- 6. exec → exit -----------------------------------------------------------------------------------------
+
+def exec_exit(argv, runs):
+    """Milliseconds from posix_spawn (vfork-like, so this Python's size costs nothing) to the reaped exit of
+    `argv`, once per run, output to /dev/null."""
+    import shutil
+    path = shutil.which(argv[0]) or argv[0]
+    null = os.open(os.devnull, os.O_RDWR)
+    times = []
+    try:
+        for _ in range(runs):
+            start = time.monotonic()
+            pid = os.posix_spawn(path, argv, os.environ,
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                                               (os.POSIX_SPAWN_DUP2, null, 2)])
+            os.waitpid(pid, 0)
+            times.append((time.monotonic() - start) * 1000.0)
+    finally:
+        os.close(null)
+    return times
