@@ -22,7 +22,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
@@ -57,7 +56,7 @@ let package = Package(
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
-            dependencies: ["HUDScene", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["HUDScene"],
             swiftSettings: strictness
         ),
         // libFuzzer target for ProgressFeed (see the file for how to run it).

@@ -87,7 +87,7 @@ def instructions(argv, env, out_dir):
     stripped = os.path.join(out_dir, "x11hud.stripped")
     binary = argv[0]
     if not os.path.exists(stripped) or os.path.getmtime(stripped) < os.path.getmtime(binary):
-        subprocess.run(["strip", "-o", stripped, binary], check=True, timeout=60)
+        subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True, timeout=60)
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped] + argv[1:],
                          capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
     match = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
