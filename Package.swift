@@ -33,6 +33,14 @@ let package = Package(
                 .yum(["cairo-devel", "pango-devel"]),
             ]
         ),
+        // Lazy-binding stubs for every cairo/Pango/GLib function the Swift code calls: the text stack is dlopen()ed
+        // on the first call, so start-up until the window is mapped needs libX11 alone (issue 12). The release
+        // build links with --as-needed, which then drops the libraries CCairo's pkg-config names.
+        .target(
+            name: "CCairoLoader",
+            dependencies: ["CCairo"],
+            exclude: ["generate-stubs.py", "symbols.txt"]
+        ),
         // Xlib and the X extensions the overlay window needs. Only X11Platform imports it.
         .systemLibrary(
             name: "CX11",
@@ -44,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "HUDScene",
-            dependencies: ["CCairo"],
+            dependencies: ["CCairo", "CCairoLoader"],
             swiftSettings: strictness
         ),
         // The stdin progress protocol: pure parsing, no X, no drawing.
