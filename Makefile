@@ -2,11 +2,19 @@
 .PHONY: demo test gallery install clean bench release
 BIN = .build/release/x11hud
 # The Swift runtime linked into the binary: a HUD that lives a second starts in a third of the time.
-RELEASE = swift build -c release --static-swift-stdlib
+# Link options, each measured (issue 12; figures in BENCHMARKS.md and the commit that added them):
+#   lld and -z pack-relative-relocs: the 38,600 RELATIVE relocations become 930 RELR words (gold has no RELR);
+#   -L$(CXX_STATIC): the Swift runtime's C++ library from libstdc++.a, not libstdc++.so, which costs 4,300 symbol
+#     relocations at every start (the directory holds only that archive, so -lstdc++ finds it first);
+#   -s: no symbol table or debug information in the file (27 → 14.5 MB; none of it is loaded at run time).
+CXX_STATIC = $(CURDIR)/.build/static-libstdc++
+LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s
+RELEASE = swift build -c release --static-swift-stdlib $(LINK)
 
 # The release binary, then the text stack's libraries dropped from its start-up (CCairoLoader loads them on first
 # use; see packaging/lazy-text-stack.sh).
 release:
+	mkdir -p $(CXX_STATIC) && ln -sf "$$(cc -print-file-name=libstdc++.a)" $(CXX_STATIC)/libstdc++.a
 	$(RELEASE) --product x11hud
 	sh packaging/lazy-text-stack.sh $(BIN)
 
