@@ -5,7 +5,8 @@
 #   bench: build, and what `make bench` drives: the peers (osd_cat, zenity, yad, dunst), pbench's and xob's
 #          headers, callgrind, the Python X client. Not needed by the tests.
 set -eu
-build="pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
+build="pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
+       libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
 test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd"
 bench="xvfb picom x11-utils python3-xlib libxdamage-dev valgrind xosd-bin zenity yad dunst libnotify-bin dbus

@@ -69,7 +69,8 @@ public struct ConfigFile: Sendable {
                 throw Invalid(reason: "expected a number")
             }
             guard v.isFinite, range.contains(v) else {
-                throw Invalid(reason: "\(v) is outside \(ConfigValue.number(range.lowerBound))…\(ConfigValue.number(range.upperBound))")
+                let (low, high) = (ConfigValue.number(range.lowerBound), ConfigValue.number(range.upperBound))
+                throw Invalid(reason: "\(v) is outside \(low)…\(high)")
             }
             return v
         }
@@ -97,7 +98,9 @@ public struct ConfigFile: Sendable {
         case .scale: return .number(try number(0.25...8))
         case .monitor:
             let s = try string()
-            guard !s.isEmpty else { throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index") }
+            guard !s.isEmpty else {
+                throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index")
+            }
             return .monitor(s)
         case .offset:
             guard let array = value.array, array.count == 2,

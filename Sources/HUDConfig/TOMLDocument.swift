@@ -33,13 +33,17 @@ struct TOMLDocument {
                     throw scanner.error("expected ']' to end the table header")
                 }
                 try scanner.endOfLine()
-                if !inTable, seen.insert(path[0]).inserted { entries.append(Entry(key: path[0], value: .table, line: line)) }
+                if !inTable, seen.insert(path[0]).inserted {
+                    entries.append(Entry(key: path[0], value: .table, line: line))
+                }
                 inTable = true
                 continue
             }
             let path = try scanner.key()
             scanner.skipSpaces()
-            guard scanner.take("=") else { throw scanner.error("expected '=' after the key '\(path.joined(separator: "."))'") }
+            guard scanner.take("=") else {
+                throw scanner.error("expected '=' after the key '\(path.joined(separator: "."))'")
+            }
             scanner.skipSpaces()
             let value = try scanner.value()
             try scanner.endOfLine()

@@ -68,7 +68,42 @@ def ms(start, end):
 
 # --- 2. peak RSS --------------------------------------------------------------------------------------------
 
-def wait_hwm(proc, timeout, close_stdin_after=None):
+TEXT_STACK = ("cairo", "pango", "glib", "gobject", "gio-", "gmodule", "harfbuzz", "freetype", "fontconfig", "pixman",
+              "png", "fribidi", "thai", "datrie", "expat", "graphite", "brotli", "libz.", "xcb-render", "xcb-shm",
+              "ffi", "pcre", "mount", "blkid", "selinux")
+
+
+def smaps_parts(pid, binary):
+    """Where a process's resident memory is, in MiB: its own binary, the text stack's libraries (loaded by
+    x11hud on first use), the other libraries (libc, libX11…), fonts and font caches, and anonymous memory."""
+    parts = {"binary": 0, "text stack libraries": 0, "other libraries": 0, "fonts, caches": 0, "anonymous": 0}
+    name = ""
+    try:
+        with open("/proc/%d/smaps" % pid) as f:
+            for line in f:
+                first = line.split(None, 1)[0]
+                if "-" in first and not first.endswith(":"):
+                    fields = line.split()
+                    name = fields[5] if len(fields) > 5 else ""
+                elif first == "Rss:":
+                    kib = int(line.split()[1])
+                    if name == binary:
+                        key = "binary"
+                    elif ".so" in name and any(t in name for t in TEXT_STACK):
+                        key = "text stack libraries"
+                    elif ".so" in name:
+                        key = "other libraries"
+                    elif name.startswith("/"):
+                        key = "fonts, caches"
+                    else:
+                        key = "anonymous"
+                    parts[key] += kib / 1024.0
+    except OSError:
+        return None
+    return parts
+
+
+def wait_hwm(proc, timeout, close_stdin_after=None, inspect_at=None):
     """Reaps `proc` (killing it at `timeout`) and returns its peak RSS in MiB: the largest VmHWM read from
     /proc/PID/status every 5 ms while it ran. Not wait4's ru_maxrss: Linux carries the forking parent's
     high-water mark across exec, so every child of this ~20 MiB Python would report at least that.
@@ -78,6 +113,9 @@ def wait_hwm(proc, timeout, close_stdin_after=None):
     killed = False
     peak = 0
     while True:
+        if inspect_at is not None and time.monotonic() - start >= inspect_at[0]:
+            inspect_at[1](proc.pid)
+            inspect_at = None
         if close_stdin_after is not None and proc.stdin and time.monotonic() - start >= close_stdin_after:
             close_quietly(proc.stdin)
             proc.stdin = None
@@ -94,14 +132,17 @@ def wait_hwm(proc, timeout, close_stdin_after=None):
         time.sleep(0.005)
 
 
-def peak_rss(ctx, tool):
+def peak_rss(ctx, tool, parts=None):
     """Peak RSS in MiB over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
-    --timeout=3)."""
+    --timeout=3). With a `parts` list, smaps_parts of the process 1.5 s in is appended to it."""
     ctx.watch.drain()
     proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL)
     if tool.ttff_first:
         write_line(proc, tool.ttff_first)
-    peak = wait_hwm(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None)
+    inspect = None
+    if parts is not None:
+        inspect = (1.5, lambda pid: parts.append(smaps_parts(pid, os.path.realpath(tool.ttff[0]))))
+    peak = wait_hwm(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None, inspect_at=inspect)
     if proc.stdin:
         close_quietly(proc.stdin)
     ctx.children.procs.remove(proc)
@@ -185,10 +226,10 @@ def status_kib_path(path, key):
 
 
 def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
-    """(CPU ms, CPU ms from ticks, wake-ups, the X server's CPU ms) over `seconds`, scaled to 10 s, after the window is mapped and
-    `settle` seconds have passed (the fade-in and start-up are not what is measured). With `rate`, one
-    progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower the rate.
-    The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
+    """(CPU ms, CPU ms from ticks, wake-ups, the X server's CPU ms) over `seconds`, scaled to 10 s, after the
+    window is mapped and `settle` seconds have passed (the fade-in and start-up are not what is measured). With
+    `rate`, one progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower
+    the rate. The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
     ctx.watch.drain()
     proc = ctx.spawn(argv, PIPE)
     if rate or tool.ttff_first:  # osd_cat in text mode and xob map their window only with the first line

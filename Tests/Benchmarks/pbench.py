@@ -6,6 +6,7 @@ and → the first XDamage on it (`map -D`), and stdin write → the next damage 
 `key=value` words, parsed here into dicts.
 """
 
+import glob
 import os
 import re
 import shutil
@@ -81,14 +82,26 @@ def callgrind_available():
     return shutil.which("valgrind") is not None
 
 
-def instructions(argv, env, out_dir):
-    """Instructions executed by `argv` (callgrind's `Collected`), or None. Run on a stripped copy: valgrind
-    3.19 cannot read the DWARF 5 of Swift 6's debug info ("Possibly corrupted debuginfo file")."""
+def instructions(argv, env, out_dir, until=None):
+    """Instructions executed by `argv` (callgrind's `Collected`), or None; with `until` (a function name such as
+    XMapRaised), those executed before its first call. Run on a copy without debug information: valgrind 3.19
+    cannot read the DWARF 5 of Swift 6's ("Possibly corrupted debuginfo file")."""
     stripped = os.path.join(out_dir, "x11hud.stripped")
     binary = argv[0]
     if not os.path.exists(stripped) or os.path.getmtime(stripped) < os.path.getmtime(binary):
         subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True, timeout=60)
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped] + argv[1:],
+    prefix = os.path.join(out_dir, "callgrind.out")
+    for old in glob.glob(prefix + "*"):
+        os.remove(old)
+    options = ["--callgrind-out-file=" + prefix] + (["--dump-before=" + until] if until else [])
+    out = subprocess.run(["valgrind", "--tool=callgrind"] + options + [stripped] + argv[1:],
                          capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
-    match = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if until:
+        part = prefix + ".1"  # the dump made at the first call of `until`
+        if not os.path.exists(part):
+            return None
+        with open(part) as f:
+            match = re.search(r"^totals:\s*(\d+)", f.read(), re.M)
+    else:
+        match = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     return int(match.group(1)) if match else None

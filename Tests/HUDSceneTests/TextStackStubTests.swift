@@ -5,7 +5,8 @@ import Testing
 /// still link the libraries (so a missing stub goes unnoticed there), the release build does not.
 @Suite struct TextStackStubTests {
     @Test func everyCairoPangoAndGLibCallHasAStub() throws {
-        let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let objectDirectory = buildDirectory.appendingPathComponent("HUDScene.build")
         let objects = try FileManager.default.contentsOfDirectory(atPath: objectDirectory.path)
             .filter { $0.hasSuffix(".o") }.map { objectDirectory.appendingPathComponent($0).path }
