@@ -6,7 +6,8 @@
     python3 Tests/Benchmarks/bench.py --only ttff,rss --runs 15
 
 Metrics: map (pbench: fork → window mapped and → first damage), lat (pbench: stdin write → damage, idle and at
-100 updates/s), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
+100 updates/s), held (a volume key held down: 30 invocations at 10/s changing one named HUD, beside
+`dunstify -r`), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
 x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (peak RSS of a 3 s display),
 cpu (static, spinner, 100 updates/s over 10 s, with the X server's share), flood (a million lines on stdin),
 frames (x11hud-bench's frame cost). xob is measured when built from its sources and given with --xob.
@@ -29,7 +30,7 @@ sys.path.insert(0, HERE)
 
 import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
 
-METRICS = ["map", "lat", "exec", "icount", "ttff", "rss", "cpu", "flood", "frames"]
+METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "flood", "frames"]
 
 
 def parse_args(argv):
@@ -143,6 +144,27 @@ def run_lat(ctx, pbench, tools, quick):
                 continue
             results[key][t.name] = pb.latency(pbench, ctx, t, interval, updates // 3 if quick else updates)
             log("lat %s: %s done" % (key, t.name))
+    return results
+
+
+HELD_PRESSES, HELD_RATE = 30, 10
+
+
+def run_held(ctx, pbench, tools, runs):
+    """{tool: {"runs": [measure.held_key dicts], "lat": pbench's dict}}: windows and CPU over `runs` holds, then
+    one hold timed by pbench (fork of each invocation → the next damage on the window)."""
+    import measure
+    import pbench as pb
+    results = {}
+    for t in tools:
+        if t.held is None:
+            continue
+        results[t.name] = {"runs": [], "lat": None}
+        for _ in range(runs):
+            results[t.name]["runs"].append(measure.held_key(ctx, t, HELD_PRESSES, HELD_RATE))
+            pb.finish_notify(ctx, t)
+        results[t.name]["lat"] = pb.held_latency(pbench, ctx, t, HELD_PRESSES, int(1000 / HELD_RATE))
+        log("held: %s done" % t.name)
     return results
 
 
@@ -261,6 +283,35 @@ def lat_section(results):
             "notification on its window is taken; the next write follows on a fixed schedule. dunst gets one "
             "`notify-send` per update replacing the same notification (`x-dunst-stack-tag`), so its figure "
             "includes starting notify-send.\n\n" + "\n\n".join(parts))
+
+
+def held_section(results):
+    import report
+    rows = []
+    for name, r in results.items():
+        runs, lat = r["runs"], r["lat"] or {}
+        latency = ("%.2f (p90 %.2f, max %.2f)" % (lat["lat_med_ms"], lat["lat_p90_ms"], lat["lat_max_ms"])
+                   if lat.get("lat_med_ms") is not None else "failed")
+        rows.append((name, report.cell([v["windows"] for v in runs], "%.0f"),
+                     report.cell([v["cpu_ms"] for v in runs], "%.0f"),
+                     report.cell([v["daemon_ms"] for v in runs], "%.0f") if runs and runs[0]["daemon_ms"] is not None
+                     else "–",
+                     report.cell([v["server_ms"] for v in runs], "%.0f"),
+                     latency, "%d" % lat.get("missed", 0) if lat else "",
+                     "%d" % sum(v["left"] for v in runs), len(runs)))
+    return ("A volume key held down: %d invocations, %d a second, each of `x11hud --id vol --mode bar --progress "
+            "N%% --label \"Volume N%%\" --hide-after 1` (the first shows the HUD named vol, each later one changes "
+            "it in place and exits), beside `dunstify -r 4242 -t 1000 -h int:value:N \"Volume N%%\"` against a "
+            "running dunst. Windows: the most of the tool's windows mapped at once, sampled every 10 ms (one HUD "
+            "is right). CPU: every invocation's user + system time (`getrusage(RUSAGE_CHILDREN)` once all have "
+            "ended, so the HUD's owner counts until it hides 1 s after the last press), dunst's and the X "
+            "server's run time (schedstat) over the same span. Latency (`pbench lat -E`, one separate hold, 20 "
+            "and 80 %% in turn): fork of each invocation → the next XDamage on the window the first one mapped, "
+            "so it includes the process start-up of every update. Left: processes still running 5 s after the "
+            "last press (stopped). Median (min–max) over the runs.\n\n" % (HELD_PRESSES, HELD_RATE)
+            + report.table(["tool", "windows at once", "invocations' CPU, ms", "dunst's CPU, ms",
+                            "X server's CPU, ms", "fork → changed pixels, ms", "no damage within 1 s", "left",
+                            "runs"], rows))
 
 
 def exec_section(results):
@@ -468,6 +519,8 @@ def document(args, results, machine_rows, command, started, seconds):
         sections.append(("Start-up: fork → mapped → first paint", map_section(results["map"])))
     if "lat" in results:
         sections.append(("Update latency: stdin write → damage", lat_section(results["lat"])))
+    if "held" in results:
+        sections.append(("A held key: one named HUD changed 10 times a second", held_section(results["held"])))
     if "exec" in results:
         sections.append(("exec → exit", exec_section(results["exec"])))
     if "icount" in results:
@@ -534,14 +587,16 @@ def main(argv):
         session.start_dbus()
         watch = XWatch(session.display, XSession.ROOT_COLOR)
         ctx = measure.Context(session, children, watch, out_dir)
-        if any(t.notify for t in tools) and any(m in args.only for m in ("map", "lat", "ttff", "rss")):
+        if any(t.notify for t in tools) and any(m in args.only for m in ("map", "lat", "held", "ttff", "rss")):
             session.start_dunst()
-        if "map" in args.only or "lat" in args.only:
+        if {"map", "lat", "held"} & set(args.only):
             pbench = pb.build(out_dir)
         if "map" in args.only:
             results["map"] = run_map(ctx, pbench, tools, args.runs)
         if "lat" in args.only:
             results["lat"] = run_lat(ctx, pbench, tools, args.quick)
+        if "held" in args.only:
+            results["held"] = run_held(ctx, pbench, tools, args.long_runs)
         if "exec" in args.only:
             results["exec"] = run_exec(binary, args.runs)
             log("exec: done")

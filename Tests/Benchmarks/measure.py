@@ -5,6 +5,7 @@ bench.py repeats them and takes medians. Times are time.monotonic() differences,
 import fcntl
 import glob
 import os
+import resource
 import select
 import signal
 import subprocess
@@ -410,3 +411,59 @@ def exec_exit(argv, runs):
     finally:
         os.close(null)
     return times
+
+
+# --- 7. a held key ------------------------------------------------------------------------------------------
+
+def held_key(ctx, tool, presses, rate, tail=5.0):
+    """A volume key held down: `presses` runs of `tool.held` (%d: 3, 6, 9 … %), `rate` a second on a fixed
+    schedule, none waited for. Returns a dict: windows (the most of the tool's windows mapped at once, sampled
+    every 10 ms), cpu_ms (every invocation's CPU from getrusage(RUSAGE_CHILDREN), so a HUD owner that outlives the
+    key counts in full), daemon_ms (dunst's CPU, schedstat), server_ms (the X server's), seconds (first fork to the
+    last process's exit), left (processes still running `tail` s after the last press: stopped, never reused)."""
+    ctx.watch.drain()
+    server = ThreadCounters(ctx.session.xvfb.pid)
+    daemon = ThreadCounters(ctx.session.dunst.pid) if tool.notify and ctx.session.dunst else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    procs, most = [], 0
+    start = time.monotonic()
+    for k in range(presses):
+        while time.monotonic() < start + k / rate:
+            most = max(most, mapped_windows(ctx.watch, tool.wm_class))
+            time.sleep(0.01)
+        value = min(100, 3 * (k + 1))
+        argv = [arg.replace("%d", str(value), 1) for arg in tool.held]
+        procs.append(ctx.children.spawn(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL,
+                                        env=ctx.session.env()))
+    deadline = time.monotonic() + tail
+    while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+        most = max(most, mapped_windows(ctx.watch, tool.wm_class))
+        time.sleep(0.01)
+    seconds = time.monotonic() - start
+    left = [p for p in procs if p.poll() is None]
+    server.sample()
+    if daemon:
+        daemon.sample()
+    for p in procs:
+        ctx.children.kill(p)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return {"windows": most, "cpu_ms": cpu, "server_ms": server.totals()[0] / 1e6,
+            "daemon_ms": daemon.totals()[0] / 1e6 if daemon else None, "seconds": seconds, "left": len(left)}
+
+
+def mapped_windows(watch, wm_class):
+    """How many top-level windows whose WM_CLASS contains `wm_class` (case-insensitive) are mapped now."""
+    from Xlib import X
+    from Xlib.error import XError
+    count = 0
+    for window in watch.root.query_tree().children:
+        try:
+            if window.get_attributes().map_state != X.IsViewable:
+                continue
+            names = window.get_wm_class() or ()
+        except XError:
+            continue  # destroyed meanwhile
+        if any(wm_class.lower() in name.lower() for name in names):
+            count += 1
+    return count

@@ -69,6 +69,16 @@ def latency(pbench, ctx, tool, interval_ms, updates):
     return got
 
 
+def held_latency(pbench, ctx, tool, presses, interval_ms):
+    """pbench lat -E over `tool.held`: one invocation every `interval_ms`, each timed from its fork to the next
+    damage on the window the first one mapped (x11hud: the named HUD's owner; dunst: its notification window)."""
+    ctx.watch.drain()
+    args = ["lat", "-E", "-c", tool.wm_class, "-n", str(presses), "-i", str(interval_ms), "--"] + tool.held
+    got = run(pbench, ctx, args, timeout=60 + presses * (interval_ms / 1000.0 + 1.1))
+    finish_notify(ctx, tool)
+    return got
+
+
 def finish_notify(ctx, tool):
     """dunst keeps its window: close the notification so the next run maps it again."""
     if tool.notify:

@@ -23,6 +23,7 @@ class Tool:
     ttff_first: str = ""                    # written on stdin at start of a display: xob maps only with input
     lat: Optional[list] = None              # pbench lat: the command it feeds (or, with lat_spawn, a template)
     lat_spawn: bool = False                 # one process per update (%d replaced), as notify-send is used
+    held: Optional[list] = None             # a held volume key: one such command per repeat, %d the percentage
 
 
 def x11hud(binary):
@@ -33,6 +34,9 @@ def x11hud(binary):
         spinner=[binary, "--mode", "indeterminate", "--label", "x"],
         feed=[binary, "--mode", "annular", "--label", "x"],
         wm_class="x11hud", lat=[binary, "--mode", "annular", "--label", "x"],
+        # The first invocation shows the HUD named vol; each later one changes it in place and exits.
+        held=[binary, "--id", "vol", "--mode", "bar", "--progress", "%d%", "--label", "Volume %d%",
+              "--hide-after", "1"],
     )
 
 
@@ -79,6 +83,8 @@ DUNST = Tool(
     # One notification replaced in place (the stack tag), as a volume key binding does it.
     lat=["notify-send", "-t", "3000", "-h", "int:value:%d", "-h", "string:x-dunst-stack-tag:bench", "x"],
     lat_spawn=True,
+    # dunstify -r: the notification with that id replaced in place, as volume scripts for dunst do it.
+    held=["dunstify", "-r", "4242", "-t", "1000", "-h", "int:value:%d", "Volume %d%"],
 )
 
 
