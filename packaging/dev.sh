@@ -10,6 +10,7 @@ case "${1:-}" in
 demo)
     sh packaging/deps.sh build
     swift build -c release --static-swift-stdlib --product x11hud
+    sh packaging/lazy-text-stack.sh .build/release/x11hud
     sh docs/make-gallery.sh .build/release/x11hud
     if [ -n "${DISPLAY:-}" ]; then
         echo "Showing a live HUD on $DISPLAY"

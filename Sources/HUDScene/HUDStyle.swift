@@ -58,9 +58,10 @@ public struct HUDStyle: Hashable, Sendable {
         }
     }
 
-    // These literals are valid descriptions; `try!` documents that they cannot fail.
-    public static let defaultLabelFont = try! FontSpec("Sans Bold 16")
-    public static let defaultDetailsFont = try! FontSpec("Sans Bold 12")
+    // Written as Pango normalises them (a test checks it), so that building the default style does not load the
+    // text stack: a HUD maps its window before anything needs Pango.
+    public static let defaultLabelFont = FontSpec(normalized: "Sans Bold 16", size: 16)
+    public static let defaultDetailsFont = FontSpec(normalized: "Sans Bold 12", size: 12)
 }
 
 /// The built-in colour schemes.

@@ -53,7 +53,7 @@ public enum ExitStatus: CaseIterable, Sendable {
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
-        case .internalError: return "internal error"
+        case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
         case .connectionLost: return "the connection to the X server was lost while the HUD was up"
         case .badConfig: return "a config file is unusable"

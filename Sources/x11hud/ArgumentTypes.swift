@@ -19,6 +19,16 @@ extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
 extension Position: ExpressibleByArgument {}
 
+// ArgumentParser's default builds these at every start, describing each case only to find every description equal
+// to the case's name, which leaves them empty; saying so directly is the same help text for fewer instructions
+// before the window is mapped (issue 12).
+extension HUDMode { public static var allValueDescriptions: [String: String] { [:] } }
+extension ThemeChoice { public static var allValueDescriptions: [String: String] { [:] } }
+extension Icon { public static var allValueDescriptions: [String: String] { [:] } }
+extension HUDAnimation { public static var allValueDescriptions: [String: String] { [:] } }
+extension DeterminateStyle { public static var allValueDescriptions: [String: String] { [:] } }
+extension Position { public static var allValueDescriptions: [String: String] { [:] } }
+
 /// A progress value: a fraction `0.6` or a percentage `60%`.
 struct ProgressValue: ExpressibleByArgument {
     var fraction: Double
