@@ -13,19 +13,24 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
-            The HUD fades (or zooms) in on the primary monitor, on top of every window, letting clicks through
-            except on its button. With --hide-after it hides by itself, then x11hud exits; without, it stays until
-            the button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and
-            the window clipped to its rounded shape; a compositor starting or stopping is followed live.
+            The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
+            letting clicks through except on its button. With --hide-after it hides by itself, then x11hud exits; \
+            without, it stays until the input ends, the button is clicked or the process is signalled. Without a \
+            compositor the bezel is drawn opaque and the window clipped to its rounded shape; a compositor starting \
+            or stopping is followed live.
 
-            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line
-            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object
-            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or any line with a
-            percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of the input
-            hides the HUD.
+            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
+            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
+            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or the progress \
+            line of rsync, curl, pv or wget. Other lines are passed over. The end of the input hides the HUD; once \
+            it is hidden, the rest of the input is read and dropped, so the program writing it never dies of \
+            SIGPIPE.
 
-            Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage,
-            69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file,
+            zenity and yad scripts: 'x11hud zenity --progress …', 'x11hud yad --progress …', a bare --progress, or \
+            a symlink named zenity or yad; see 'x11hud zenity --help'.
+
+            Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage, \
+            69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file, \
             128+N ended by signal N (130 SIGINT, 143 SIGTERM).
             """
     )
@@ -50,7 +55,7 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Read progress from standard input even when it is a terminal.")
     var stdin = false
 
-    @Flag(name: .customLong("no-scan"), help: "Take only plain numbers, #labels and JSON from the input, not a percentage inside other text.")
+    @Flag(name: .customLong("no-scan"), help: "Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or wget.")
     var noScan = false
 
     @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")
@@ -68,11 +73,12 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         // ArgumentParser calls this on the main thread, which `HUD` (main-actor bound) needs.
-        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+        if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
     }
 
-    /// Shows the HUD and never returns, or returns why it could not.
-    @MainActor private func start() -> ExitError? {
+    /// Shows the HUD and never returns, or returns why it could not. `rules` say how it ends (zenity and yad
+    /// give their own statuses).
+    @MainActor func start(_ rules: DialogRules) -> ExitError? {
         let live: HUD
         let choice = MonitorChoice(hud.settings.monitor)
         do { live = try HUD(display: display, scale: hud.explicitScale, monitor: choice) } catch {
@@ -93,19 +99,23 @@ struct ShowCommand: ParsableCommand {
         live.graceTime = grace?.value ?? 0
         live.minShowTime = minShow?.value ?? 0
         let status = ExitStatus()
+        status.code = rules.doneStatus
         let cancel: @MainActor () -> Void = { [unowned live] in
-            status.code = 1
-            live.hide()
+            if rules.buttonPressed(status) { live.hide() }
         }
         live.buttonAction = cancel
         if dismissOnClick { live.bezelAction = cancel }
-        live.completion = { Glibc.exit(status.code) }
         live.show()
         if let hideAfter { live.hide(afterDelay: hideAfter.seconds(for: hud.content)) }
+        rules.startTimeout(hud: live, status: status)
+        var input: StdinFeed?
         if stdin || StdinFeed.hasInput() {
             let applier = FeedApplier(hud: live, modeIsExplicit: hud.modeIsExplicit, autoClose: autoClose,
                                       hidesAtEnd: hideAfter == nil)
-            let feed = StdinFeed(parser: FeedParser(scanPercentages: !noScan)) {
+            // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
+            let scan = !noScan && !(hud.modeIsExplicit && hud.content.mode == .indeterminate)
+            let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules)
+            let feed = StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle) {
                 DispatchQueue.main.async { MainActor.assumeIsolated { applier.pickUp() } }
             }
             applier.feed = feed
@@ -115,7 +125,10 @@ struct ShowCommand: ParsableCommand {
                 if feed.framesLook(live.isRunningFrames) { applier.pickUp() }
             }
             feed.start()
+            input = feed
         }
+        // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
+        live.completion = { [input] in rules.finish(status.code, input: input) }
         live.run()
     }
 }

@@ -10,7 +10,7 @@ struct X11HUDCommand: ParsableCommand {
         commandName: "x11hud",
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: """
-            Exit status: 0 done, 1 cancelled with the button, 64 bad usage, 69 display unavailable,
+            Exit status: 0 done, 1 cancelled with the button, 64 bad usage, 69 display unavailable, \
             73 output file not writable, 74 X server lost, 78 bad config file, 128+N killed by signal N.
             """,
         version: "0.1.0",
@@ -20,6 +20,16 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Parses and runs, turning every error into one line on stderr and a documented exit status.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
+            ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
+        }
+        if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
+            // The default command is what most readers came for: its options, then the other commands.
+            print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
+            print(otherCommands)
+            Glibc.exit(0)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -34,6 +44,15 @@ struct X11HUDCommand: ParsableCommand {
             fail(oneLine(message(for: error)), code: code.rawValue)
         }
     }
+
+    /// The commands besides the default, for `x11hud --help`.
+    static let otherCommands = """
+        OTHER COMMANDS:
+          render                  Draw one frame to a PNG file, with no X server
+                                  ('x11hud render --help').
+          zenity, yad             Run a script written for 'zenity --progress' or
+                                  'yad --progress' unchanged ('x11hud zenity --help').
+        """
 
     static func fail(_ message: String, code: Int32) -> Never {
         if !message.isEmpty { printError(message) }
