@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "x11hud"],
+            dependencies: ["HUDScene", "ProgressFeed", "x11hud"],
             swiftSettings: strictness
         ),
     ]

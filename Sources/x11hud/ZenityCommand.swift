@@ -20,6 +20,7 @@ enum ZenityCommand {
             return (program, Array(arguments.dropFirst()))
         }
         var args = arguments
+        if args.first == "render" || args.first == "help" { return nil }
         if args.first == "show" { args.removeFirst() }
         let options = args.prefix { $0 != "--" }
         // `--progress 0.6` and `--progress=60%` are x11hud's value; `--progress` alone is zenity's dialog switch.
