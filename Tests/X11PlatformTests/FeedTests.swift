@@ -174,6 +174,9 @@ struct FeedTests {
         usleep(200_000)
         let width = try WindowInfo(id: id, display: display).width
         #expect(width < 160, "the bar (160 pt bezel) was not replaced by the 77 pt icon bezel: \(width)")
+        #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })
+        // Hidden by the line, x11hud reads the input to its end before exiting.
+        producer.close()
         let exit = try #require(hud.waitForExit(timeout: 3))
         #expect(exit.status == 0)
     }
