@@ -125,7 +125,8 @@ public struct HUDLayout: Hashable, Sendable {
                 if let sideSize, let own = ownIndicatorSize {
                     sideImage = Rect(x: frame.minX, y: frame.minY + ((frame.height - sideSize.height) / 2).rounded(),
                                      width: sideSize.width, height: sideSize.height)
-                    indicator = Rect(x: frame.maxX - own.width, y: frame.minY + ((frame.height - own.height) / 2).rounded(),
+                    indicator = Rect(x: frame.maxX - own.width,
+                                     y: frame.minY + ((frame.height - own.height) / 2).rounded(),
                                      width: own.width, height: own.height)
                 }
             case .label: label = labelBlock.map { PlacedText(block: $0, frame: frame) }

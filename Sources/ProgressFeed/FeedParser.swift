@@ -52,7 +52,8 @@ public struct FeedParser: Sendable {
         let clamped = min(max(percent, 0), 100)
         let update = FeedUpdate(progress: clamped / 100)
         if clamped != percent {
-            return .partial(update, warning: "progress \(Self.format(percent)) is outside 0…100; using \(Self.format(clamped))")
+            let warning = "progress \(Self.format(percent)) is outside 0…100; using \(Self.format(clamped))"
+            return .partial(update, warning: warning)
         }
         return .update(update)
     }
@@ -69,7 +70,12 @@ public struct FeedParser: Sendable {
             let c = b[i]
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
-                if seenDot { scale /= 10; value += Double(c - 0x30) * scale } else { value = value * 10 + Double(c - 0x30) }
+                if seenDot {
+                    scale /= 10
+                    value += Double(c - 0x30) * scale
+                } else {
+                    value = value * 10 + Double(c - 0x30)
+                }
             } else if c == UInt8(ascii: "."), !seenDot {
                 seenDot = true
             } else {

@@ -56,7 +56,12 @@ public struct ZenityLineRules: Hashable, Sendable {
         var value = 0.0, scale = 1.0, seenPoint = false
         for c in line {
             if c >= 0x30 && c <= 0x39 {
-                if seenPoint { scale /= 10; value += Double(c - 0x30) * scale } else { value = value * 10 + Double(c - 0x30) }
+                if seenPoint {
+                    scale /= 10
+                    value += Double(c - 0x30) * scale
+                } else {
+                    value = value * 10 + Double(c - 0x30)
+                }
                 if value > 1e6 { break }  // clamped to 100 anyway; stop before a long run of digits overflows
             } else if !integer, !seenPoint, c == UInt8(ascii: ".") || c == UInt8(ascii: ",") {
                 seenPoint = true

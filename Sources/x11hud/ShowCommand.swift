@@ -55,7 +55,9 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Read progress from standard input even when it is a terminal.")
     var stdin = false
 
-    @Flag(name: .customLong("no-scan"), help: "Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or wget.")
+    @Flag(name: .customLong("no-scan"), help: """
+        Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or wget.
+        """)
     var noScan = false
 
     @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")

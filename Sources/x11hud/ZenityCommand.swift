@@ -76,7 +76,8 @@ enum ZenityCommand {
             let buttons = o.buttons.isEmpty ? [ZenityOptions.YadButton(label: "Close", status: 0)] : o.buttons
             let shown = buttons.first { $0.status != 0 || $0.command != nil } ?? buttons[0]
             if buttons.count > 1 {
-                warnings.append("a HUD shows one button: '\(shown.label)' (of \(buttons.map { "'\($0.label)'" }.joined(separator: ", ")))")
+                let all = buttons.map { "'\($0.label)'" }.joined(separator: ", ")
+                warnings.append("a HUD shows one button: '\(shown.label)' (of \(all))")
             }
             args += ["--button", shown.label]
             rules.buttonStatus = shown.status

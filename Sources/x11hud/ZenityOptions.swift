@@ -134,15 +134,18 @@ struct ZenityOptions {
         var apply: @Sendable (inout ZenityOptions, String?, String) -> Void
     }
 
-    private static func flag(yad: Bool = false, _ set: @escaping @Sendable (inout ZenityOptions, Bool) -> Void) -> Option {
+    private static func flag(yad: Bool = false,
+                             _ set: @escaping @Sendable (inout ZenityOptions, Bool) -> Void) -> Option {
         Option(kind: .flag, yadOnly: yad) { o, v, _ in set(&o, v == "1") }
     }
 
-    private static func text(yad: Bool = false, _ set: @escaping @Sendable (inout ZenityOptions, String) -> Void) -> Option {
+    private static func text(yad: Bool = false,
+                             _ set: @escaping @Sendable (inout ZenityOptions, String) -> Void) -> Option {
         Option(kind: .value, yadOnly: yad) { o, v, _ in set(&o, v ?? "") }
     }
 
-    private static func integer(yad: Bool = false, _ set: @escaping @Sendable (inout ZenityOptions, Int) -> Void) -> Option {
+    private static func integer(yad: Bool = false,
+                                _ set: @escaping @Sendable (inout ZenityOptions, Int) -> Void) -> Option {
         Option(kind: .value, yadOnly: yad) { o, v, name in
             guard let v, let n = Int(v.trimmingWhitespace()) else {
                 o.warnings.append("ignored --\(name)=\(v ?? ""): not a whole number")
@@ -195,7 +198,9 @@ struct ZenityOptions {
             "no-markup": flag(yad: true) { $0.noMarkup = $1 },
             "image": text(yad: true) { $0.image = $1 },
             "response": integer(yad: true) { $0.response = Int32(clamping: $1) },
-            "button": Option(kind: .value, yadOnly: true) { o, v, _ in o.buttons.append(yadButton(v ?? "", index: o.buttons.count)) },
+            "button": Option(kind: .value, yadOnly: true) { o, v, _ in
+                o.buttons.append(yadButton(v ?? "", index: o.buttons.count))
+            },
             "kill-parent": Option(kind: .optionalValue, yadOnly: true) { o, v, name in
                 guard let signal = signalNumber(v) else {
                     o.warnings.append("ignored --\(name)=\(v ?? ""): not a signal")
@@ -211,7 +216,8 @@ struct ZenityOptions {
             t[name] = ignoredYadFlag
         }
         for name in ["posx", "posy", "geometry", "timeout-indicator", "text-align", "text-width", "icon-theme",
-                     "buttons-layout", "borders", "uri-handler", "f1-action", "workdir", "window-type", "plug", "tabnum",
+                     "buttons-layout", "borders", "uri-handler", "f1-action", "workdir", "window-type", "plug",
+                     "tabnum",
                      "css", "gtkrc", "hscroll-policy", "vscroll-policy", "log-height", "bar", "watch-bar", "align",
                      "item-separator", "separator"] {
             t[name] = ignoredYadValue

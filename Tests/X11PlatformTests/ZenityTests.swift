@@ -47,7 +47,8 @@ struct ZenityTests {
         #expect(r.error.isEmpty, "a zenity script gets no warnings: \(r.error)")
     }
 
-    @Test(arguments: [["zenity", "--progress", "--auto-close"], ["--auto-close"], ["yad", "--progress", "--auto-close"]])
+    @Test(arguments: [["zenity", "--progress", "--auto-close"], ["--auto-close"],
+                      ["yad", "--progress", "--auto-close"]])
     func aProducerWritingOnAfterOneHundredIsNotKilled(_ command: [String]) throws {
         let display = try server().display
         let r = try bash("""
@@ -168,8 +169,9 @@ struct ZenityTests {
 
     @Test func yadsImageIsBesideTheBarAndPulsateZeroIsTheBar() throws {
         let display = try server().display
-        for (arguments, width, height) in [(["yad", "--progress", "--image=dialog-information", "--no-buttons"], 207, 77),
-                                           (["zenity", "--progress", "--pulsate=0", "--no-cancel", "--text="], 160, 50)] {
+        let cases = [(["yad", "--progress", "--image=dialog-information", "--no-buttons"], 207, 77),
+                     (["zenity", "--progress", "--pulsate=0", "--no-cancel", "--text="], 160, 50)]
+        for (arguments, width, height) in cases {
             let producer = Producer()
             let hud = try HUDProcess(arguments, display: display, input: producer.pipe)
             let window = try WindowInfo(id: try hud.waitForWindow(display: display), display: display)

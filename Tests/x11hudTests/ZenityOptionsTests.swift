@@ -153,8 +153,8 @@ import Testing
     }
 
     @Test func yadTextsAndImage() {
-        let p = plan(["--progress", "--text=Installing", "--progress-text=a<b", "--image=dialog-warning", "--no-markup"],
-                     .yad)
+        let p = plan(["--progress", "--text=Installing", "--progress-text=a<b", "--image=dialog-warning",
+                      "--no-markup"], .yad)
         #expect(value(p, "--label") == "Installing" && value(p, "--details") == "a<b")
         #expect(value(p, "--icon") == "warning" && !p.arguments.contains("--markup"))
         #expect(p.rules.lineRules?.program == .yad)
