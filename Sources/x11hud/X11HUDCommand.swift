@@ -31,7 +31,7 @@ struct X11HUDCommand: ParsableCommand {
             Glibc.exit(0)
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(splittingEmptyValues(arguments))
             try command.run()
         } catch let error as ExitError {
             fail(error.message, code: error.code)
@@ -53,6 +53,17 @@ struct X11HUDCommand: ParsableCommand {
           zenity, yad             Run a script written for 'zenity --progress' or
                                   'yad --progress' unchanged ('x11hud zenity --help').
         """
+
+    /// `--title=` becomes `--title ""`: ArgumentParser would otherwise take the next argument as the value,
+    /// swallowing the option after an empty `--title=""`.
+    static func splittingEmptyValues(_ arguments: [String]) -> [String] {
+        arguments.flatMap { arg -> [String] in
+            guard arg.hasPrefix("--"), arg.count > 3, arg.firstIndex(of: "=") == arg.index(before: arg.endIndex) else {
+                return [arg]
+            }
+            return [String(arg.dropLast()), ""]
+        }
+    }
 
     static func fail(_ message: String, code: Int32) -> Never {
         if !message.isEmpty { printError(message) }

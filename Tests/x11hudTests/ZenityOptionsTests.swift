@@ -20,6 +20,11 @@ import Testing
         #expect(ZenityCommand.select(argv0: "x11hud", arguments: ["--label", "x"]) == nil)
     }
 
+    @Test func anEmptyValueAfterEqualsIsEmptyInX11hudsOwnCommandToo() {
+        #expect(X11HUDCommand.splittingEmptyValues(["--title=", "--label", "x", "--a=b", "--", "-="])
+                == ["--title", "", "--label", "x", "--a=b", "--", "-="])
+    }
+
     @Test func yadOptionsOrTheNameSelectYad() {
         #expect(ZenityCommand.select(argv0: "x11hud", arguments: ["--progress", "--button=Stop:3"])?.program == .yad)
         #expect(ZenityCommand.select(argv0: "/usr/local/bin/yad", arguments: ["--progress"])?.program == .yad)
