@@ -122,7 +122,8 @@ final class StdinFeed: Sendable {
             if truncated { warn("line \(lineNumber) is longer than \(Self.maxLineLength) bytes; the rest was dropped") }
             switch parser.parse(line) {
             case .nothing: break
-            case .update(let u): batch.take(withTimeRemaining(u))
+            // The flood's path: nothing more than taking the update unless an estimate is asked for.
+            case .update(let u): if eta == nil { batch.take(u) } else { batch.take(withTimeRemaining(u)) }
             case .partial(let u, let w):
                 batch.take(withTimeRemaining(u))
                 warn("line \(lineNumber): \(w)")
