@@ -131,6 +131,24 @@ struct FeedTests {
         #expect(hud.waitForExit(timeout: 2)?.status == 0)
     }
 
+    @Test func hiddenByHideAfterItReadsTheInputToItsEndButNotAnIdlePipe() throws {
+        let display = try server().display
+        // A producer that has written is waited for: it must not die of SIGPIPE.
+        let producer = Producer()
+        let hud = try HUDProcess(["--hide-after", "0.3"], display: display, input: producer.pipe)
+        producer.write("10\n")
+        #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })
+        #expect(hud.waitForExit(timeout: 0.5) == nil, "exited before the input ended")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 2)?.status == 0)
+        // A pipe that never carried anything (ssh's, a launcher's) is not a producer: no waiting.
+        let idle = Producer()
+        let quick = try HUDProcess(["--hide-after", "0.3"], display: display, input: idle.pipe)
+        let exit = try #require(quick.waitForExit(timeout: 2), "an idle pipe held x11hud after it hid")
+        #expect(exit.status == 0)
+        idle.close()
+    }
+
     @Test func endOfInputWaitsForTheMinimumShowTime() throws {
         let display = try server().display
         let producer = Producer()
