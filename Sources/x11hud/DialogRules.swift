@@ -27,6 +27,8 @@ struct DialogRules {
     var lineRules: ZenityLineRules?
     /// zenity's `--time-remaining`: the estimate goes in the details, under this title.
     var timeRemainingTitle: String?
+    /// The input is a producer's even before it writes (a progress dialog's always is), so it is waited for.
+    var inputIsAProducer = false
 
     /// The parent was sent a signal: the work is being stopped on purpose, so there is no input to wait for.
     /// (`@unchecked Sendable`: read and written on the main queue only.)
@@ -61,10 +63,14 @@ struct DialogRules {
     /// The HUD has hidden: signal the parent if asked to, then exit with `code`, after the producer has finished
     /// writing unless the parent was signalled on purpose. Returns at once; the exit comes on the main queue.
     @MainActor func finish(_ code: Int32, input: StdinFeed?) {
-        if autoKill == .onFailure, code != 0 { signalParent(SIGHUP) }
-        if let killParent { signalParent(killParent) }
+        // yad: --kill-parent replaces --auto-kill.
+        if let killParent {
+            signalParent(killParent)
+        } else if autoKill == .onFailure, code != 0 {
+            signalParent(SIGHUP)
+        }
         if let input, !signalled.parent {
-            input.drainThenExit(code)
+            input.drainThenExit(code, evenIfIdle: inputIsAProducer)
         } else {
             Glibc.exit(code)
         }

@@ -80,12 +80,12 @@ final class StdinFeed: Sendable {
     /// program writing into the pipe never dies of SIGPIPE because the HUD went away first. Returns at once; the
     /// exit comes on the main queue, which must keep running (signals still end the process).
     ///
-    /// When no input has arrived at all, the input is not a producer's (an idle pipe from a launcher or ssh) and
-    /// the process exits at once.
-    func drainThenExit(_ code: Int32) {
+    /// When no input has arrived at all, the input is taken for no producer's (an idle pipe from a launcher or
+    /// ssh) and the process exits at once, unless `evenIfIdle` (a zenity script's pipe is always its producer's).
+    func drainThenExit(_ code: Int32, evenIfIdle: Bool = false) {
         let now = shared.withLock { s in
             s.exitCode = code
-            return s.atEnd || !s.seenInput
+            return s.atEnd || (!s.seenInput && !evenIfIdle)
         }
         if now { DispatchQueue.main.async { Glibc.exit(code) } }
     }

@@ -100,6 +100,7 @@ enum ZenityCommand {
         rules.killParent = o.killParent
         rules.lineRules = ZenityLineRules(program: o.program, escapeMarkup: markup, hideText: o.hideText)
         if o.timeRemaining { rules.timeRemainingTitle = details }
+        rules.inputIsAProducer = true
         return Plan(arguments: args, forwarded: o.forwarded, rules: rules, warnings: warnings)
     }
 

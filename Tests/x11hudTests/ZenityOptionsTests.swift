@@ -129,6 +129,7 @@ import Testing
         #expect(value(p, "--mode") == "bar" && value(p, "--percentage") == "20.0")
         #expect(value(p, "--button") == "Cancel" && p.arguments.contains("--markup"))
         #expect(p.rules.buttonStatus == 1 && p.rules.doneStatus == 0)
+        #expect(p.rules.inputIsAProducer, "a progress dialog's pipe is waited for even before it carries anything")
         #expect(p.rules.lineRules == ZenityLineRules(program: .zenity, escapeMarkup: true))
         #expect(value(plan(["--progress"]), "--label") == "Running...", "zenity's own default text")
     }
