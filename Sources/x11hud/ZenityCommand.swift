@@ -30,10 +30,11 @@ enum ZenityCommand {
         return (yad ? .yad : .zenity, args)
     }
 
-    /// What x11hud runs for `options`: the arguments of `ShowCommand`, without and with the x11hud options passed
-    /// through, the rules, and warnings about what was ignored.
+    /// What x11hud runs for `options`: the arguments of `ShowCommand`, the image and the x11hud options passed
+    /// through (each left out if x11hud rejects it), the rules, and warnings about what was ignored.
     struct Plan {
         var arguments: [String]
+        var image: [String] = []
         var forwarded: [String]
         var rules: DialogRules
         var warnings: [String]
@@ -63,6 +64,7 @@ enum ZenityCommand {
             args += ["--min-size", "\(min(max(o.width ?? 0, 0), 16384))x\(min(max(o.height ?? 0, 0), 16384))"]
         }
 
+        var image: [String] = []
         var rules = DialogRules()
         func status(_ name: String, _ fallback: Int32) -> Int32 {
             // zenity reads ZENITY_OK, ZENITY_CANCEL… (or DIALOG_…) from the environment with atoi.
@@ -88,8 +90,8 @@ enum ZenityCommand {
         }
         if let name = o.image {
             switch IconLookup.find(name, environment: environment) {
-            case .icon(let icon): args += ["--icon", icon.rawValue]
-            case .file(let path): args += ["--image", path]
+            case .icon(let icon): image = ["--icon", icon.rawValue]
+            case .file(let path): image = ["--image", path]
             case nil: warnings.append("ignored --image=\(name): no such file or icon")
             }
         }
@@ -101,7 +103,7 @@ enum ZenityCommand {
         rules.lineRules = ZenityLineRules(program: o.program, escapeMarkup: markup, hideText: o.hideText)
         if o.timeRemaining { rules.timeRemainingTitle = details }
         rules.inputIsAProducer = true
-        return Plan(arguments: args, forwarded: o.forwarded, rules: rules, warnings: warnings)
+        return Plan(arguments: args, image: image, forwarded: o.forwarded, rules: rules, warnings: warnings)
     }
 
     /// Shows the HUD for a zenity or yad command line and never returns.
@@ -142,16 +144,18 @@ enum ZenityCommand {
         Glibc.exit(0)
     }
 
-    /// The x11hud options given among zenity's are tried; if they are wrong they are left out with a warning,
-    /// since a script that zenity would run must not fail for them.
+    /// The x11hud options given among zenity's, then the image, are left out one at a time if x11hud rejects them
+    /// (an unknown option, an image that is not a PNG), with a warning: a script zenity would run must not fail.
     private static func parse(_ plan: Plan) throws -> ShowCommand {
-        guard !plan.forwarded.isEmpty else { return try ShowCommand.parse(plan.arguments) }
-        do {
-            return try ShowCommand.parse(plan.arguments + plan.forwarded)
-        } catch where X11HUDCommand.exitCode(for: error) == .validationFailure {
-            let reason = X11HUDCommand.oneLine(X11HUDCommand.message(for: error))
-            X11HUDCommand.printError("warning: ignored \(plan.forwarded.joined(separator: " ")): \(reason)")
-            return try ShowCommand.parse(plan.arguments)
+        var kept = [plan.image, plan.forwarded].filter { !$0.isEmpty }
+        while true {
+            do {
+                return try ShowCommand.parse(plan.arguments + kept.flatMap { $0 })
+            } catch where X11HUDCommand.exitCode(for: error) == .validationFailure && !kept.isEmpty {
+                let dropped = kept.removeLast()
+                let reason = X11HUDCommand.oneLine(X11HUDCommand.message(for: error))
+                X11HUDCommand.printError("warning: ignored \(dropped.joined(separator: " ")): \(reason)")
+            }
         }
     }
 

@@ -155,6 +155,19 @@ struct ZenityTests {
         #expect(hud.waitForExit(timeout: 2)?.status == 0)
     }
 
+    @Test func whatX11hudRejectsIsAWarningAndTheScriptStillRuns() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["yad", "--progress", "--image=/etc/hostname", "--theme=bogus", "--bogus-flag",
+                                  "--auto-close"], display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        producer.write("100\n")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 3)?.status == 0)
+        let warnings = hud.errorOutput.split(separator: "\n")
+        #expect(warnings.count == 2 && warnings.allSatisfy { $0.hasPrefix("x11hud: warning: ignored") }, "\(warnings)")
+    }
+
     @Test func widthAndHeightMakeTheBezelAtLeastThatLarge() throws {
         let display = try server().display
         let producer = Producer()

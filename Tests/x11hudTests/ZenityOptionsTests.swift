@@ -162,7 +162,7 @@ import Testing
         let p = plan(["--progress", "--text=Installing", "--progress-text=a<b", "--image=dialog-warning",
                       "--no-markup"], .yad)
         #expect(value(p, "--label") == "Installing" && value(p, "--details") == "a<b")
-        #expect(value(p, "--icon") == "warning" && !p.arguments.contains("--markup"))
+        #expect(p.image == ["--icon", "warning"] && !p.arguments.contains("--markup"))
         #expect(p.rules.lineRules?.program == .yad)
         #expect(value(plan(["--progress", "--title=Setup"], .yad), "--label") == "Setup")
         #expect(plan(["--progress", "--image=no-such-icon-anywhere"], .yad).warnings.count == 1)
