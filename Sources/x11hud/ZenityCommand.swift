@@ -12,6 +12,9 @@ import ProgressFeed
 /// (`ShowCommand`) and the rules of how the dialog ends (`DialogRules`): the exit statuses, the timeout, the parent
 /// killed on Cancel only with `--auto-kill`, the input read as those programs read it.
 enum ZenityCommand {
+    /// zenity's statuses (`ZENITY_*_DEFAULT` in its util.c) and yad's (`YAD_RESPONSE_*` in yad.h).
+    static let zenityCancel: Int32 = 1, zenityTimeout: Int32 = 5, yadTimeout: Int32 = 70
+
     /// Whose rules the command line asks for, and the arguments left for them; nil for x11hud's own command.
     static func select(argv0: String, arguments: [String]) -> (program: ZenityLineRules.Program, arguments: [String])? {
         let name = argv0.split(separator: "/").last.map(String.init) ?? argv0
@@ -86,7 +89,7 @@ enum ZenityCommand {
             rules.buttonCommand = shown.command
         } else if !yad, !o.noCancel {
             args += ["--button", ZenityOptions.withoutMnemonic(o.cancelLabel ?? "Cancel")]
-            rules.buttonStatus = status("CANCEL", 1)
+            rules.buttonStatus = status("CANCEL", zenityCancel)
         }
         if let name = o.image {
             switch IconLookup.find(name, environment: environment) {
@@ -96,7 +99,7 @@ enum ZenityCommand {
             }
         }
         if let seconds = o.timeout, seconds > 0 {
-            rules.timeout = (Double(seconds), yad ? 70 : status("TIMEOUT", 5))
+            rules.timeout = (Double(seconds), yad ? yadTimeout : status("TIMEOUT", zenityTimeout))
         }
         if o.autoKill { rules.autoKill = yad ? .onFailure : .onCancel }
         rules.killParent = o.killParent
@@ -123,7 +126,7 @@ enum ZenityCommand {
         }
         var plan = plan(options, environment: ProcessInfo.processInfo.environment)
         for warning in plan.warnings { X11HUDCommand.printError("warning: \(warning)") }
-        var show: ShowCommand
+        let show: ShowCommand
         do {
             show = try parse(plan)
         } catch {
