@@ -92,31 +92,39 @@ struct ZenityTests {
         #expect(exit.status == 1)
     }
 
-    @Test func autoKillSendsSIGHUPToTheParentOnCancel() throws {
+    @Test(arguments: [
+        (["zenity", "--auto-kill"], "Cancel", "HUP"),
+        (["yad", "--auto-kill", "--button=Stop:2"], "Stop", "HUP"),
+        (["yad", "--kill-parent"], "Close", "TERM"),
+    ])
+    func theParentIsSignalledOnlyWhenAsked(_ options: [String], _ button: String, _ signal: String) throws {
         let display = try server().display
-        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-hup-\(UUID().uuidString)")
+        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-sig-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: mark) }
-        let button = try #require(layout(label: "Working", button: "Cancel").button).frame
+        let frame = try #require(layout(label: "Working", button: button).button).frame
         let clicker = Thread {
             usleep(1_500_000)
-            try? click(button, display: display)
+            try? click(frame, display: display)
         }
         clicker.start()
-        // The parent is perl, which writes progress and notes a SIGHUP (the test runner's children inherit it
-        // blocked, and a shell cannot trap what it inherits ignored).
+        // The parent is perl, which writes progress and notes the signal (the test runner's children inherit
+        // signals blocked, and a shell cannot trap what it inherits ignored).
         let perl = #"""
             use POSIX;
-            sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGHUP));
-            $SIG{HUP} = sub { open(my $f, ">", $ARGV[0]); print $f "hup\n"; close $f; POSIX::_exit(3) };
+            my ($mark, @command) = @ARGV;
+            sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGHUP, SIGTERM));
+            sub note { open(my $f, ">", $mark); print $f "$_[0]\n"; close $f; POSIX::_exit(3) }
+            $SIG{HUP} = \&note; $SIG{TERM} = \&note;
             $SIG{PIPE} = "IGNORE";
-            open(my $hud, "|-", $ARGV[1], "zenity", "--progress", "--text=Working", "--auto-kill") or die;
+            open(my $hud, "|-", @command, "--progress", "--text=Working") or die;
             select($hud); $| = 1;
             for (1..80) { print $hud "10\n"; select(undef, undef, undef, 0.1) }
             POSIX::_exit(0);
             """#
-        let r = try Tools.run("/usr/bin/perl", ["-e", perl, mark.path, HUDProcess.binary.path], display: display,
-                              timeout: 12)
-        #expect((try? String(contentsOf: mark, encoding: .utf8)) == "hup\n", "the parent got no SIGHUP: \(r)")
+        let r = try Tools.run("/usr/bin/perl", ["-e", perl, mark.path, HUDProcess.binary.path] + options,
+                              display: display, timeout: 12)
+        #expect((try? String(contentsOf: mark, encoding: .utf8)) == signal + "\n",
+                "the parent got no SIG\(signal): \(r)")
         #expect(r.status == 3)
     }
 
