@@ -10,15 +10,18 @@ public struct FeedUpdate: Hashable, Sendable {
     public var icon: Icon?
     /// Hide this many seconds from now.
     public var hideAfter: Double?
+    /// The button's title; empty removes the button.
+    public var button: String?
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
-                icon: Icon? = nil, hideAfter: Double? = nil) {
+                icon: Icon? = nil, hideAfter: Double? = nil, button: String? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
         self.mode = mode
         self.icon = icon
         self.hideAfter = hideAfter
+        self.button = button
     }
 }
 

@@ -3,6 +3,11 @@ import Glibc
 import ProgressFeed
 import X11Platform
 
+/// The status a HUD of the command line ends with: the button's, the timeout's, or the rules' `doneStatus`.
+@MainActor final class ExitStatus {
+    var code: Int32 = 0
+}
+
 /// How a HUD ends when it stands in for a zenity or yad progress dialog: the status of each way out, what is done
 /// to the parent process, the timeout, and how input lines are read. x11hud's own command uses the defaults.
 struct DialogRules {

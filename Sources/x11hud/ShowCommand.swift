@@ -73,71 +73,45 @@ struct ShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @Option(help: ArgumentHelp("""
+        Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
+        it in place instead of opening another window, and exits at once (or after its input, or its button).
+        """, valueName: "name"))
+    var id: String?
+
+    @Flag(help: "With --id: if that HUD is up, wait until it has hidden, then show.")
+    var queue = false
+
+    mutating func validate() throws {
+        if queue, id == nil { throw ValidationError("--queue needs --id") }
+        if let id, id.isEmpty || id.utf8.count > 128 {
+            throw ValidationError("--id must be 1 to 128 bytes, not \(id.utf8.count)")
+        }
+    }
+
     func run() throws {
-        // ArgumentParser calls this on the main thread, which `HUD` (main-actor bound) needs.
+        // ArgumentParser calls this on the main thread, which the HUD session (main-actor bound) needs.
         if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
     }
 
-    /// Shows the HUD and never returns, or returns why it could not. `rules` say how it ends (zenity and yad
-    /// give their own statuses).
+    /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
+    /// `rules` say how it ends (zenity and yad give their own statuses).
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
-        let live: HUD
-        let choice = MonitorChoice(hud.settings.monitor)
-        do { live = try HUD(display: display, scale: hud.explicitScale, monitor: choice) } catch {
+        let session: HUDSession
+        do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        if !live.monitorChoiceExists {
-            // A warning, not an error: the HUD still shows, on the primary monitor.
-            X11HUDCommand.printError("warning: no monitor '\(choice)' (there are: \(live.monitorNames.joined(separator: ", "))); "
-                + "using \(live.monitorName)")
+        do throws(ExitError) { try LiveShow(command: self, session: session, rules: rules).start() } catch {
+            return error
         }
-        var options = hud
-        if options.settings.themeChoice == .auto {
-            let dark = live.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
-            options.settings.autoTheme = dark == false ? .light : .dark
-        }
-        live.content = options.content
-        live.style = options.style
-        live.graceTime = grace?.value ?? 0
-        live.minShowTime = minShow?.value ?? 0
-        let status = ExitStatus()
-        status.code = rules.doneStatus
-        let cancel: @MainActor () -> Void = { [unowned live] in
-            if rules.buttonPressed(status) { live.hide() }
-        }
-        live.buttonAction = cancel
-        if dismissOnClick { live.bezelAction = cancel }
-        live.show()
-        if let hideAfter { live.hide(afterDelay: hideAfter.seconds(for: hud.content)) }
-        rules.startTimeout(hud: live, status: status)
-        var input: StdinFeed?
-        if stdin || StdinFeed.hasInput() {
-            let applier = FeedApplier(hud: live, modeIsExplicit: hud.modeIsExplicit, autoClose: autoClose,
-                                      hidesAtEnd: hideAfter == nil)
-            // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
-            let scan = !noScan && !(hud.modeIsExplicit && hud.content.mode == .indeterminate)
-            let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules)
-            let feed = StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle) {
-                DispatchQueue.main.async { MainActor.assumeIsolated { applier.pickUp() } }
-            }
-            applier.feed = feed
-            // While frames run, each frame pulls the input; when they stop, the reader asks for a look again.
-            live.willUpdate = { [unowned applier] in applier.pickUp() }
-            live.didUpdate = { [unowned live, unowned applier] in
-                if feed.framesLook(live.isRunningFrames) { applier.pickUp() }
-            }
-            feed.start()
-            input = feed
-        }
-        // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
-        live.completion = { [input] in rules.finish(status.code, input: input) }
-        live.run()
+        session.run()
     }
-}
 
-/// How the HUD ended: 0 hidden, 1 cancelled.
-@MainActor final class ExitStatus {
-    var code: Int32 = 0
+    /// Seconds after which the HUD hides by itself, if --hide-after says so.
+    var hideSeconds: Double? { hideAfter?.seconds(for: hud.content) }
+
+    /// Whether standard input carries updates.
+    var readsInput: Bool { stdin || StdinFeed.hasInput() }
 }
 
 /// `--hide-after`: seconds, or `auto` for a time to read the text.

@@ -1,11 +1,11 @@
 internal import CX11
 import HUDScene
 
-extension HUD {
-    /// Selects the root-window events the HUD reacts to: other windows appearing or restacking (to stay on top)
-    /// and monitor changes (to stay centred).
+extension HUDSession {
+    /// Selects the root-window events the HUDs react to: other windows appearing or restacking (to stay on top),
+    /// monitor and work-area changes (to stay in place), and the list of HUD windows (to stack).
     func watchRoot() {
-        // Property changes: the X resources (Xft.dpi) and the work area (panels).
+        // Property changes: the X resources (Xft.dpi), the work area (panels) and the HUD list.
         XSelectInput(connection.display, connection.root, SubstructureNotifyMask | PropertyChangeMask)
         if connection.randrEventBase != nil {
             // Screen size, CRTC and output changes: hotplug, a mode or a rotation. (RandR 1.5 monitor-only edits such
@@ -18,7 +18,7 @@ extension HUD {
     func handle(_ event: inout XEvent) {
         switch event.type {
         case Expose:
-            if event.xexpose.window == window.id, event.xexpose.count == 0 { blit() }
+            if event.xexpose.count == 0 { hud(window: event.xexpose.window)?.blit() }
         case CreateNotify:
             raiseAbove(event.xcreatewindow.window, overrideRedirect: event.xcreatewindow.override_redirect)
         case MapNotify:
@@ -30,40 +30,46 @@ extension HUD {
             if atom == UInt(XA_RESOURCE_MANAGER) {
                 resourcesChanged()
             } else if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
-                place(keepingMonitor: true)
+                desktopChanged()
+            } else if atom == connection.atom(HUDRegistry.listName) {
+                restack()
             }
-        case ButtonPress:
-            guard event.xbutton.window == window.id, event.xbutton.button == UInt32(Button1),
-                  hitsButton(x: Int(event.xbutton.x), y: Int(event.xbutton.y)) else { return }
-            buttonPressed = true
-            setNeedsUpdate()
-        case ButtonRelease:
-            guard event.xbutton.button == UInt32(Button1) else { return }
-            let x = Int(event.xbutton.x), y = Int(event.xbutton.y)
-            if buttonPressed {
-                buttonPressed = false
-                setNeedsUpdate()
-                if hitsButton(x: x, y: y) { buttonAction?() }
-            } else if bezelAction != nil, event.xbutton.window == window.id, hitsBezel(x: x, y: y) {
-                bezelAction?()
-            }
+        case ButtonPress, ButtonRelease:
+            for hud in huds { hud.handleButton(event.xbutton, pressed: event.type == ButtonPress) }
+        case ClientMessage:
+            receive(event.xclient)
+        case SelectionClear:
+            let atom = event.xselectionclear.selection
+            namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == atom }?.lostName()
+        case DestroyNotify:
+            remotes.removeValue(forKey: event.xdestroywindow.window)?.vanished()
         default:
-            if compositor.isSelectionEvent(event.type) {
+            if compositor.isSelectionEvent(event) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.
-                if compositor.refresh() { presented = nil; setNeedsUpdate() }
+                if compositor.refresh() {
+                    for hud in huds { hud.compositorChanged() }
+                    setNeedsUpdate()
+                }
+            } else if let base = connection.xfixesEventBase, event.type == base + XFixesSelectionNotify {
+                nameReleased()
             } else if let base = connection.randrEventBase,
                       event.type == base + RRScreenChangeNotify || event.type == base + RRNotify {
                 XRRUpdateConfiguration(&event)
-                place(keepingMonitor: true)
+                desktopChanged()
             }
         }
     }
 
+    /// The HUD of this process whose window is `window`.
+    func hud(window: UInt) -> HUD? {
+        huds.first { $0.window.id == window } ?? namedHUDs.first { $0.window.id == window }
+    }
+
     /// A window a window manager manages (or will) was created, mapped or restacked: no window manager keeps an
-    /// override-redirect window on top, so raise it again while it is up. Other override-redirect windows (menus,
-    /// other HUDs) are left alone, so two overlays never fight.
+    /// override-redirect window on top, so raise the HUDs again while they are up. Other override-redirect windows
+    /// (menus, other HUDs) are left alone, so two overlays never fight.
     private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
-        guard other != window.id, overrideRedirect == 0, window.isMapped else { return }
-        window.raise()
+        guard overrideRedirect == 0 else { return }
+        for hud in huds where hud.window.isMapped && hud.window.id != other { hud.window.raise() }
     }
 }
