@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "X11Platform", "x11hud"],
+            dependencies: ["HUDScene", "X11Platform", "ProgressFeed", "x11hud"],
             swiftSettings: strictness
         ),
     ]

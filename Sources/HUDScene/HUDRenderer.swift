@@ -101,6 +101,9 @@ public final class HUDRenderer {
         if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
         if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
         if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
+        if let f = s.layout.sideImage, let custom = s.content.custom {
+            IndicatorPainter.draw(custom, in: f, color: color, on: cr)
+        }
     }
 
     /// The still layer for `s` at rest, drawn anew when anything but progress and the spinner step changed.

@@ -32,13 +32,16 @@ enum IndicatorPainter {
             if still { barOutline(in: f, color: color, on: cr) }
             if moving { barFill(progress: s.content.progress, in: f, color: color, on: cr) }
         case .custom:
-            guard still else { return }
-            switch s.content.custom {
-            case .icon(let icon): IconPainter.draw(icon, in: f, color: color, on: cr)
-            case .image(let image): draw(image, in: f, on: cr)
-            case nil: break
-            }
+            if still, let custom = s.content.custom { draw(custom, in: f, color: color, on: cr) }
         case .text: break
+        }
+    }
+
+    /// An icon in the content colour, or an image.
+    static func draw(_ custom: CustomIndicator, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        switch custom {
+        case .icon(let icon): IconPainter.draw(icon, in: f, color: color, on: cr)
+        case .image(let image): draw(image, in: f, on: cr)
         }
     }
 

@@ -27,7 +27,7 @@ public struct FeedUpdate: Hashable, Sendable {
 
 /// What one input line means.
 public enum FeedEvent: Hashable, Sendable {
-    /// An empty line.
+    /// Nothing for the HUD: an empty line, or text that is not progress (a log line, a header).
     case nothing
     case update(FeedUpdate)
     /// The line was not understood (or only in part); the message says why, in a few words.

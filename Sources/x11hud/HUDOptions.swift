@@ -30,11 +30,14 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
     var pulsate = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A built-in icon; implies --mode custom, or is drawn beside a bar, ring, pie or spinner chosen with --mode.",
+        valueName: "icon"))
     var icon: Icon?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"),
-            completion: .file(extensions: ["png"]))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A PNG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with --mode.",
+        valueName: "file"), completion: .file(extensions: ["png"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
@@ -130,8 +133,9 @@ struct HUDOptions: ParsableArguments {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
         }
         if progress != nil, percentage != nil { throw ValidationError("--progress and --percentage cannot be used together") }
-        if let mode, mode != .custom, icon != nil || image != nil {
-            throw ValidationError("--icon and --image need --mode custom, not --mode \(mode.rawValue)")
+        // With a progress mode or the spinner, the icon or image is drawn beside it (yad's --image beside its bar).
+        if mode == .text, icon != nil || image != nil {
+            throw ValidationError("--icon and --image cannot be shown with --mode text")
         }
         if let image {
             do { loadedImage = try ImageAsset(contentsOf: image) } catch {

@@ -18,8 +18,19 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Parses and runs, turning every error into one line on stderr and a documented exit status.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
+            ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
+        }
+        if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
+            // The default command is what most readers came for: its options, then the other commands.
+            print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
+            print(otherCommands)
+            print("\nExit status:\n" + ExitStatus.helpTable)
+            Glibc.exit(0)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(splittingEmptyValues(arguments))
             try command.run()
         } catch let error as ExitError {
             fail(error.message, code: error.code)
@@ -30,6 +41,29 @@ struct X11HUDCommand: ParsableCommand {
                 Glibc.exit(0)
             }
             fail(oneLine(message(for: error)), code: code.rawValue)
+        }
+    }
+
+    /// The commands besides the default, for `x11hud --help`.
+    static let otherCommands = """
+        OTHER COMMANDS:
+          render                  Draw one frame to a PNG file, with no X server
+                                  ('x11hud render --help').
+          hide                    Hide a HUD shown by any x11hud process (--id NAME
+                                  or --all).
+          list                    List the HUDs up on the display (--json).
+          zenity, yad             Run a script written for 'zenity --progress' or
+                                  'yad --progress' unchanged ('x11hud zenity --help').
+        """
+
+    /// `--title=` becomes `--title ""`: ArgumentParser would otherwise take the next argument as the value,
+    /// swallowing the option after an empty `--title=""`.
+    static func splittingEmptyValues(_ arguments: [String]) -> [String] {
+        arguments.flatMap { arg -> [String] in
+            guard arg.hasPrefix("--"), arg.count > 3, arg.firstIndex(of: "=") == arg.index(before: arg.endIndex) else {
+                return [arg]
+            }
+            return [String(arg.dropLast()), ""]
         }
     }
 
