@@ -15,6 +15,7 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
     case monitor
     case scale
     case pieStyle = "pie-style"
+    case spinner
 }
 
 /// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.

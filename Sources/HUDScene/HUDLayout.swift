@@ -27,10 +27,6 @@ public struct HUDLayout: Hashable, Sendable {
 
     private enum Item { case indicator, label, details, button }
 
-    /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
-    public static let roundIndicatorSize = Size(width: 37, height: 37)
-    /// MBBarProgressView's intrinsic content size.
-    public static let barSize = Size(width: 120, height: 10)
     /// MBProgressHUDRoundedButton adds this to its title's width.
     public static let buttonExtraWidth: Double = 20
     /// Space above and below the button's title.
@@ -44,7 +40,7 @@ public struct HUDLayout: Hashable, Sendable {
         let maxContentWidth = max(1, min(style.maxTextWidth, maxBezel.width - 2 * m))
         let maxContentHeight = max(1, maxBezel.height - 2 * m)
 
-        let indicatorSize = Self.indicatorSize(content)
+        let indicatorSize = Indicator(content: content, style: style)?.size
         var labelBlock: TextBlock? = nil
         var labelSize = Size.zero
         if !content.label.isEmpty {
@@ -122,21 +118,6 @@ public struct HUDLayout: Hashable, Sendable {
                 }
             }
             y += itemSize.height + style.padding
-        }
-    }
-
-    /// The indicator's intrinsic size, or nil when the mode has none.
-    public static func indicatorSize(_ content: HUDContent) -> Size? {
-        switch content.mode {
-        case .indeterminate, .determinate, .annular: return roundIndicatorSize
-        case .bar: return barSize
-        case .text: return nil
-        case .custom:
-            switch content.custom {
-            case .image(let image): return image.displaySize(fitting: roundIndicatorSize.width)
-            case .icon: return roundIndicatorSize
-            case nil: return nil
-            }
         }
     }
 }

@@ -25,9 +25,6 @@ public enum HUDMode: String, CaseIterable, Hashable, Sendable {
         default: return nil
         }
     }
-
-    /// Whether the indicator shows a progress value.
-    public var showsProgress: Bool { self == .determinate || self == .annular || self == .bar }
 }
 
 /// How `HUDMode.determinate` is drawn.
@@ -44,6 +41,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case error
     case info
     case warning
+    /// A plus, ProgressHUD's `added`.
+    case added
 }
 
 /// What a `.custom` HUD shows as its indicator.

@@ -30,6 +30,12 @@ public struct HUDStyle: Hashable, Sendable {
     public var maxLabelLines: Int = 2
     public var determinateStyle: DeterminateStyle = .outline
     public var animation: HUDAnimation = .fade
+    /// How the indeterminate mode moves.
+    public var spinner: SpinnerStyle = .activityIndicator
+    /// The built-in icons draw themselves in, stroke by stroke; off, they appear whole.
+    public var liveIcons: Bool = true
+    /// The progress indicators show the percentage.
+    public var showsValue: Bool = false
     /// Read Pango markup in the label and details; off, so that text is shown literally.
     public var markup: Bool = false
 

@@ -6,8 +6,8 @@ import HUDScene
 ///
 /// - `45`, `45.5`, `45%`: progress in percent, as `zenity --progress` reads it;
 /// - `#TEXT`: the label (zenity);
-/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`: any subset of keys,
-///   progress as a fraction;
+/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}`: any
+///   subset of keys, progress as a fraction;
 /// - anything else with a percentage in it (`1,234,567  45%  1.23MB/s` from rsync, `###### 45.6%` from curl):
 ///   its last percentage, unless `scanPercentages` is off.
 public struct FeedParser: Sendable {

@@ -8,16 +8,18 @@ public struct FeedUpdate: Hashable, Sendable {
     public var details: String?
     public var mode: HUDMode?
     public var icon: Icon?
+    public var spinner: SpinnerStyle?
     /// Hide this many seconds from now.
     public var hideAfter: Double?
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
-                icon: Icon? = nil, hideAfter: Double? = nil) {
+                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
         self.mode = mode
         self.icon = icon
+        self.spinner = spinner
         self.hideAfter = hideAfter
     }
 }

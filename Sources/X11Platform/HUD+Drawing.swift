@@ -33,8 +33,8 @@ extension HUD {
             guard let fresh = try? Canvas(width: frame.width, height: frame.height) else { return }
             canvas = fresh
         }
-        renderer.render(snapshot, into: canvas)
-        if updateIndicatorOnly(snapshot, frame: frame, canvas: canvas) { return }
+        let dirty = renderer.render(snapshot, into: canvas)
+        if updateIndicatorOnly(snapshot, frame: frame, canvas: canvas, dirty: dirty) { return }
         var opaqueFrame: OpaqueFrame? = nil
         if opaque {
             opaqueFrame = canvas.withUnsafeBytes {
@@ -64,15 +64,14 @@ extension HUD {
         return true
     }
 
-    /// When only the indicator moved since the frame on screen (progress, a spinner step), sends just its rectangle:
-    /// a progress stream then costs a few kilobytes a frame instead of the whole window. Returns whether it did.
-    private func updateIndicatorOnly(_ snapshot: HUDSnapshot, frame: PixelRect, canvas: Canvas) -> Bool {
+    /// When only the indicator moved since the frame on screen (progress, a spinner's phase), sends just the
+    /// rectangle the renderer dirtied: a progress stream then costs a few kilobytes a frame instead of the whole
+    /// window. Returns whether it did.
+    private func updateIndicatorOnly(_ snapshot: HUDSnapshot, frame: PixelRect, canvas: Canvas, dirty r: Rect) -> Bool {
         guard var p = presented, p.frame == frame, window.isMapped, p.canvas === canvas,
-              let indicator = snapshot.layout.indicator, p.snapshot.differsOnlyInIndicator(from: snapshot)
+              r.width < Double(canvas.width) || r.height < Double(canvas.height),
+              p.snapshot.differsOnlyInIndicator(from: snapshot)
         else { return false }
-        let o = snapshot.canvasOrigin
-        let r = Rect(x: indicator.minX - o.x - 1, y: indicator.minY - o.y - 1,
-                     width: indicator.width + 2, height: indicator.height + 2).scaled(by: snapshot.scale)
         let x0 = max(0, Int(r.x)), y0 = max(0, Int(r.y))
         let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX)) - x0,
                                      height: min(canvas.height, Int(r.maxY)) - y0)

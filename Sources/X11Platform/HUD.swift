@@ -97,7 +97,7 @@ public import HUDScene
 
     public var content: HUDContent {
         get { scene.content }
-        set { scene.content = newValue; setNeedsUpdate() }
+        set { scene.setContent(newValue, at: MonotonicClock.now); setNeedsUpdate() }
     }
     public var mode: HUDMode {
         get { content.mode }
@@ -122,7 +122,7 @@ public import HUDScene
     }
     public var style: HUDStyle {
         get { scene.style }
-        set { scene.style = newValue; setNeedsUpdate() }
+        set { scene.setStyle(newValue, at: MonotonicClock.now); setNeedsUpdate() }
     }
     /// Device pixels per point in use.
     public var scale: Double { scene.scale }

@@ -18,6 +18,7 @@ extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
 extension Position: ExpressibleByArgument {}
+extension SpinnerStyle: ExpressibleByArgument {}
 
 /// A progress value: a fraction `0.6` or a percentage `60%`.
 struct ProgressValue: ExpressibleByArgument {

@@ -31,6 +31,11 @@ import X11Platform
             hud.content.custom = .icon(icon)
             if input.mode == nil { hud.mode = .custom }
         }
+        if let spinner = input.spinner {
+            // {"spinner":"pacman-progress"} shows that spinner, as {"icon":…} shows the icon.
+            hud.style.spinner = spinner
+            if input.mode == nil, input.icon == nil { hud.mode = .indeterminate }
+        }
         if let label = input.label { hud.label = label }
         if let details = input.details { hud.details = details }
         if let progress = input.progress {

@@ -9,12 +9,14 @@ struct FeedInbox: Sendable {
     var details: String?
     var mode: HUDMode?
     var icon: Icon?
+    var spinner: SpinnerStyle?
     var hideAfter: Double?
     /// The input has ended.
     var ended = false
 
     var isEmpty: Bool {
-        progress == nil && label == nil && details == nil && mode == nil && icon == nil && hideAfter == nil && !ended
+        progress == nil && label == nil && details == nil && mode == nil && icon == nil && spinner == nil && hideAfter == nil
+            && !ended
     }
 
     mutating func take(_ update: FeedUpdate) {
@@ -23,12 +25,13 @@ struct FeedInbox: Sendable {
         if let v = update.details { details = v }
         if let v = update.mode { mode = v }
         if let v = update.icon { icon = v }
+        if let v = update.spinner { spinner = v }
         if let v = update.hideAfter { hideAfter = v }
     }
 
     mutating func take(_ other: FeedInbox) {
         take(FeedUpdate(progress: other.progress, label: other.label, details: other.details, mode: other.mode,
-                        icon: other.icon, hideAfter: other.hideAfter))
+                        icon: other.icon, spinner: other.spinner, hideAfter: other.hideAfter))
         ended = ended || other.ended
     }
 }

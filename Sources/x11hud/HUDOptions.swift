@@ -29,8 +29,19 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
     var pulsate = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How the spinner moves: activity-indicator (MBProgressHUD's), or one of ProgressHUD's animations.",
+        valueName: "style"))
+    var spinner: SpinnerStyle?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
     var icon: Icon?
+
+    @Flag(name: .customLong("static-icons"), help: "Show icons whole at once instead of drawing their strokes in.")
+    var staticIcons = false
+
+    @Flag(name: .customLong("show-value"), help: "Show the percentage inside the ring or pie, or beside the bar.")
+    var showValue = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"))
     var image: String?
@@ -166,14 +177,14 @@ struct HUDOptions: ParsableArguments {
             (.margin, margin.map { .number($0.value) }), (.animation, animation.map { .animation($0) }),
             (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
             (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
-            (.pieStyle, pieStyle.map { .pieStyle($0) }),
+            (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
         ]
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, percentage, pulsate, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
+        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -197,6 +208,8 @@ struct HUDOptions: ParsableArguments {
         if let minSize { style.minSize = minSize.size }
         style.square = square
         style.markup = markup
+        if staticIcons { style.liveIcons = false }
+        if showValue { style.showsValue = true }
         return style
     }
 
