@@ -29,7 +29,8 @@ public enum SpinnerStyle: String, CaseIterable, Hashable, Sendable {
     public var period: Double {
         switch self {
         case .activityIndicator: return ActivityIndicator.period
-        case .ballVerticalBounce, .barSweepToggle: return 0.9
+        case .ballVerticalBounce: return 0.9
+        case .barSweepToggle: return 1.8  // out and back, 0.9 s each way
         case .circleArcDotSpin: return 8  // dots 4 s, arc 1.6 s
         case .circleBarSpinFade: return 1.2
         case .circleDotSpinFade, .circlePulseMultiple, .circlePulseSingle, .circleRippleSingle: return 1
