@@ -6,7 +6,8 @@
     python3 Tests/Benchmarks/bench.py --only ttff,rss --runs 15
 
 Metrics: ttff (time to first frame, without and with picom), rss (peak RSS of a 3 s display), cpu (static,
-spinner, 100 updates/s over 10 s), flood (a million lines on stdin), frames (x11hud-bench's frame cost).
+spinner, 100 updates/s over 10 s), spinners (every --spinner style over 10 s, beside zenity --pulsate), flood (a
+million lines on stdin), frames (x11hud-bench's frame cost).
 Build first: swift build -c release --static-swift-stdlib --product x11hud (and --product x11hud-bench)
 (`make bench` does both and runs this).
 """
@@ -26,7 +27,7 @@ sys.path.insert(0, HERE)
 
 import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
 
-METRICS = ["ttff", "rss", "cpu", "flood", "frames"]
+METRICS = ["ttff", "rss", "cpu", "spinners", "flood", "frames"]
 
 
 def parse_args(argv):
@@ -138,6 +139,23 @@ def run_cpu(ctx, tools, runs, window):
     return results
 
 
+def run_spinners(ctx, tools, runs, window):
+    """{label: [(cpu ms, tick ms, wake-ups) or None]} for every x11hud --spinner style and zenity's pulsating bar."""
+    import measure
+    import tools as tool_defs
+    results = {}
+    x11hud = next((t for t in tools if t.name == "x11hud"), None)
+    if x11hud is not None:
+        for style in tool_defs.SPINNER_STYLES:
+            argv = x11hud.spinner + ["--spinner", style]
+            results[style] = [measure.cpu_window(ctx, x11hud, argv, window) for _ in range(runs)]
+            log("spinners: %s done" % style)
+    zenity = next((t for t in tools if t.name == "zenity"), None)
+    if zenity is not None:
+        results["zenity --pulsate"] = [measure.cpu_window(ctx, zenity, zenity.spinner, window) for _ in range(runs)]
+    return results
+
+
 def run_flood(ctx, tools, runs, lines, cap):
     import measure
     results = {}
@@ -198,6 +216,22 @@ def cpu_section(results, window):
             "tool's own process is counted, not the X server's work for it. "
             "The input pipe is open and idle when nothing is written. osd_cat has no spinner; dunst reads no "
             "stdin. Median (min–max).\n\n" % window + "\n\n".join(parts))
+
+
+def spinners_section(results, window):
+    import report
+    rows = []
+    for label, values in results.items():
+        cpu = report.median_of([v and v[0] for v in values])
+        verdict = "" if cpu is None or label.startswith("zenity") else ("met" if cpu < 150 else "**missed**")
+        rows.append((label, report.cell([v and v[0] for v in values]),
+                     report.cell([v and v[2] for v in values], "%.0f"), verdict, len(values)))
+    return ("`x11hud --mode indeterminate --label x --spinner STYLE`, measured as in section 3 over %g s (scaled to "
+            "10 s) starting 1 s after the window is mapped, beside `zenity --progress --pulsate`. The target is "
+            "less than 150 ms of CPU per 10 s of animation for each style. The machine was shared with other "
+            "builds while this ran, so single figures are noisy: compare medians and ratios. "
+            "Median (min–max).\n\n" % window
+            + report.table(["spinner", "CPU ms / 10 s", "voluntary wake-ups / 10 s", "< 150 ms", "runs"], rows))
 
 
 def flood_section(results, lines, cap):
@@ -296,6 +330,9 @@ def document(args, results, machine_rows, command, started, seconds):
         parts.append("## 2. Peak memory\n\n" + rss_section(results["rss"]) + "\n")
     if "cpu" in results:
         parts.append("## 3. CPU and wake-ups\n\n" + cpu_section(results["cpu"], args.window) + "\n")
+    if "spinners" in results:
+        parts.append("## 3b. CPU of every spinner style\n\n" + spinners_section(results["spinners"], args.window)
+                     + "\n")
     if "flood" in results:
         parts.append("## 4. Flood\n\n" + flood_section(results["flood"], args.lines, args.cap) + "\n")
     if "frames" in results:
@@ -358,6 +395,9 @@ def main(argv):
         session.stop_dunst()
         if "cpu" in args.only:
             results["cpu"] = run_cpu(ctx, [t for t in tools if not t.notify], args.long_runs, args.window)
+        if "spinners" in args.only:
+            results["spinners"] = run_spinners(ctx, [t for t in tools if not t.notify], args.long_runs,
+                                               args.window)
         if "flood" in args.only:
             results["flood"] = run_flood(ctx, [t for t in tools if not t.notify], args.long_runs, args.lines,
                                          args.cap)

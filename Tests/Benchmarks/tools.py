@@ -20,6 +20,16 @@ class Tool:
     notify: bool = False                    # dunst: the window belongs to the daemon, the command is notify-send
 
 
+# Every `--spinner` style, in SpinnerStyle's order.
+SPINNER_STYLES = [
+    "activity-indicator", "ball-vertical-bounce", "bar-sweep-toggle", "circle-arc-dot-spin", "circle-bar-spin-fade",
+    "circle-dot-spin-fade", "circle-pulse-multiple", "circle-pulse-single", "circle-ripple-multiple",
+    "circle-ripple-single", "circle-rotate-chase", "circle-stroke-spin", "dual-dot-sidestep", "horizontal-bar-scaling",
+    "horizontal-dot-scaling", "pacman-progress", "quintuple-dot-dance", "semi-ring-rotation", "square-circuit-snake",
+    "triangle-dot-shift", "symbol-bounce",
+]
+
+
 def x11hud(binary):
     return Tool(
         name="x11hud", package=None,

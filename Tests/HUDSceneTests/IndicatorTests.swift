@@ -51,12 +51,15 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         }
     }
 
-    @Test func smoothStylesAskForEveryFrameAndTheActivityIndicatorForItsSteps() {
+    @Test func progressHUDStylesAskForThirtyFramesASecondAndTheActivityIndicatorForItsSteps() {
         var style = HUDStyle.theme(.dark)
         style.spinner = .circleStrokeSpin
         var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: style, area: Rect(origin: .zero, size: area))
         scene.show(at: 10, animated: false)
-        #expect(scene.nextFrameTime(after: 10.5) == 10.5)
+        let frame = try! #require(scene.nextFrameTime(after: 10.5))
+        #expect(abs(frame - (10.5 + 1.0 / 30)) < 1e-9)
+        #expect(scene.snapshot(at: 10.51, measurer: FixedMetrics()) == scene.snapshot(at: 10.52, measurer: FixedMetrics()),
+                "nothing to draw between two frames of the grid")
         scene.setStyle(HUDStyle.theme(.dark), at: 10.5)
         let next = try! #require(scene.nextFrameTime(after: 10.51))
         #expect(abs(next - (10.5 + 1.0 / 12)) < 1e-9, "the activity indicator restarts its cycle when chosen")
@@ -64,7 +67,8 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
 
     @Test func theBouncingSymbolRestsBetweenBounces() {
         let indicator = Indicator(.spinner(.symbolBounce))
-        #expect(indicator.nextFrameTime(after: 0.1) == 0.1)
+        #expect(abs(indicator.nextFrameTime(after: 0.1)! - 4.0 / 30) < 1e-9)
+        #expect(indicator.nextFrameTime(after: 0.5) == 1.0)
         #expect(indicator.nextFrameTime(after: 0.7) == 1.0)
         #expect(indicator.phase(at: 0.6) == indicator.phase(at: 0.9), "nothing to draw while it rests")
     }
