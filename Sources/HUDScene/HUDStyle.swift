@@ -36,6 +36,8 @@ public struct HUDStyle: Hashable, Sendable {
     public var liveIcons: Bool = true
     /// The progress indicators show the percentage.
     public var showsValue: Bool = false
+    /// A plain translucent bezel, or one that asks the compositor to blur what is behind it.
+    public var bezelStyle: BezelStyle = .solid
     /// Read Pango markup in the label and details; off, so that text is shown literally.
     public var markup: Bool = false
 
@@ -67,6 +69,14 @@ public struct HUDStyle: Hashable, Sendable {
     // These literals are valid descriptions; `try!` documents that they cannot fail.
     public static let defaultLabelFont = try! FontSpec("Sans Bold 16")
     public static let defaultDetailsFont = try! FontSpec("Sans Bold 12")
+}
+
+/// How the bezel is backed, after `MBProgressHUDBackgroundStyle`.
+public enum BezelStyle: String, CaseIterable, Hashable, Sendable {
+    /// The bezel colour, translucent where a compositor blends it.
+    case solid
+    /// The same, with the desktop behind it blurred where the compositor offers that (KWin, picom with blur).
+    case blur
 }
 
 /// The built-in colour schemes.

@@ -44,6 +44,7 @@ extension HUD {
         window.move(to: frame)
         shape.setBounding(opaqueFrame?.shape)
         shape.setInput(clickableRect(snapshot, origin: origin))
+        updateBlurRegion(snapshot)
         window.map()
         presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
         blit()
@@ -100,13 +101,14 @@ extension HUD {
         }
     }
 
-    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor when a
-    /// dim background is asked for and a compositor can show it. Returns the window in root pixels and the scene
-    /// point at its top-left pixel.
+    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor (panels
+    /// too, as MBProgressHUD's background view covers the screen) when a dim background is asked for and a
+    /// compositor can show it. Returns the window in root pixels and the scene point at its top-left pixel.
     func windowGeometry(layout: HUDLayout, opaque: Bool) -> (PixelRect, Point) {
         let covered: Rect
         if !opaque, scene.style.backgroundColor.alpha > 0 {
-            covered = scene.area
+            covered = Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scene.scale,
+                           height: Double(monitor.frame.height) / scene.scale)
         } else {
             let b = layout.bezel
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1

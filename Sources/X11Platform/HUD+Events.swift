@@ -63,7 +63,8 @@ extension HUD {
     /// override-redirect window on top, so raise it again while it is up. Other override-redirect windows (menus,
     /// other HUDs) are left alone, so two overlays never fight.
     private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
-        guard other != window.id, overrideRedirect == 0, window.isMapped else { return }
+        guard other != window.id, other != blocker?.id, overrideRedirect == 0, window.isMapped else { return }
         window.raise()
+        blocker?.restack(below: window.id)
     }
 }

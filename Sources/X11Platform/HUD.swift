@@ -42,6 +42,10 @@ public import HUDScene
     /// What is on the window now, so an unchanged frame is not drawn again and an Expose can be answered at once.
     var presented: PresentedFrame?
     var buttonPressed = false
+    /// The window over the monitor that takes clicks while `blocksInput` (made on first use).
+    var blocker: InputBlocker?
+    /// The blur region last set on the window (empty: none).
+    var blurRegion: [CLong] = []
     var doneReported = true
     var updateScheduled = false
 
@@ -52,6 +56,11 @@ public import HUDScene
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
     public var bezelAction: (@MainActor () -> Void)? {
+        didSet { setNeedsUpdate() }
+    }
+    /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
+    /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
+    public var blocksInput = false {
         didSet { setNeedsUpdate() }
     }
     /// Runs at the start of every update (each frame while something moves): the place to pull input that arrived
@@ -228,6 +237,7 @@ public import HUDScene
             window.unmap()
             presented = nil
         }
+        updateBlocker(visible: visible)
         let done = !doneReported && lifecycle.isDone(at: now, scene: scene)
         var next = doneReported || done ? nil : lifecycle.nextDeadline(scene: scene)
         if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }

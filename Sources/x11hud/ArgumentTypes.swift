@@ -19,6 +19,7 @@ extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
 extension Position: ExpressibleByArgument {}
 extension SpinnerStyle: ExpressibleByArgument {}
+extension BezelStyle: ExpressibleByArgument {}
 
 /// A progress value: a fraction `0.6` or a percentage `60%`.
 struct ProgressValue: ExpressibleByArgument {

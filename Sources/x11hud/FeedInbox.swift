@@ -15,8 +15,8 @@ struct FeedInbox: Sendable {
     var ended = false
 
     var isEmpty: Bool {
-        progress == nil && label == nil && details == nil && mode == nil && icon == nil && spinner == nil && hideAfter == nil
-            && !ended
+        progress == nil && label == nil && details == nil && mode == nil && icon == nil && spinner == nil
+            && hideAfter == nil && !ended
     }
 
     mutating func take(_ update: FeedUpdate) {

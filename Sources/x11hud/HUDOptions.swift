@@ -59,6 +59,10 @@ struct HUDOptions: ParsableArguments {
             transform: parseColor)
     var bezelColor: RGBA?
 
+    @Option(name: .customLong("bezel-style"), parsing: .unconditional, help: ArgumentHelp(
+        "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).", valueName: "style"))
+    var bezelStyle: BezelStyle?
+
     @Option(name: .customLong("content-color"), parsing: .unconditional, help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
             transform: parseColor)
     var contentColor: RGBA?
@@ -184,7 +188,8 @@ struct HUDOptions: ParsableArguments {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button, theme, bezelColor, contentColor, backgroundColor,
+        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
+             bezelStyle, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -210,6 +215,7 @@ struct HUDOptions: ParsableArguments {
         style.markup = markup
         if staticIcons { style.liveIcons = false }
         if showValue { style.showsValue = true }
+        if let bezelStyle { style.bezelStyle = bezelStyle }
         return style
     }
 

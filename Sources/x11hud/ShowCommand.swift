@@ -66,6 +66,10 @@ struct ShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @Flag(name: .customLong("block-input"),
+          help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
+    var blockInput = false
+
     func run() throws {
         // ArgumentParser calls this on the main thread, which `HUD` (main-actor bound) needs.
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
@@ -90,6 +94,10 @@ struct ShowCommand: ParsableCommand {
         }
         live.content = options.content
         live.style = options.style
+        live.blocksInput = blockInput
+        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
+            X11HUDCommand.printError(warning)
+        }
         live.graceTime = grace?.value ?? 0
         live.minShowTime = minShow?.value ?? 0
         let status = ExitStatus()

@@ -41,7 +41,8 @@ enum CircleSpinners {
     private static func ripple(_ p: Double, duration: Double, fromScale: Double, in f: Rect, on cr: OpaquePointer) {
         let x = p / duration
         let scale = Cycle.mix(fromScale, 1, rippleEasing(x / 0.7))
-        let alpha = x < 0.7 ? Cycle.mix(1, 0.7, rippleEasing(x / 0.7)) : Cycle.mix(0.7, 0, rippleEasing((x - 0.7) / 0.3))
+        let alpha = x < 0.7 ? Cycle.mix(1, 0.7, rippleEasing(x / 0.7))
+                            : Cycle.mix(0.7, 0, rippleEasing((x - 0.7) / 0.3))
         // The layer is scaled, stroke and all, as a CAShapeLayer's transform does.
         let width = 5 * f.width / 50 * scale
         ring(f.midX, f.midY, (f.width / 2 - 5 * f.width / 100) * scale, width: width, alpha: alpha, on: cr)
@@ -60,7 +61,8 @@ enum CircleSpinners {
         cairo_set_line_width(cr, 3 * k)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, f.midX, f.midY, r, Painter.top + turn + start * 2 * Double.pi, Painter.top + turn + end * 2 * Double.pi)
+        let from = Painter.top + turn + start * 2 * Double.pi, to = Painter.top + turn + end * 2 * Double.pi
+        cairo_arc(cr, f.midX, f.midY, r, from, to)
         cairo_stroke(cr)
         cairo_restore(cr)
     }
@@ -76,7 +78,8 @@ enum CircleSpinners {
         cairo_save(cr)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_width(cr, 6 * k * scale)
-        for (radius, spin, arcs) in [(f.width / 2 - 3 * k, angle, [3 * q, -q]), (f.width / 4 - 3 * k, -angle, [-3 * q, q])] {
+        let pairs = [(f.width / 2 - 3 * k, angle, [3 * q, -q]), (f.width / 4 - 3 * k, -angle, [-3 * q, q])]
+        for (radius, spin, arcs) in pairs {
             for start in arcs {
                 cairo_new_sub_path(cr)
                 cairo_arc(cr, f.midX, f.midY, radius * scale, start + spin, start + 2 * q + spin)

@@ -172,7 +172,8 @@ public struct Indicator: Hashable, Sendable {
         case .pie(.filled):
             if still { IndicatorPainter.circleOutline(in: f, color: color, on: cr) }
             if moving {
-                let value = showsValue ? { drawValue(progress, in: f, color: color.withAlpha(1), text: text, on: cr) } : nil
+                let opaque = color.withAlpha(1)
+                let value = showsValue ? { drawValue(progress, in: f, color: opaque, text: text, on: cr) } : nil
                 IndicatorPainter.pieWedge(progress: progress, in: f, color: color, knockingOut: value, on: cr)
             }
         case .bar:
