@@ -46,7 +46,7 @@ gif() {
         i=$((i + 1))
     done
     last=$(printf %04d $((n - 1)))
-    convert -delay 4 "$frames"/0*.png -delay "$hold" "$frames/$last.png" -loop 0 -layers Optimize \
+    convert +dither -delay 4 "$frames"/0*.png -delay "$hold" "$frames/$last.png" -loop 0 -layers Optimize \
         "$out/$name.gif"
     rm -r "$frames"
 }
@@ -69,11 +69,14 @@ value() {
     for p in 0 4 9 15 22 30 38 47 56 64 72 79 85 90 94 97 99 100; do
         "$hud" render "$@" --show-value --progress "$p%" --out "$frames/$(printf %03d "$p").png"
     done
-    convert -delay 8 "$frames"/0*.png -delay 100 "$frames/100.png" -loop 0 -layers Optimize "$out/$name.gif"
+    convert +dither -delay 8 "$frames"/0*.png -delay 100 "$frames/100.png" -loop 0 -layers Optimize "$out/$name.gif"
     rm -r "$frames"
 }
 value value-annular $small --mode annular
 value value-determinate $small --mode determinate
 value value-filled $small --mode determinate --pie-style filled
 value value-bar --size 220x70 --background-color '#5B7DB1' --mode bar
+# The banner sliding in, held for a second and a half.
+gif banner 0 0.4 150 --banner --label "Backup finished" --details "1,204 files copied to /media/usb in 3 minutes" \
+    --size 460x100 --background-color '#5B7DB1'
 echo "Gallery: $(ls "$out"/*.png | wc -l) pictures and $(ls "$out"/*.gif | wc -l) animations in $out/"

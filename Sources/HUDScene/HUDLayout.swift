@@ -27,6 +27,17 @@ public struct HUDLayout: Hashable, Sendable {
 
     private enum Item { case indicator, label, details, button }
 
+    /// A layout made elsewhere (the banner's).
+    init(area: Rect, bezel: Rect, indicator: Rect? = nil, label: PlacedText? = nil, details: PlacedText? = nil,
+         button: PlacedButton? = nil) {
+        self.area = area
+        self.bezel = bezel
+        self.indicator = indicator
+        self.label = label
+        self.details = details
+        self.button = button
+    }
+
     /// MBProgressHUDRoundedButton adds this to its title's width.
     public static let buttonExtraWidth: Double = 20
     /// Space above and below the button's title.
@@ -34,6 +45,10 @@ public struct HUDLayout: Hashable, Sendable {
 
     /// Lays out `content` in `style` inside `area`.
     public init(content: HUDContent, style: HUDStyle, area: Rect, measurer: some TextMeasuring) {
+        if style.banner {
+            self = Self.banner(content, style: style, area: area, measurer: measurer)
+            return
+        }
         self.area = area
         let m = style.margin
         let maxBezel = Size(width: max(0, area.width - 2 * m), height: max(0, area.height - 2 * m))

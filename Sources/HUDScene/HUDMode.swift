@@ -61,4 +61,6 @@ public enum HUDAnimation: String, CaseIterable, Hashable, Sendable {
     case zoomOut = "zoom-out"
     /// Grows in from 0.5 when shown, grows to 1.5 when hidden.
     case zoomIn = "zoom-in"
+    /// Slides down from the top of its area as it fades in, and back up (ProgressHUD's banner).
+    case slide
 }

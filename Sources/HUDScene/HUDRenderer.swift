@@ -42,7 +42,7 @@ public final class HUDRenderer {
         defer { cairo_destroy(cr) }
         let p = s.presentation
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        if p.opacity == 1, p.scale == 1, let frame = s.layout.indicator, let indicator = s.indicator, indicator.moves,
+        if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator, indicator.moves,
            let still = stillLayer(for: s, width: canvas.width, height: canvas.height) {
             transform(cr, s)
             var dirty = whole
@@ -76,6 +76,7 @@ public final class HUDRenderer {
         // A whole-layer opacity needs an intermediate surface; skip it when fully shown.
         let grouped = p.opacity < 1
         if grouped { cairo_push_group(cr) }
+        if p.slide != 0 { cairo_translate(cr, 0, -s.slideDistance) }
         if p.scale != 1 {
             let bezel = s.layout.bezel
             cairo_translate(cr, bezel.midX, bezel.midY)

@@ -46,9 +46,13 @@ public struct HUDSnapshot: Hashable, Sendable {
     /// Whether `other` is this frame with only the indicator's motion changed (progress, phase).
     public func differsOnlyInIndicator(from other: HUDSnapshot) -> Bool { motionless == other.motionless }
 
-    /// The bezel's frame as presented (scaled about its centre by the zoom animation).
+    /// The bezel's frame as presented (scaled about its centre by the zoom animation, moved up by the slide).
     public var presentedBezel: Rect {
         let b = layout.bezel, z = presentation.scale
-        return Rect(x: b.midX - b.width * z / 2, y: b.midY - b.height * z / 2, width: b.width * z, height: b.height * z)
+        return Rect(x: b.midX - b.width * z / 2, y: b.midY - b.height * z / 2 - slideDistance, width: b.width * z,
+                    height: b.height * z)
     }
+
+    /// How far up the slide animation moves the bezel now, in points.
+    public var slideDistance: Double { presentation.slide * (layout.bezel.maxY - layout.area.minY) }
 }

@@ -36,6 +36,8 @@ public struct HUDStyle: Hashable, Sendable {
     public var liveIcons: Bool = true
     /// The progress indicators show the percentage.
     public var showsValue: Bool = false
+    /// ProgressHUD's top banner instead of the centred bezel: the label as its title, the details as its message.
+    public var banner: Bool = false
     /// A plain translucent bezel, or one that asks the compositor to blur what is behind it.
     public var bezelStyle: BezelStyle = .solid
     /// Read Pango markup in the label and details; off, so that text is shown literally.

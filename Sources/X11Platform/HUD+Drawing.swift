@@ -112,7 +112,9 @@ extension HUD {
         } else {
             let b = layout.bezel
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
-            covered = Rect(x: b.minX - grow, y: b.minY - grow, width: b.width + 2 * grow, height: b.height + 2 * grow)
+            // A sliding bezel comes out from the top of the area.
+            let top = scene.style.animation == .slide ? min(scene.area.minY, b.minY - grow) : b.minY - grow
+            covered = Rect(x: b.minX - grow, y: top, width: b.width + 2 * grow, height: b.maxY + grow - top)
         }
         let px = covered.scaled(by: scene.scale)
         let frame = PixelRect(x: monitor.frame.x + Int(px.x), y: monitor.frame.y + Int(px.y),

@@ -40,6 +40,12 @@ struct HUDOptions: ParsableArguments {
     @Flag(name: .customLong("static-icons"), help: "Show icons whole at once instead of drawing their strokes in.")
     var staticIcons = false
 
+    @Flag(help: """
+        ProgressHUD's top banner: the label as its title, the details as a message of up to two lines; slides in \
+        from the top of the work area, hides after 3 s or when clicked.
+        """)
+    var banner = false
+
     @Flag(name: .customLong("show-value"), help: "Show the percentage inside the ring or pie, or beside the bar.")
     var showValue = false
 
@@ -189,7 +195,7 @@ struct HUDOptions: ParsableArguments {
 
     private enum CodingKeys: String, CodingKey {
         case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
-             bezelStyle, theme, bezelColor, contentColor, backgroundColor,
+             bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -199,7 +205,8 @@ struct HUDOptions: ParsableArguments {
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
         let value = progress?.fraction ?? percentage.map { $0.value / 100 }
         // Without --mode: an image or icon means custom, a progress value means the ring, else the spinner.
-        let resolvedMode = mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
+        let resolvedMode = banner ? .text
+            : mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
         return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
                           buttonTitle: button, custom: custom)
     }
@@ -216,8 +223,25 @@ struct HUDOptions: ParsableArguments {
         if staticIcons { style.liveIcons = false }
         if showValue { style.showsValue = true }
         if let bezelStyle { style.bezelStyle = bezelStyle }
+        if banner { Self.makeBanner(&style, animation: animation, labelFont: labelFont, detailsFont: detailsFont,
+                                    cornerRadius: cornerRadius) }
         return style
     }
+
+    /// ProgressHUD's banner look where the command line does not say otherwise: it slides, its title is 16 semibold
+    /// and its message 14 regular, its corners 10.
+    private static func makeBanner(_ style: inout HUDStyle, animation: HUDAnimation?, labelFont: FontSpec?,
+                                   detailsFont: FontSpec?, cornerRadius: NonNegative?) {
+        style.banner = true
+        if animation == nil { style.animation = .slide }
+        if labelFont == nil { style.labelFont = Self.bannerTitleFont }
+        if detailsFont == nil { style.detailsFont = Self.bannerMessageFont }
+        if cornerRadius == nil { style.cornerRadius = 10 }
+    }
+
+    // Valid descriptions; `try!` documents that they cannot fail.
+    private static let bannerTitleFont = try! FontSpec("Sans Semi-Bold 16")
+    private static let bannerMessageFont = try! FontSpec("Sans 14")
 
     /// The scale set by a flag or the config file; nil to follow the screen.
     var explicitScale: Double? { settings.scale }

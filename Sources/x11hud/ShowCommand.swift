@@ -107,9 +107,13 @@ struct ShowCommand: ParsableCommand {
         }
         live.buttonAction = cancel
         if dismissOnClick { live.bezelAction = cancel }
+        // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
+        if hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         live.completion = { Glibc.exit(status.code) }
         live.show()
-        if let hideAfter { live.hide(afterDelay: hideAfter.seconds(for: hud.content)) }
+        if let hideAfter = hideAfter ?? (hud.banner ? .seconds(3) : nil) {
+            live.hide(afterDelay: hideAfter.seconds(for: hud.content))
+        }
         if stdin || StdinFeed.hasInput() {
             let applier = FeedApplier(hud: live, modeIsExplicit: hud.modeIsExplicit, autoClose: autoClose,
                                       hidesAtEnd: hideAfter == nil)
