@@ -20,9 +20,9 @@ struct ShowCommand: ParsableCommand {
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object
-            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or any line with a
-            percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of the input
-            hides the HUD.
+            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}, or
+            any line with a percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of
+            the input hides the HUD.
 
             Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage,
             69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file,
