@@ -16,6 +16,7 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
     case scale
     case pieStyle = "pie-style"
     case spinner
+    case bezelStyle = "bezel-style"
 }
 
 /// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.

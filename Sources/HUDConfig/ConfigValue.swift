@@ -12,6 +12,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case monitor(String)
     case pieStyle(DeterminateStyle)
     case spinner(SpinnerStyle)
+    case bezelStyle(BezelStyle)
 
     /// As it would be written in the config file.
     public var description: String {
@@ -26,6 +27,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .monitor(let v): return quoted(v)
         case .pieStyle(let v): return quoted(v.rawValue)
         case .spinner(let v): return quoted(v.rawValue)
+        case .bezelStyle(let v): return quoted(v.rawValue)
         }
     }
 

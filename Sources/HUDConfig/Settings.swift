@@ -70,6 +70,7 @@ public struct Settings: Sendable {
         case .monitor: return (.monitor("pointer"), .builtIn)
         case .pieStyle: return (.pieStyle(base.determinateStyle), .builtIn)
         case .spinner: return (.spinner(base.spinner), .builtIn)
+        case .bezelStyle: return (.bezelStyle(base.bezelStyle), .builtIn)
         case .scale: return nil
         }
     }
@@ -93,6 +94,7 @@ public struct Settings: Sendable {
             case (.offset, .offset(let p)): style.offset = p
             case (.pieStyle, .pieStyle(let s)): style.determinateStyle = s
             case (.spinner, .spinner(let s)): style.spinner = s
+            case (.bezelStyle, .bezelStyle(let s)): style.bezelStyle = s
             default: break
             }
         }

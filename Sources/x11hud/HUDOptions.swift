@@ -188,6 +188,7 @@ struct HUDOptions: ParsableArguments {
             (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
             (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
             (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
+            (.bezelStyle, bezelStyle.map { .bezelStyle($0) }),
         ]
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
@@ -222,7 +223,6 @@ struct HUDOptions: ParsableArguments {
         style.markup = markup
         if staticIcons { style.liveIcons = false }
         if showValue { style.showsValue = true }
-        if let bezelStyle { style.bezelStyle = bezelStyle }
         if banner { Self.makeBanner(&style, animation: animation, labelFont: labelFont, detailsFont: detailsFont,
                                     cornerRadius: cornerRadius) }
         return style

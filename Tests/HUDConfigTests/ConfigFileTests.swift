@@ -16,6 +16,7 @@ import Testing
         offset = [0, 40]
         monitor = "primary"
         spinner = "circle-stroke-spin"
+        bezel-style = "blur"
         """
 
     @Test func readsEveryKindOfValueWithItsLine() throws {
@@ -28,6 +29,7 @@ import Testing
         #expect(file.values[.monitor] == .monitor("primary"))
         #expect(file.values[.spinner] == .spinner(.circleStrokeSpin))
         #expect(Settings(file: file).style.spinner == .circleStrokeSpin)
+        #expect(Settings(file: file).style.bezelStyle == .blur)
         #expect(file.lines[.theme] == 2 && file.lines[.cornerRadius] == 6 && file.lines[.monitor] == 11)
     }
 
