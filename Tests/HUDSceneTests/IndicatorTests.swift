@@ -192,3 +192,20 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(differingPixels(canvas, fresh, tolerance: 0.01) == 0)
     }
 }
+
+@Suite struct EasingTests {
+    @Test func curvesStartAndEndWhereCoreAnimationsDo() {
+        for curve in [Easing.linear, .easeIn, .easeOut, .easeInOut, .default, Easing(0.21, 0.53, 0.56, 0.8)] {
+            #expect(curve(0) == 0 && abs(curve(1) - 1) < 1e-6)
+            #expect(curve(-3) == 0 && curve(7) == 1 && curve(.nan) == 0, "clamped, and NaN is the start")
+            var previous = 0.0
+            for i in 1...50 {
+                let v = curve(Double(i) / 50)
+                #expect(v >= previous - 1e-9)
+                previous = v
+            }
+        }
+        #expect(abs(Easing.easeInOut(0.5) - 0.5) < 1e-6)
+        #expect(Easing.easeIn(0.25) < 0.25 && Easing.easeOut(0.25) > 0.25)
+    }
+}
