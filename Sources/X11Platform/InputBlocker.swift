@@ -28,10 +28,13 @@ internal import CX11
 
     isolated deinit { XDestroyWindow(connection.display, id) }
 
-    /// Covers `newFrame` and sits right below `window`.
+    /// Covers `newFrame` and sits right below `window`. Sends nothing when it already does, since it is called every
+    /// frame (and each restack would come back as an event).
     func cover(_ newFrame: PixelRect, below window: UInt) {
+        var changed = !isMapped
         if newFrame != frame {
             frame = newFrame
+            changed = true
             XMoveResizeWindow(connection.display, id, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
                               UInt32(max(1, frame.height)))
         }
@@ -39,7 +42,7 @@ internal import CX11
             XMapWindow(connection.display, id)
             isMapped = true
         }
-        restack(below: window)
+        if changed { restack(below: window) }
     }
 
     /// Keeps it right below `window`.
