@@ -80,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "CX11"],
+            dependencies: ["HUDScene", "ProgressFeed", "CX11"],
             swiftSettings: strictness
         ),
         .executableTarget(
@@ -111,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "X11PlatformTests",
-            dependencies: ["X11Platform", "HUDScene"],
+            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -4,38 +4,32 @@ import FoundationEssentials
 import HUDScene
 import X11Platform
 
-// The library in a Swift program, as in the README: a ring that fills while "work" runs on another queue,
-// then a success icon. Run: swift run hud-example
+// The library in a Swift program with an async entry point, as in the README: a ring that fills while "work" runs,
+// then a success icon; a second, named HUD stacks beside it. Run: swift run hud-example
 @main
 struct HUDExample {
-    @MainActor static func main() {
-        let hud: HUD
-        do { hud = try HUD() } catch {
+    static func main() async {
+        let session: HUDSession
+        do { session = try await HUDSession(display: nil) } catch {
             fputs("hud-example: \(error.message)\n", stderr)
             exit(error.exitCode)
         }
-        hud.mode = .annular
-        hud.label = "Saving"
-        hud.minShowTime = 0.5
-        hud.buttonTitle = "Cancel"
-        hud.buttonAction = { [unowned hud] in hud.hide() }
-        hud.completion = { exit(0) }
-        hud.show()
-        DispatchQueue.global().async {
+        await session.run { session in
+            guard let hud = try? session.makeHUD(), let note = try? session.hud(id: "note") else { exit(70) }
+            hud.mode = .annular
+            hud.label = "Saving"
+            hud.minShowTime = 0.5
+            hud.show()
+            note.mode = .text
+            note.label = "3 files"
+            note.show()
             for step in 1...20 {
-                usleep(60_000)
-                DispatchQueue.main.async { MainActor.assumeIsolated { hud.progress = Double(step) / 20 } }
+                try? await Task.sleep(nanoseconds: 60_000_000)
+                hud.progress = Double(step) / 20
             }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    hud.content.custom = .icon(.success)
-                    hud.mode = .custom
-                    hud.label = "Saved"
-                    hud.buttonTitle = ""
-                    hud.hide(afterDelay: 1)
-                }
-            }
+            session.hide(id: "note")
+            await hud.succeed("Saved", delay: 1)
         }
-        hud.run()
+        print("done")
     }
 }

@@ -37,6 +37,12 @@ public struct Rect: Hashable, Sendable {
 
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 
+    /// The smallest rectangle holding both.
+    public func union(_ o: Rect) -> Rect {
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
     /// The rectangle in device pixels at `scale`, grown outwards to whole pixels.
     public func scaled(by scale: Double) -> Rect {
         let x0 = (minX * scale).rounded(.down), y0 = (minY * scale).rounded(.down)

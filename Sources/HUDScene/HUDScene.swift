@@ -15,6 +15,8 @@ public struct HUDScene: Hashable, Sendable {
     /// When the indicator appeared (shown, or changed while shown): the origin of its phase. Nil draws it at rest,
     /// as `render` does without `--time` (a live icon whole).
     public var indicatorStart: Double?
+    /// The bezel sliding in its stack and gliding between sizes.
+    public private(set) var motion = BezelMotion()
 
     public init(content: HUDContent, style: HUDStyle, area: Rect, scale: Double = 1) {
         self.progressTrack = ProgressTrack(content.progress)
@@ -61,6 +63,17 @@ public struct HUDScene: Hashable, Sendable {
         progressTrack.target == content.progress ? progressTrack.value(at: time) : content.progress
     }
 
+    /// Moves the HUD `dy` points from its laid-out place (its place in a stack of HUDs), sliding when it is shown.
+    public mutating func setStackShift(_ dy: Double, at time: Double) {
+        motion.setShift(dy, at: time, animated: appearance.isShown && !appearance.isAnimating(at: time))
+    }
+
+    /// The layout's bezel changed from `old` to `new` (the content changed size): glide while the HUD is shown.
+    public mutating func bezelChanged(from old: Rect, to new: Rect, at time: Double) {
+        guard appearance.isShown, old != new else { return }
+        motion.resize(from: old, to: new, at: time)
+    }
+
     public func layout(measurer: some TextMeasuring) -> HUDLayout {
         HUDLayout(content: content, style: style, area: area, measurer: measurer)
     }
@@ -79,7 +92,7 @@ public struct HUDScene: Hashable, Sendable {
         var presented = content
         presented.progress = presentedProgress(at: time)
         let phase = indicator?.phase(at: indicatorStart.map { time - $0 }) ?? 0
-        return HUDSnapshot(content: presented, style: style, layout: layout,
+        return HUDSnapshot(content: presented, style: style, layout: motion.apply(to: layout, at: time),
                     presentation: appearance.presentation(at: time), indicatorPhase: phase,
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
     }
@@ -87,7 +100,7 @@ public struct HUDScene: Hashable, Sendable {
     /// The next moment after `time` at which the picture changes by itself, or nil when it is static.
     public func nextFrameTime(after time: Double) -> Double? {
         // Every frame until the transition or the progress easing ends.
-        if appearance.isAnimating(at: time) { return time }
+        if appearance.isAnimating(at: time) || motion.isAnimating(at: time) { return time }
         guard appearance.isShown, let indicator else { return nil }
         if indicator.showsProgress, progressTrack.target == content.progress, progressTrack.isAnimating(at: time) {
             return time

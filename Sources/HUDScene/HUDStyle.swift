@@ -38,6 +38,8 @@ public struct HUDStyle: Hashable, Sendable {
     public var showsValue: Bool = false
     /// ProgressHUD's top banner instead of the centred bezel: the label as its title, the details as its message.
     public var banner: Bool = false
+    /// Where the bezel actually rests (and so which stack of HUDs it joins): a banner is always at the top.
+    public var placement: Position { banner ? .top : position }
     /// A plain translucent bezel, or one that asks the compositor to blur what is behind it.
     public var bezelStyle: BezelStyle = .solid
     /// Read Pango markup in the label and details; off, so that text is shown literally.

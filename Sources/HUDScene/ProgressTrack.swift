@@ -1,4 +1,5 @@
-/// The progress value on screen, eased towards the latest input as a pure function of time.
+/// The progress value on screen, eased towards the latest input as a pure function of time. (Any other value that
+/// must glide rather than jump, such as a stacked HUD's shift, uses it with a duration of its own.)
 ///
 /// A new target starts from the value shown at that moment, so a stream of rising inputs draws a rising
 /// indicator with no jump back; it moves backwards only when the input does.
@@ -9,10 +10,12 @@ public struct ProgressTrack: Hashable, Sendable {
     public private(set) var target: Double
     private var from: Double
     private var start = -Double.infinity
+    private let duration: Double
 
-    public init(_ value: Double = 0) {
+    public init(_ value: Double = 0, duration: Double = ProgressTrack.duration) {
         target = value
         from = value
+        self.duration = duration
     }
 
     /// Moves towards `value` from what is shown at `time`.
@@ -24,9 +27,9 @@ public struct ProgressTrack: Hashable, Sendable {
     }
 
     public func value(at time: Double) -> Double {
-        let f = Spring.criticallyDamped((time - start) / Self.duration)
+        let f = Spring.criticallyDamped((time - start) / duration)
         return f >= 1 ? target : from + (target - from) * f
     }
 
-    public func isAnimating(at time: Double) -> Bool { from != target && time < start + Self.duration }
+    public func isAnimating(at time: Double) -> Bool { from != target && time < start + duration }
 }

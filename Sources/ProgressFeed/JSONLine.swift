@@ -31,6 +31,8 @@ struct JSONLine: Decodable {
                 }
             case "label", "text":
                 if let s = string() { update.label = s } else { problems.append("\"\(name)\" must be a string") }
+            case "button":
+                if let s = string() { update.button = s } else { problems.append("\"button\" must be a string") }
             case "details", "title":
                 if let s = string() { update.details = s } else { problems.append("\"\(name)\" must be a string") }
             case "mode":

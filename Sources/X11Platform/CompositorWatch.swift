@@ -19,11 +19,13 @@ internal import CX11
         refresh()
     }
 
-    /// Whether `eventType` is a selection-owner notification; only `_NET_WM_CM_Sn` is watched, so any one means
-    /// the compositor may have changed.
-    func isSelectionEvent(_ eventType: Int32) -> Bool {
-        guard let base = connection.xfixesEventBase else { return false }
-        return eventType == base + XFixesSelectionNotify
+    /// Whether `event` tells of a change of owner of `_NET_WM_CM_Sn`: the compositor may have changed.
+    func isSelectionEvent(_ event: XEvent) -> Bool {
+        guard let base = connection.xfixesEventBase, event.type == base + XFixesSelectionNotify else { return false }
+        var copy = event
+        return withUnsafePointer(to: &copy) {
+            $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee.selection == selection }
+        }
     }
 
     /// Re-reads the owner; returns whether the answer changed.

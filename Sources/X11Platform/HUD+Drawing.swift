@@ -1,3 +1,4 @@
+internal import CX11
 import HUDScene
 
 /// The last frame put on the window, kept for comparison and for answering Expose without re-rendering.
@@ -14,8 +15,11 @@ extension HUD {
     func draw(at now: Double) {
         if mapEarly(at: now) { return }
         let opaque = !isComposited
-        var snapshot = scene.snapshot(at: now, layout: renderer.layout(of: scene), opaque: opaque,
-                                      buttonHighlighted: buttonPressed)
+        let layout = renderer.layout(of: scene)
+        if let old = laidOutBezel, old != layout.bezel { scene.bezelChanged(from: old, to: layout.bezel, at: now) }
+        laidOutBezel = layout.bezel
+        publish(layout: layout)
+        var snapshot = scene.snapshot(at: now, layout: layout, opaque: opaque, buttonHighlighted: buttonPressed)
         if opaque {
             // Without a compositor no fade can be seen: appear whole on the first frame, vanish at half way out.
             // (The zoom still plays, through the shape.)
@@ -110,7 +114,11 @@ extension HUD {
             covered = Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scene.scale,
                            height: Double(monitor.frame.height) / scene.scale)
         } else {
-            let b = layout.bezel
+            // The bezel as presented, and its content where it is going (they differ while the bezel glides).
+            var b = layout.bezel
+            for item in [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame] {
+                if let r = item { b = b.union(r) }
+            }
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
             // A sliding bezel comes out from the top of the area.
             let top = scene.style.animation == .slide ? min(scene.area.minY, b.minY - grow) : b.minY - grow
@@ -150,4 +158,28 @@ extension HUD {
         guard let point = scenePoint(x: x, y: y), let p = presented else { return false }
         return p.snapshot.presentedBezel.contains(point)
     }
+}
+
+extension HUD {
+    /// A pointer button on any window: the HUD's button, or its bezel when `bezelAction` is set.
+    func handleButton(_ e: XButtonEvent, pressed: Bool) {
+        guard e.button == UInt32(Button1) else { return }
+        let x = Int(e.x), y = Int(e.y)
+        if pressed {
+            guard e.window == window.id, hitsButton(x: x, y: y) else { return }
+            buttonPressed = true
+            setNeedsUpdate()
+        } else if buttonPressed {
+            buttonPressed = false
+            setNeedsUpdate()
+            if e.window == window.id, hitsButton(x: x, y: y) {
+                if let buttonAction { buttonAction() } else { cancel() }
+            }
+        } else if let bezelAction, e.window == window.id, hitsBezel(x: x, y: y) {
+            bezelAction()
+        }
+    }
+
+    /// The compositor started or stopped: the next frame is drawn whole, translucent or opaque and shaped.
+    func compositorChanged() { presented = nil }
 }

@@ -14,33 +14,25 @@ extension HUD {
                            refreshRate: Monitors.refreshRate(output: m.output, connection: c))
     }
 
-    static func desktopScale(connection c: XConnection) -> Double {
-        XResources.scale(forDPI: RootProperties.resources(connection: c).flatMap(XResources.dpi(in:)))
-    }
-
     /// Finds the monitor and work area again (monitors, panels or the choice changed) and moves there.
     func place(keepingMonitor: Bool) {
         let found = Self.locate(monitorChoice, keeping: keepingMonitor ? monitor.name : nil, connection: connection)
         guard found != monitor else { return }
         monitor = found
         scene.area = Self.area(of: found, scale: scene.scale)
-        timer?.setRefreshRate(found.refreshRate)
+        // A new place is moved to at once; only a change of content glides the bezel.
+        laidOutBezel = nil
         setNeedsUpdate()
-    }
-
-    /// The X resources changed: `Xft.dpi` may have.
-    func resourcesChanged() {
-        desktopScale = Self.desktopScale(connection: connection)
-        applyScale()
     }
 
     /// Uses `fixedScale`, else the desktop's; everything (fonts, lines, radii, the button's click region) follows.
     func applyScale() {
-        let scale = fixedScale ?? desktopScale
+        let scale = fixedScale ?? session.desktopScale
         guard scale != scene.scale, scale > 0, scale.isFinite else { return }
         renderer = HUDRenderer(scale: scale)
         scene.scale = scale
         scene.area = Self.area(of: monitor, scale: scale)
+        laidOutBezel = nil
         setNeedsUpdate()
     }
 }

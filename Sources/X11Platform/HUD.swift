@@ -6,11 +6,12 @@ public import HUDScene
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
 /// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
-/// every window, letting clicks through.
+/// every window, letting clicks through. HUDs that would sit at the same place, in this process or another, stack
+/// like notifications instead of overlapping.
 ///
-/// Create it on a display, set its content and style (also while it is up), call `show(animated:)` and later
-/// `hide(animated:afterDelay:)`; `completion` runs once the hide transition has finished. Everything happens on the
-/// main queue: call `run()` to hand the main thread to Dispatch, or keep your own main loop servicing it.
+/// Make it from a `HUDSession` (or with `HUD()`, which opens a session of its own), set its content and style (also
+/// while it is up), call `show(animated:)` and later `hide(animated:afterDelay:)`; `completion` runs once the hide
+/// transition has finished. Everything happens on the main queue.
 ///
 /// ```swift
 /// let hud = try HUD()
@@ -22,36 +23,45 @@ public import HUDScene
 /// hud.hide(afterDelay: 2)
 /// hud.run()
 /// ```
-///
-/// > Note: When the X server goes away the process ends with status 74 after one line on stderr (Xlib allows no
-/// > recovery); X protocol errors are only logged.
 @MainActor public final class HUD {
-    let connection: XConnection
+    /// The display this HUD is on, shared with the other HUDs made from it.
+    public let session: HUDSession
+    var connection: XConnection { session.connection }
     let window: OverlayWindow
     var shape: WindowShape
-    let compositor: CompositorWatch
     var monitor: MonitorInfo
-    /// `Xft.dpi / 96`, followed while the HUD is up.
-    var desktopScale: Double
     var renderer: HUDRenderer
     var scene: HUDScene
     var lifecycle = HUDLifecycle()
-    var timer: FrameTimer?
-    var pump: EventPump?
-    var signals: SignalWatch?
     /// What is on the window now, so an unchanged frame is not drawn again and an Expose can be answered at once.
     var presented: PresentedFrame?
+    /// The bezel of the last layout, to glide from when the next one differs.
+    var laidOutBezel: Rect?
     var buttonPressed = false
     /// The window over the monitor that takes clicks while `blocksInput` (made on first use).
     var blocker: InputBlocker?
     /// The blur region last set on the window (empty: none).
     var blurRegion: [CLong] = []
     var doneReported = true
-    var updateScheduled = false
+    /// Its name on the display, when it has one (`HUDSession.hud(id:)`, `x11hud --id`).
+    public internal(set) var id: String?
+    /// Whether this process holds the display-wide name (see `claimName()`).
+    var ownsName = false
+    /// Whether the list of HUD windows on the display has this one.
+    var isListed = false
+    /// What was last published for other processes (`x11hud list`, stacking), to publish only changes.
+    var publishedState: HUDRegistry.State?
+    /// Input that the HUD pulls once per frame.
+    var source: (any HUDInputSource)?
+    /// Applies input to the HUD (the spinner → ring rule, auto-close, hiding at the end of the input).
+    var feedPolicy = FeedPolicy()
+    /// Those waiting for the HUD to finish (`finished()`).
+    var finishWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Runs once after a hide has finished (or right away when a hide came during the grace time).
     public var completion: (@MainActor () -> Void)?
-    /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked.
+    /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked. Without one, a click
+    /// cancels the HUD (`cancel()`).
     public var buttonAction: (@MainActor () -> Void)?
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
@@ -63,43 +73,40 @@ public import HUDScene
     public var blocksInput = false {
         didSet { setNeedsUpdate() }
     }
-    /// Runs at the start of every update (each frame while something moves): the place to pull input that arrived
-    /// since, so that a fast producer costs one look per frame.
-    public var willUpdate: (@MainActor () -> Void)?
-    /// Runs at the end of every update, once it is settled whether frames keep coming (`isRunningFrames`).
-    public var didUpdate: (@MainActor () -> Void)?
-    /// The HUD is redrawing every frame (an animation, an eased progress) and so calls `willUpdate` within a frame.
-    public var isRunningFrames: Bool { timer?.isTicking == true }
     /// How many frames have been put on the window: a static HUD adds none.
     public internal(set) var framesDrawn = 0
+    /// When set, the HUD hides this many seconds after each `show()`, and so after each update another process
+    /// sends it (`x11hud --id NAME --hide-after S`): a held key keeps it up, and it goes once the key is let go.
+    public var autoHideDelay: Double?
+    /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
+    public private(set) var wasCancelled = false
 
-    /// Connects to `display` (nil: `$DISPLAY`) and prepares the HUD's window, unmapped.
+    /// Opens a session of its own on `display` (nil: `$DISPLAY`) and prepares the HUD's window, unmapped.
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
+    public convenience init(display: String? = nil, scale: Double? = nil,
+                            monitor choice: MonitorChoice = .pointer) throws(HUDError) {
+        try self.init(session: HUDSession(display: display), scale: scale, monitor: choice)
+    }
+
+    /// Prepares a HUD on `session`'s display, unmapped.
     /// - Parameters:
     ///   - scale: device pixels per point; nil follows the screen's `Xft.dpi` (dpi / 96, at least 1), also when it
     ///     changes while the HUD is up.
     ///   - monitor: where to appear; the monitor under the pointer by default, as notification daemons do.
-    public init(display: String? = nil, scale: Double? = nil, monitor choice: MonitorChoice = .pointer) throws(HUDError) {
-        connection = try XConnection(name: display)
+    public init(session: HUDSession, scale: Double? = nil, monitor choice: MonitorChoice = .pointer) throws(HUDError) {
+        self.session = session
+        let connection = session.connection
         monitorChoice = choice
         fixedScale = scale
         monitor = Self.locate(choice, keeping: nil, connection: connection)
-        desktopScale = Self.desktopScale(connection: connection)
-        let scale = fixedScale ?? desktopScale
+        let scale = fixedScale ?? session.desktopScale
         window = try OverlayWindow(connection: connection,
                                    frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1))
         shape = WindowShape(connection: connection, window: window.id)
         shape.setInput(nil)
-        compositor = CompositorWatch(connection: connection)
         renderer = HUDRenderer(scale: scale)
         scene = HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
                          scale: scale)
-        watchRoot()
-        timer = FrameTimer(refreshRate: monitor.refreshRate) { [weak self] in
-            self?.timer?.fired()
-            self?.update()
-        }
-        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
     }
 
     // MARK: Content and style, settable while the HUD is up
@@ -123,7 +130,13 @@ public import HUDScene
     /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
     public var progress: Double {
         get { content.progress }
-        set { scene.setProgress(newValue, at: MonotonicClock.now); setNeedsUpdate() }
+        set {
+            let now = MonotonicClock.now
+            // From rest, the easing starts a frame back, so the frame drawn now already shows the change.
+            let start = scene.progressTrack.isAnimating(at: now) ? now : now - session.frameInterval
+            scene.setProgress(newValue, at: start)
+            setNeedsUpdate()
+        }
     }
     public var buttonTitle: String {
         get { content.buttonTitle }
@@ -145,20 +158,8 @@ public import HUDScene
     }
     /// The name of the monitor the HUD is on.
     public var monitorName: String { monitor.name }
-    /// The monitors there are, by name, in RandR's order (the order `MonitorChoice.index` counts in).
-    public var monitorNames: [String] { Monitors.list(connection: connection).map(\.name) }
     /// Whether `monitorChoice` names a monitor that exists (else the HUD is on the primary one).
     public var monitorChoiceExists: Bool { monitorChoice.matches(any: Monitors.list(connection: connection)) }
-
-    /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
-    /// `settings.ini`), or nil when it does not say.
-    public func desktopPrefersDarkTheme(environment: [String: String] = [:]) -> Bool? {
-        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/gtk-3.0/settings.ini" }
-            ?? environment["HOME"].map { $0 + "/.config/gtk-3.0/settings.ini" }
-        let ini = home.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-        return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
-                                        xsettings: RootProperties.xsettings(connection: connection), gtkSettingsIni: ini)
-    }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
     public var graceTime: Double {
         get { lifecycle.graceTime }
@@ -172,7 +173,7 @@ public import HUDScene
     /// Whether any of the HUD is on screen.
     public var isVisible: Bool { window.isMapped }
     /// Whether a compositor blends the HUD (true translucency) rather than it being drawn opaque and shaped.
-    public var isComposited: Bool { compositor.isRunning && window.visual.hasAlpha }
+    public var isComposited: Bool { session.compositor.isRunning && window.visual.hasAlpha }
 
     // MARK: Showing and hiding
 
@@ -180,29 +181,34 @@ public import HUDScene
     /// hide; during a hide, reverses it from where it is.
     public func show(animated: Bool = true) {
         doneReported = false
+        wasCancelled = false
+        session.register(self)
         lifecycle.show(at: MonotonicClock.now, animated: animated, scene: &scene)
+        if let autoHideDelay { hide(animated: animated, afterDelay: autoHideDelay) }
         setNeedsUpdate()
     }
 
     /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
+        scheduleHide(animated: animated, afterDelay: delay)
+    }
+
+    func scheduleHide(animated: Bool, afterDelay delay: Double) {
         lifecycle.hide(at: MonotonicClock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
         setNeedsUpdate()
     }
 
-    /// Hands the main thread to Dispatch for good. SIGINT and SIGTERM then remove the window and end the process with
-    /// status 128 + the signal number.
-    public func run() -> Never {
-        signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
-        setNeedsUpdate()
-        dispatchMain()
+    /// Hides the HUD as its Cancel button does: `wasCancelled` is then true (the command line exits 1).
+    public func cancel() {
+        wasCancelled = true
+        hide()
     }
 
-    func terminate(signal number: Int32) -> Never {
-        window.unmap()
-        XSync(connection.display, 0)
-        exit(HUDExitStatus.signalBase + number)
-    }
+    /// Hands the main thread to Dispatch for good (see `HUDSession.run()`).
+    public func run() -> Never { session.run() }
+
+    /// Whether the HUD is showing or will (not hidden, not hiding).
+    var isUp: Bool { lifecycle.phase == .shown || lifecycle.phase == .waiting }
 
     /// The usable part of the monitor in points, relative to the monitor's top-left corner (where the window
     /// geometry starts counting).
@@ -212,23 +218,11 @@ public import HUDScene
                     width: Double(u.width) / scale, height: Double(u.height) / scale)
     }
 
-    /// Coalesces changes made in one go into one frame. While the frame timer ticks, the next tick draws them: a
-    /// producer writing faster than the screen refreshes then costs one frame per refresh, as a display link does.
-    func setNeedsUpdate() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        updateScheduled = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                self?.updateScheduled = false
-                self?.update()
-            }
-        }
-    }
+    func setNeedsUpdate() { session.setNeedsUpdate() }
 
-    /// Plays due deadlines, draws the frame if it changed, and arms the timer for the next change, if any.
-    func update() {
-        willUpdate?()
-        let now = MonotonicClock.now
+    /// Plays due deadlines and draws the frame if it changed. Returns when this HUD next needs a frame, if ever.
+    func update(at now: Double) -> Double? {
+        if let source { apply(source.take()) }
         lifecycle.advance(to: now, scene: &scene)
         let visible = lifecycle.isVisible(at: now, scene: scene)
         if visible {
@@ -236,17 +230,36 @@ public import HUDScene
         } else {
             window.unmap()
             presented = nil
+            publish(layout: nil)
         }
         updateBlocker(visible: visible)
-        let done = !doneReported && lifecycle.isDone(at: now, scene: scene)
-        var next = doneReported || done ? nil : lifecycle.nextDeadline(scene: scene)
+        if doneReported || isDone { return nil }
+        var next = lifecycle.nextDeadline(scene: scene)
         if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }
-        timer?.wake(at: next, now: now)
-        pump?.drain()
-        didUpdate?()
-        if done {
-            doneReported = true
-            completion?()
-        }
+        return next
+    }
+
+    /// The hide has finished (or a hide came during the grace time).
+    var isDone: Bool { !doneReported && lifecycle.isDone(at: MonotonicClock.now, scene: scene) }
+
+    /// Tears down what the HUD showed and tells everyone who waits for it.
+    func finish() {
+        doneReported = true
+        window.unmap()
+        presented = nil
+        unlist()
+        releaseName()
+        session.unregister(self)
+        session.links.hudEnded(window: window.id, status: wasCancelled ? 1 : 0)
+        let waiters = finishWaiters
+        finishWaiters = []
+        for w in waiters { w.resume() }
+        completion?()
+    }
+
+    /// Returns once the HUD is not up any more (its hide has finished), at once if it is not.
+    public func finished() async {
+        guard !doneReported else { return }
+        await withCheckedContinuation { finishWaiters.append($0) }
     }
 }

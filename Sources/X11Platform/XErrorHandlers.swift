@@ -16,9 +16,22 @@ enum XErrorHandlers {
         XSetIOErrorHandler(exitOnConnectionLoss)
     }
 
+    /// While above zero, protocol errors are expected (another process's window may be gone) and not logged.
+    private static let quiet = Mutex(0)
+
+    /// Runs `body`, whose requests may fail because a window of another process has gone, without logging their
+    /// errors. With `sync`, waits for the server's answer to every request sent, so late errors are caught too.
+    @MainActor static func quietly<T>(connection c: XConnection, sync: Bool = false, _ body: () -> T) -> T {
+        quiet.withLock { $0 += 1 }
+        defer { quiet.withLock { $0 -= 1 } }
+        let result = body()
+        if sync { XSync(c.display, 0) }
+        return result
+    }
+
     /// A protocol error (a window that vanished, a bad request) is logged and the HUD carries on.
     private static let logProtocolError: XErrorHandler = { display, event in
-        guard let event else { return 0 }
+        guard let event, quiet.withLock({ $0 == 0 }) else { return 0 }
         var text = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
         let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -70,71 +70,42 @@ struct ShowCommand: ParsableCommand {
           help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
     var blockInput = false
 
+    @Option(help: ArgumentHelp("""
+        Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
+        it in place instead of opening another window, and exits at once (or after its input, or its button).
+        """, valueName: "name"))
+    var id: String?
+
+    @Flag(help: "With --id: if that HUD is up, wait until it has hidden, then show.")
+    var queue = false
+
+    mutating func validate() throws {
+        if queue, id == nil { throw ValidationError("--queue needs --id") }
+        if let id, id.isEmpty || id.utf8.count > 128 {
+            throw ValidationError("--id must be 1 to 128 bytes, not \(id.utf8.count)")
+        }
+    }
+
     func run() throws {
-        // ArgumentParser calls this on the main thread, which `HUD` (main-actor bound) needs.
+        // ArgumentParser calls this on the main thread, which the HUD session (main-actor bound) needs.
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
     }
 
-    /// Shows the HUD and never returns, or returns why it could not.
+    /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
     @MainActor private func start() -> ExitError? {
-        let live: HUD
-        let choice = MonitorChoice(hud.settings.monitor)
-        do { live = try HUD(display: display, scale: hud.explicitScale, monitor: choice) } catch {
+        let session: HUDSession
+        do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        if !live.monitorChoiceExists {
-            // A warning, not an error: the HUD still shows, on the primary monitor.
-            X11HUDCommand.printError("warning: no monitor '\(choice)' (there are: \(live.monitorNames.joined(separator: ", "))); "
-                + "using \(live.monitorName)")
-        }
-        var options = hud
-        if options.settings.themeChoice == .auto {
-            let dark = live.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
-            options.settings.autoTheme = dark == false ? .light : .dark
-        }
-        live.content = options.content
-        live.style = options.style
-        live.blocksInput = blockInput
-        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
-            X11HUDCommand.printError(warning)
-        }
-        live.graceTime = grace?.value ?? 0
-        live.minShowTime = minShow?.value ?? 0
-        let status = ExitStatus()
-        let cancel: @MainActor () -> Void = { [unowned live] in
-            status.code = 1
-            live.hide()
-        }
-        live.buttonAction = cancel
-        if dismissOnClick { live.bezelAction = cancel }
-        // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
-        if hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
-        live.completion = { Glibc.exit(status.code) }
-        live.show()
-        if let hideAfter = hideAfter ?? (hud.banner ? .seconds(3) : nil) {
-            live.hide(afterDelay: hideAfter.seconds(for: hud.content))
-        }
-        if stdin || StdinFeed.hasInput() {
-            let applier = FeedApplier(hud: live, modeIsExplicit: hud.modeIsExplicit, autoClose: autoClose,
-                                      hidesAtEnd: hideAfter == nil)
-            let feed = StdinFeed(parser: FeedParser(scanPercentages: !noScan)) {
-                DispatchQueue.main.async { MainActor.assumeIsolated { applier.pickUp() } }
-            }
-            applier.feed = feed
-            // While frames run, each frame pulls the input; when they stop, the reader asks for a look again.
-            live.willUpdate = { [unowned applier] in applier.pickUp() }
-            live.didUpdate = { [unowned live, unowned applier] in
-                if feed.framesLook(live.isRunningFrames) { applier.pickUp() }
-            }
-            feed.start()
-        }
-        live.run()
+        do throws(ExitError) { try LiveShow(command: self, session: session).start() } catch { return error }
+        session.run()
     }
-}
 
-/// How the HUD ended: 0 hidden, 1 cancelled.
-@MainActor final class ExitStatus {
-    var code: Int32 = 0
+    /// Seconds after which the HUD hides by itself, if --hide-after says so (a banner: 3 s unless it says otherwise).
+    var hideSeconds: Double? { (hideAfter ?? (hud.banner ? .seconds(3) : nil))?.seconds(for: hud.content) }
+
+    /// Whether standard input carries updates.
+    var readsInput: Bool { stdin || StdinFeed.hasInput() }
 }
 
 /// `--hide-after`: seconds, or `auto` for a time to read the text.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import ProgressFeed
 import Synchronization
+import X11Platform
 
 /// Reads the progress protocol from standard input on a thread of its own.
 ///
@@ -114,3 +115,5 @@ final class StdinFeed: Sendable {
         if ask { deliver() }
     }
 }
+
+extension StdinFeed: HUDInputSource {}

@@ -14,7 +14,7 @@ struct X11HUDCommand: ParsableCommand {
             73 output file not writable, 74 X server lost, 78 bad config file, 128+N killed by signal N.
             """,
         version: "0.1.0",
-        subcommands: [ShowCommand.self, RenderCommand.self],
+        subcommands: [ShowCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
         defaultSubcommand: ShowCommand.self
     )
 

@@ -1,25 +1,24 @@
-import HUDScene
-import ProgressFeed
+public import HUDScene
 
 /// What the input asked for since the HUD last looked: only the latest of each value, so a producer that writes
 /// faster than the screen refreshes costs one update per frame, not one per line.
-struct FeedInbox: Sendable {
-    var progress: Double?
-    var label: String?
-    var details: String?
-    var mode: HUDMode?
-    var icon: Icon?
-    var spinner: SpinnerStyle?
-    var hideAfter: Double?
+public struct FeedInbox: Hashable, Sendable {
+    public var progress: Double?
+    public var label: String?
+    public var details: String?
+    public var mode: HUDMode?
+    public var icon: Icon?
+    public var spinner: SpinnerStyle?
+    public var hideAfter: Double?
+    public var button: String?
     /// The input has ended.
-    var ended = false
+    public var ended = false
 
-    var isEmpty: Bool {
-        progress == nil && label == nil && details == nil && mode == nil && icon == nil && spinner == nil
-            && hideAfter == nil && !ended
-    }
+    public init() {}
 
-    mutating func take(_ update: FeedUpdate) {
+    public var isEmpty: Bool { self == FeedInbox() }
+
+    public mutating func take(_ update: FeedUpdate) {
         if let v = update.progress { progress = v }
         if let v = update.label { label = v }
         if let v = update.details { details = v }
@@ -27,11 +26,12 @@ struct FeedInbox: Sendable {
         if let v = update.icon { icon = v }
         if let v = update.spinner { spinner = v }
         if let v = update.hideAfter { hideAfter = v }
+        if let v = update.button { button = v }
     }
 
-    mutating func take(_ other: FeedInbox) {
+    public mutating func take(_ other: FeedInbox) {
         take(FeedUpdate(progress: other.progress, label: other.label, details: other.details, mode: other.mode,
-                        icon: other.icon, spinner: other.spinner, hideAfter: other.hideAfter))
+                        icon: other.icon, spinner: other.spinner, hideAfter: other.hideAfter, button: other.button))
         ended = ended || other.ended
     }
 }

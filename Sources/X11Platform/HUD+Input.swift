@@ -1,0 +1,70 @@
+public import ProgressFeed
+import HUDScene
+
+/// Where a HUD's input comes from: a reader that keeps the latest values of what arrived (standard input, another
+/// process's updates), which the HUD pulls at most once per frame.
+public protocol HUDInputSource: AnyObject, Sendable {
+    /// Everything that arrived since the last call.
+    func take() -> FeedInbox
+    /// Tells the source whether the HUD pulls every frame by itself. Returns true when input is waiting that no one
+    /// will pull otherwise: the HUD must look now.
+    func framesLook(_ on: Bool) -> Bool
+}
+
+/// How input changes a HUD, the same for a line on standard input and an update from another process.
+public struct FeedPolicy: Sendable {
+    /// A mode the program chose (`--mode`, `--pulsate`) is never changed by a progress value.
+    public var modeIsExplicit = false
+    /// Hide when the progress reaches 100 % (zenity's `--auto-close`).
+    public var autoClose = false
+    /// The end of the input hides the HUD.
+    public var hidesAtEnd = true
+
+    public init(modeIsExplicit: Bool = false, autoClose: Bool = false, hidesAtEnd: Bool = true) {
+        self.modeIsExplicit = modeIsExplicit
+        self.autoClose = autoClose
+        self.hidesAtEnd = hidesAtEnd
+    }
+}
+
+extension HUD {
+    /// Pulls `source` once per frame while frames run, and when it says input arrived (`inputArrived()`).
+    public func attach(_ source: any HUDInputSource, policy: FeedPolicy) {
+        self.source = source
+        feedPolicy = policy
+        setNeedsUpdate()
+    }
+
+    /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves).
+    public func inputArrived() { setNeedsUpdate() }
+
+    /// Applies what the input asked for.
+    public func apply(_ input: FeedInbox) {
+        guard !input.isEmpty else { return }
+        if let mode = input.mode {
+            self.mode = mode
+            feedPolicy.modeIsExplicit = true
+        }
+        if let icon = input.icon {
+            // A status icon at the end of a job ({"icon":"success","label":"Done"}) shows whatever the mode was.
+            content.custom = .icon(icon)
+            if input.mode == nil { mode = .custom }
+        }
+        if let spinner = input.spinner {
+            // {"spinner":"pacman-progress"} shows that spinner, as {"icon":…} shows the icon.
+            style.spinner = spinner
+            if input.mode == nil, input.icon == nil { mode = .indeterminate }
+        }
+        if let label = input.label { self.label = label }
+        if let details = input.details { self.details = details }
+        if let button = input.button { buttonTitle = button }
+        if let progress = input.progress {
+            // The first progress value turns the default spinner into the ring.
+            if !feedPolicy.modeIsExplicit, mode == .indeterminate { mode = .annular }
+            self.progress = progress
+            if feedPolicy.autoClose, progress >= 1 { hide() }
+        }
+        if let delay = input.hideAfter { hide(afterDelay: delay) }
+        if input.ended, feedPolicy.hidesAtEnd { hide() }
+    }
+}

@@ -1,0 +1,52 @@
+import Glibc
+import HUDScene
+
+extension HUD {
+    /// Tells the other HUDs on the display (of every process) where this one is and how big, when that changed:
+    /// with `layout` while it is on screen, without when it has gone. A HUD that just came up also takes its place in its
+    /// stack at once, so its first frame is drawn there.
+    func publish(layout: HUDLayout?) {
+        var state: HUDRegistry.State? = nil
+        if let layout {
+            let b = layout.bezel.scaled(by: scene.scale)
+            state = HUDRegistry.State(
+                id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
+                x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
+                height: Int(b.height), mode: scene.content.mode.rawValue, label: scene.content.label, up: true)
+        } else if let last = publishedState, last.up {
+            state = last
+            state?.up = false
+        }
+        guard state != publishedState else { return }
+        publishedState = state
+        if state != nil, !isListed {
+            HUDRegistry.add(window: window.id, connection: connection)
+            isListed = true
+        }
+        HUDRegistry.publish(state, window: window.id, connection: connection)
+        if state?.up == true { restack(among: HUDRegistry.entries(connection: connection)) }
+    }
+
+    /// Leaves the list of HUDs for good (the hide has finished).
+    func unlist() {
+        guard isListed else { return }
+        isListed = false
+        publishedState = nil
+        HUDRegistry.publish(nil, window: window.id, connection: connection)
+        HUDRegistry.remove(window: window.id, connection: connection)
+    }
+
+    /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
+    func restack(among entries: [HUDRegistry.Entry]) {
+        guard let mine = publishedState else { return }
+        let members = entries.filter {
+            $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
+        }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
+                                    gap: HUDStack.gap * scene.scale)
+        let dy = pixels / scene.scale
+        guard dy != scene.motion.shift.target else { return }
+        scene.setStackShift(dy, at: MonotonicClock.now)
+        setNeedsUpdate()
+    }
+}

@@ -1,0 +1,207 @@
+internal import CX11
+import FoundationEssentials
+import Glibc
+import HUDScene
+import ProgressFeed
+
+/// How processes reach each other's HUDs through the X server, with no daemon and no file.
+///
+/// - A named HUD's process owns an X selection for the name, as compositors own `_NET_WM_CM_Sn`: the server ends the
+///   ownership with the connection, so a killed owner leaves nothing stuck. Owning it is checked and taken under a
+///   server grab, so two processes started at the same instant cannot both win.
+/// - A request is a few lines of the stdin protocol's JSON in a property of the sender's own (unmapped) control
+///   window, announced by a ClientMessage to the HUD's window or to the owner's control window; the receiver reads and
+///   deletes the property in one request, so appended lines are never lost or read twice.
+/// - The answer is a ClientMessage to the sender's control window: an acknowledgement, and, for those who asked to
+///   hear it, how the HUD ended (0 hidden, 1 cancelled).
+@MainActor final class HUDLinks {
+    /// What a request asks for, in the ClientMessage's flags.
+    struct Flags: OptionSet {
+        let rawValue: Int
+        /// Lines wait in the sender's property.
+        static let update = Flags(rawValue: 1)
+        /// Tell the sender when the HUD ends.
+        static let subscribe = Flags(rawValue: 2)
+        /// Hide the HUD (honouring its minimum show time).
+        static let hide = Flags(rawValue: 4)
+    }
+
+    enum Reply: Int {
+        /// The request was read and applied.
+        case ack = 1
+        /// The HUD has ended, with a status.
+        case ended = 2
+        /// No HUD takes requests there any more (it ended meanwhile): ask again.
+        case gone = 3
+    }
+
+    static let requestName = "_X11HUD_REQUEST"
+    static let replyName = "_X11HUD_REPLY"
+
+    private let connection: XConnection
+    /// Made on first use: the owner of this process's names, and where answers to its requests arrive.
+    private var controlStorage: UInt = 0
+    /// Control windows of other processes waiting to hear how a HUD (by its window) ends.
+    private var subscribers: [UInt: [UInt: Int]] = [:]
+    private var serial = 0
+
+    init(connection: XConnection) {
+        self.connection = connection
+    }
+
+    isolated deinit {
+        if controlStorage != 0 { XDestroyWindow(connection.display, controlStorage) }
+    }
+
+    var controlWindow: UInt {
+        if controlStorage == 0 {
+            var attributes = XSetWindowAttributes()
+            attributes.override_redirect = 1
+            controlStorage = XCreateWindow(connection.display, connection.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly),
+                                           nil, UInt(CWOverrideRedirect), &attributes)
+            // Its property changes are not wanted, but some event mask is needed for nothing else; keep it quiet.
+            XSelectInput(connection.display, controlStorage, NoEventMask)
+        }
+        return controlStorage
+    }
+
+    /// The selection that stands for the HUD named `id` of this user on this display.
+    func selection(for id: String) -> UInt {
+        let safe = id.utf8.prefix(128).map { b -> String in
+            let c = Character(UnicodeScalar(b))
+            return c.isLetter && b < 0x80 || c.isNumber && b < 0x80 || c == "-" || c == "." || c == "_"
+                ? String(c) : "%" + String(b, radix: 16)
+        }.joined()
+        return connection.atom("_X11HUD_ID_\(getuid())_\(safe)")
+    }
+
+    /// The window that owns the name `id` (another process's control window, or ours), or 0.
+    func owner(of id: String) -> UInt {
+        XGetSelectionOwner(connection.display, selection(for: id))
+    }
+
+    /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
+    /// the name is now ours.
+    func claim(_ id: String) -> UInt? {
+        let atom = selection(for: id)
+        let control = controlWindow
+        XGrabServer(connection.display)
+        var owner = XGetSelectionOwner(connection.display, atom)
+        if owner == 0 {
+            XSetSelectionOwner(connection.display, atom, control, UInt(CurrentTime))
+            owner = XGetSelectionOwner(connection.display, atom)
+        }
+        XUngrabServer(connection.display)
+        XFlush(connection.display)
+        return owner == control ? nil : owner
+    }
+
+    /// Gives the name up (the HUD has gone), so that a queued process can take it.
+    func release(_ id: String) {
+        let atom = selection(for: id)
+        guard controlStorage != 0, XGetSelectionOwner(connection.display, atom) == controlStorage else { return }
+        XSetSelectionOwner(connection.display, atom, 0, UInt(CurrentTime))
+        XFlush(connection.display)
+    }
+
+    /// Asks to hear (as an XFixes selection event) when the owner of `id` changes: a queued process waits so.
+    func watchOwner(of id: String) {
+        guard connection.xfixesEventBase != nil else { return }
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+            | XFixesSelectionClientCloseNotifyMask)
+        XFixesSelectSelectionInput(connection.display, connection.root, selection(for: id), mask)
+    }
+
+    // MARK: Sending
+
+    /// Sends `lines` (and `flags`) to `target`: a HUD's window, or the control window owning `id`. Returns the serial
+    /// the acknowledgement will carry.
+    @discardableResult
+    func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
+        serial += 1
+        let control = controlWindow
+        var flags = flags
+        if !lines.isEmpty {
+            var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+            XChangeProperty(connection.display, control, connection.atom(Self.requestName),
+                            connection.atom("UTF8_STRING"), 8, PropModeAppend, &bytes, Int32(bytes.count))
+            flags.insert(.update)
+        }
+        message(to: target, type: Self.requestName,
+                [CLong(bitPattern: control), flags.rawValue, serial, CLong(bitPattern: id.map(selection) ?? 0)])
+        return serial
+    }
+
+    /// Answers `reply` (with a value, about the request `serial`) to another process's control window, which may
+    /// be gone.
+    func answer(_ reply: Reply, _ value: Int, serial: Int, to window: UInt) {
+        XErrorHandlers.quietly(connection: connection, sync: true) {
+            message(to: window, type: Self.replyName, [reply.rawValue, value, serial])
+        }
+    }
+
+    private func message(to window: UInt, type: String, _ values: [Int]) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = connection.atom(type)
+        event.xclient.format = 32
+        withUnsafeMutableBytes(of: &event.xclient.data) { raw in
+            let longs = raw.bindMemory(to: CLong.self)
+            for (i, v) in values.prefix(5).enumerated() { longs[i] = v }
+        }
+        XSendEvent(connection.display, window, 0, NoEventMask, &event)
+        XFlush(connection.display)
+    }
+
+    // MARK: Receiving
+
+    /// A request read off the sender's control window.
+    struct Request {
+        var sender: UInt
+        var flags: Flags
+        var serial: Int
+        /// The selection of the named HUD it is for, or 0 when it was sent to a HUD's window.
+        var selection: UInt
+        var lines: [String]
+    }
+
+    /// Reads the request a ClientMessage announces, or nil when the message is not one.
+    func request(from message: XClientMessageEvent) -> Request? {
+        guard message.message_type == connection.atom(Self.requestName) else { return nil }
+        var m = message
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(4)) }
+        let sender = UInt(bitPattern: values[0])
+        let flags = Flags(rawValue: values[1])
+        var lines: [String] = []
+        if flags.contains(.update) {
+            let bytes = XErrorHandlers.quietly(connection: connection) {
+                Property.bytes(connection, window: sender, name: Self.requestName, delete: true)
+            }
+            lines = String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        return Request(sender: sender, flags: flags, serial: values[2], selection: UInt(bitPattern: values[3]),
+                       lines: lines)
+    }
+
+    /// Reads a reply a ClientMessage carries (its kind, value and the serial of the request it answers), or nil
+    /// when the message is not one.
+    func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int)? {
+        guard message.message_type == connection.atom(Self.replyName) else { return nil }
+        var m = message
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(3)) }
+        return Reply(rawValue: values[0]).map { ($0, values[1], values[2]) }
+    }
+
+    /// Remembers to tell `request`'s sender how the HUD on `hudWindow` ends.
+    func subscribe(_ request: Request, to hudWindow: UInt) {
+        subscribers[hudWindow, default: [:]][request.sender] = request.serial
+    }
+
+    /// The HUD on `window` has ended: tell everyone who asked.
+    func hudEnded(window: UInt, status: Int) {
+        for (sender, serial) in subscribers.removeValue(forKey: window) ?? [:] {
+            answer(.ended, status, serial: serial, to: sender)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+internal import CX11
+import HUDScene
+
+extension HUDSession {
+    /// Selects the root-window events the HUDs react to: other windows appearing or restacking (to stay on top),
+    /// monitor and work-area changes (to stay in place), and the list of HUD windows (to stack).
+    func watchRoot() {
+        // Property changes: the X resources (Xft.dpi), the work area (panels) and the HUD list.
+        XSelectInput(connection.display, connection.root, SubstructureNotifyMask | PropertyChangeMask)
+        if connection.randrEventBase != nil {
+            // Screen size, CRTC and output changes: hotplug, a mode or a rotation. (RandR 1.5 monitor-only edits such
+            // as `xrandr --setmonitor` send no event on Xorg 21; they are seen at the next one of these.)
+            XRRSelectInput(connection.display, connection.root,
+                           Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        }
+    }
+
+    func handle(_ event: inout XEvent) {
+        switch event.type {
+        case Expose:
+            if event.xexpose.count == 0 { hud(window: event.xexpose.window)?.blit() }
+        case CreateNotify:
+            raiseAbove(event.xcreatewindow.window, overrideRedirect: event.xcreatewindow.override_redirect)
+        case MapNotify:
+            raiseAbove(event.xmap.window, overrideRedirect: event.xmap.override_redirect)
+        case ConfigureNotify:
+            raiseAbove(event.xconfigure.window, overrideRedirect: event.xconfigure.override_redirect)
+        case PropertyNotify where event.xproperty.window == connection.root:
+            let atom = event.xproperty.atom
+            if atom == UInt(XA_RESOURCE_MANAGER) {
+                resourcesChanged()
+            } else if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
+                desktopChanged()
+            } else if atom == connection.atom(HUDRegistry.listName) {
+                restack()
+            }
+        case ButtonPress, ButtonRelease:
+            for hud in huds { hud.handleButton(event.xbutton, pressed: event.type == ButtonPress) }
+        case ClientMessage:
+            receive(event.xclient)
+        case SelectionClear:
+            let atom = event.xselectionclear.selection
+            namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == atom }?.lostName()
+        case DestroyNotify:
+            remotes.removeValue(forKey: event.xdestroywindow.window)?.vanished()
+        default:
+            if compositor.isSelectionEvent(event) {
+                // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.
+                if compositor.refresh() {
+                    for hud in huds { hud.compositorChanged() }
+                    setNeedsUpdate()
+                }
+            } else if let base = connection.xfixesEventBase, event.type == base + XFixesSelectionNotify {
+                nameReleased()
+            } else if let base = connection.randrEventBase,
+                      event.type == base + RRScreenChangeNotify || event.type == base + RRNotify {
+                XRRUpdateConfiguration(&event)
+                desktopChanged()
+            }
+        }
+    }
+
+    /// The HUD of this process whose window is `window`.
+    func hud(window: UInt) -> HUD? {
+        huds.first { $0.window.id == window } ?? namedHUDs.first { $0.window.id == window }
+    }
+
+    /// A window a window manager manages (or will) was created, mapped or restacked: no window manager keeps an
+    /// override-redirect window on top, so raise the HUDs again while they are up. Other override-redirect windows
+    /// (menus, other HUDs) are left alone, so two overlays never fight.
+    private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
+        guard overrideRedirect == 0 else { return }
+        for hud in huds where hud.window.isMapped && hud.window.id != other && hud.blocker?.id != other {
+            hud.window.raise()
+            hud.blocker?.restack(below: hud.window.id)
+        }
+    }
+}

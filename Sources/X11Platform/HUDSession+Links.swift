@@ -1,0 +1,95 @@
+internal import CX11
+import HUDScene
+import ProgressFeed
+
+/// A HUD known by a name across the display: this process's own, or another process's.
+@MainActor public enum NamedHUD {
+    /// This process now holds the name: show the HUD, and requests from other processes will reach it.
+    case local(HUD)
+    /// Another process shows a HUD by that name.
+    case remote(RemoteHUD)
+}
+
+/// What `x11hud list` prints of one HUD on the display.
+public struct HUDListing: Hashable, Sendable {
+    public var id: String?
+    public var pid: Int32
+    public var mode: String
+    public var label: String
+    public var monitor: String
+}
+
+extension HUDSession {
+    /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
+    /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
+    /// get one HUD between them.
+    public func claim(id: String, scale: Double? = nil, monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
+        if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
+        if let owner = links.claim(id) { return .remote(RemoteHUD(session: self, target: owner, id: id)) }
+        let hud = try makeHUD(scale: scale, monitor: monitor)
+        hud.ownsName = true
+        name(hud, id)
+        return .local(hud)
+    }
+
+    /// Another process's HUD named `id`, if one is up.
+    public func remoteHUD(id: String) -> RemoteHUD? {
+        let owner = links.owner(of: id)
+        guard owner != 0, owner != links.controlWindow else { return nil }
+        return RemoteHUD(session: self, target: owner, id: id)
+    }
+
+    /// Every HUD on the display (of every process, this one included), oldest first.
+    public func listedHUDs() -> [HUDListing] {
+        HUDRegistry.entries(connection: connection).map {
+            HUDListing(id: $0.state.id, pid: $0.state.pid, mode: $0.state.mode, label: $0.state.label,
+                       monitor: $0.state.monitor)
+        }
+    }
+
+    /// Every HUD of other processes on the display, to hide them all.
+    public func remoteHUDs() -> [RemoteHUD] {
+        let mine = Set(huds.map(\.window.id))
+        return HUDRegistry.entries(connection: connection).filter { !mine.contains($0.window) }.map {
+            RemoteHUD(session: self, target: $0.window, id: nil)
+        }
+    }
+
+    /// Calls `body` once no process holds the name `id` (at once if none does): `--queue` waits so.
+    public func whenNameFree(_ id: String, _ body: @escaping @MainActor () -> Void) {
+        links.watchOwner(of: id)
+        nameWaiters.append((id, body))
+        nameReleased()
+    }
+
+    func name(_ hud: HUD, _ id: String) {
+        hud.id = id
+        named[id] = hud
+    }
+
+    /// A watched name may have been released: run the waiters whose name is free.
+    func nameReleased() {
+        let ready = nameWaiters.filter { links.owner(of: $0.id) == 0 }
+        nameWaiters.removeAll { w in links.owner(of: w.id) == 0 }
+        for w in ready { w.body() }
+    }
+
+    /// A request from another process, or an answer to one of ours.
+    func receive(_ message: XClientMessageEvent) {
+        if let (reply, value, serial) = links.reply(from: message) {
+            let remote = pending[serial]
+            if reply == .ended { pending[serial] = nil }
+            remote?.received(reply, value: value)
+            return
+        }
+        guard let request = links.request(from: message) else { return }
+        let target = message.window == links.controlWindow
+            ? namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == request.selection }
+            : hud(window: message.window)
+        guard let target else {
+            links.answer(.gone, 0, serial: request.serial, to: request.sender)
+            return
+        }
+        target.received(request)
+    }
+}

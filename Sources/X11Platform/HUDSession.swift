@@ -1,0 +1,204 @@
+internal import CX11
+import Dispatch
+import FoundationEssentials
+import Glibc
+public import HUDScene
+
+/// The facts of one X display that every HUD on it shares: the connection and its event pump, the one frame clock
+/// that draws them all, the compositor, the desktop's scale and theme, the signals that end the process, and the
+/// HUDs that are up. A program opens one session and makes as many HUDs on it as it likes (`makeHUD()`, or
+/// `hud(id:)` for a named one that later calls find again, as MBProgressHUD's `HUDForView:` does).
+///
+/// Everything happens on the main queue: call `run()` (or `await run(_:)` from an async `main`) to hand the main
+/// thread to Dispatch, or keep your own main loop servicing it.
+///
+/// > Note: When the X server goes away the process ends with status 74 after one line on stderr (Xlib allows no
+/// > recovery); X protocol errors are only logged.
+@MainActor public final class HUDSession {
+    let connection: XConnection
+    let compositor: CompositorWatch
+    /// `Xft.dpi / 96`, followed while HUDs are up.
+    private(set) var desktopScale: Double
+    private var timer: FrameTimer?
+    private var pump: EventPump?
+    private var signals: SignalWatch?
+    private var updateScheduled = false
+    /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
+    private(set) var huds: [HUD] = []
+    /// Named HUDs of this process, up or not.
+    var named: [String: HUD] = [:]
+    /// Other processes' HUDs this process talks to, by the window requests go to.
+    var remotes: [UInt: RemoteHUD] = [:]
+    /// Requests waiting for an answer, by serial.
+    var pending: [Int: RemoteHUD] = [:]
+    /// `whenNameFree` callers.
+    var nameWaiters: [(id: String, body: @MainActor () -> Void)] = []
+    /// Windows of other processes that asked to hear when a HUD of ours ends.
+    let links: HUDLinks
+
+    /// Connects to `display` (nil: `$DISPLAY`).
+    /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
+    public init(display: String? = nil) throws(HUDError) {
+        connection = try XConnection(name: display)
+        compositor = CompositorWatch(connection: connection)
+        desktopScale = Self.desktopScale(connection: connection)
+        links = HUDLinks(connection: connection)
+        watchRoot()
+        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate) { [weak self] in
+            self?.timer?.fired()
+            self?.update()
+        }
+        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+    }
+
+    /// The display's name, as given or taken from `DISPLAY`.
+    public var displayName: String { connection.name }
+
+    /// A new HUD on this display, hidden until `show()`.
+    /// - Parameters:
+    ///   - scale: device pixels per point; nil follows the screen's `Xft.dpi` (dpi / 96, at least 1).
+    ///   - monitor: where to appear; the monitor under the pointer by default, as notification daemons do.
+    public func makeHUD(scale: Double? = nil, monitor: MonitorChoice = .pointer) throws(HUDError) -> HUD {
+        try HUD(session: self, scale: scale, monitor: monitor)
+    }
+
+    /// The HUD of this process named `id`, made (hidden) on first use: a later call with the same name gets the
+    /// same HUD, to update or hide from anywhere in the program.
+    public func hud(id: String) throws(HUDError) -> HUD {
+        if let hud = named[id] { return hud }
+        let hud = try makeHUD()
+        name(hud, id)
+        return hud
+    }
+
+    var namedHUDs: Dictionary<String, HUD>.Values { named.values }
+
+    /// The HUD of this process named `id`, if one was made.
+    public func existingHUD(id: String) -> HUD? { named[id] }
+
+    /// Hides the HUD named `id` (honouring its minimum show time). Returns false when there is none up.
+    @discardableResult public func hide(id: String, animated: Bool = true) -> Bool {
+        guard let hud = named[id], hud.isUp else { return false }
+        hud.hide(animated: animated)
+        return true
+    }
+
+    /// Hides every HUD of this process.
+    public func hideAll(animated: Bool = true) {
+        for hud in huds { hud.hide(animated: animated) }
+    }
+
+    /// The monitors there are, by name, in RandR's order (the order `MonitorChoice.index` counts in).
+    public var monitorNames: [String] { Monitors.list(connection: connection).map(\.name) }
+
+    /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
+    /// `settings.ini`), or nil when it does not say.
+    public func desktopPrefersDarkTheme(environment: [String: String] = [:]) -> Bool? {
+        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/gtk-3.0/settings.ini" }
+            ?? environment["HOME"].map { $0 + "/.config/gtk-3.0/settings.ini" }
+        let ini = home.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
+                                        xsettings: RootProperties.xsettings(connection: connection), gtkSettingsIni: ini)
+    }
+
+    // MARK: Running
+
+    /// Hands the main thread to Dispatch for good. SIGINT and SIGTERM then remove every window and end the process
+    /// with status 128 + the signal number.
+    public func run() -> Never {
+        watchSignals()
+        setNeedsUpdate()
+        dispatchMain()
+    }
+
+    /// Runs `body` (which shows HUDs and does the work) from an async context, such as `static func main() async`,
+    /// whose main queue Swift already services, then waits until every HUD has hidden. SIGINT and SIGTERM remove the
+    /// windows and end the process with status 128 + the signal number meanwhile.
+    public func run<R>(_ body: @MainActor (HUDSession) async throws -> R) async rethrows -> R {
+        watchSignals()
+        let result = try await body(self)
+        while let hud = huds.first { await hud.finished() }
+        return result
+    }
+
+    private func watchSignals() {
+        guard signals == nil else { return }
+        signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
+    }
+
+    func terminate(signal number: Int32) -> Never {
+        for hud in huds { hud.window.unmap() }
+        XSync(connection.display, 0)
+        exit(HUDExitStatus.signalBase + number)
+    }
+
+    // MARK: HUDs coming and going
+
+    func register(_ hud: HUD) {
+        guard !huds.contains(where: { $0 === hud }) else { return }
+        huds.append(hud)
+    }
+
+    func unregister(_ hud: HUD) {
+        huds.removeAll { $0 === hud }
+    }
+
+    /// Another HUD window (of any process) came, went or changed size: every HUD finds its place in its stack again.
+    func restack() {
+        let entries = HUDRegistry.entries(connection: connection)
+        for hud in huds { hud.restack(among: entries) }
+    }
+
+    // MARK: The frame clock
+
+    /// The interval between frames at the fastest refresh rate of the monitors HUDs are on.
+    var frameInterval: Double { timer?.frameInterval ?? 1 / MonitorInfo.fallbackRefreshRate }
+
+    /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
+    /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
+    /// than the screen refreshes costs one frame per refresh, as a display link does.
+    func setNeedsUpdate() {
+        guard !updateScheduled, timer?.isTicking != true else { return }
+        updateScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.updateScheduled = false
+                self?.update()
+            }
+        }
+    }
+
+    /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
+    func update() {
+        let now = MonotonicClock.now
+        var next: Double? = nil
+        for hud in huds {
+            if let t = hud.update(at: now) { next = min(next ?? t, t) }
+        }
+        let rate = huds.map(\.monitor.refreshRate).max() ?? MonitorInfo.fallbackRefreshRate
+        if rate != 1 / frameInterval { timer?.setRefreshRate(rate) }
+        timer?.wake(at: next, now: now)
+        // While frames run, each frame pulls the input; when they stop, input that came meanwhile needs a look.
+        let ticking = timer?.isTicking == true
+        for hud in huds where hud.source?.framesLook(ticking) == true { setNeedsUpdate() }
+        pump?.drain()
+        for hud in huds where hud.isDone { hud.finish() }
+    }
+
+    // MARK: Desktop facts
+
+    static func desktopScale(connection c: XConnection) -> Double {
+        XResources.scale(forDPI: RootProperties.resources(connection: c).flatMap(XResources.dpi(in:)))
+    }
+
+    /// The X resources changed: `Xft.dpi` may have.
+    func resourcesChanged() {
+        desktopScale = Self.desktopScale(connection: connection)
+        for hud in huds { hud.applyScale() }
+    }
+
+    /// The monitors or the work area changed: every HUD finds its place again.
+    func desktopChanged() {
+        for hud in huds { hud.place(keepingMonitor: true) }
+    }
+}

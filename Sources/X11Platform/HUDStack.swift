@@ -1,0 +1,28 @@
+/// Where each HUD of a stack goes: HUDs on the same monitor at the same position line up like notifications
+/// instead of covering each other. Centred ones (and those at the left or right edge) form a column centred where
+/// one HUD would be; HUDs at the top grow downwards, those at the bottom upwards. Pure: the same answer in every
+/// process that reads the same list.
+enum HUDStack {
+    /// Space between two bezels, in points.
+    static let gap = 10.0
+
+    struct Member: Hashable {
+        var window: UInt
+        /// The bezel's height in pixels.
+        var height: Int
+    }
+
+    /// How far (pixels, down is positive) `window` moves from its laid-out place, given the stack it is in, oldest
+    /// first, and its vertical anchor (-1 top, 0 centre, 1 bottom). 0 when it is not in the stack.
+    static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double) -> Double {
+        guard let k = members.firstIndex(where: { $0.window == window }) else { return 0 }
+        let before = members[..<k].reduce(0.0) { $0 + Double($1.height) + gap }
+        switch anchor {
+        case ..<0: return before
+        case 1...: return -before
+        default:
+            let total = members.reduce(0.0) { $0 + Double($1.height) } + gap * Double(members.count - 1)
+            return -total / 2 + before + Double(members[k].height) / 2
+        }
+    }
+}

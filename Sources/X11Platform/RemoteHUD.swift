@@ -1,0 +1,63 @@
+internal import CX11
+public import ProgressFeed
+
+/// A HUD that another process shows, reached through the X server (see `HUDLinks`): what `x11hud --id NAME` talks
+/// to when NAME is already up, and what `x11hud hide` hides. Updates change it in place with the same animations
+/// as its own input.
+@MainActor public final class RemoteHUD {
+    let session: HUDSession
+    /// The HUD's window, or the control window of the process that owns its name.
+    let target: UInt
+    /// Its name, when it is reached by name.
+    public let id: String?
+    private var ended = false
+
+    /// The HUD's process has read a request.
+    public var onAcknowledged: (@MainActor () -> Void)?
+    /// The HUD has ended, with 0 (hidden) or 1 (cancelled with its button); only after `send(…, subscribe: true)`.
+    public var onEnd: (@MainActor (Int32) -> Void)?
+    /// The HUD's process went away without saying how the HUD ended (it was killed), or the HUD ended before the
+    /// request arrived: the name is free to claim again.
+    public var onVanished: (@MainActor () -> Void)?
+
+    init(session: HUDSession, target: UInt, id: String?) {
+        self.session = session
+        self.target = target
+        self.id = id
+        // Its DestroyNotify tells that the other process has gone.
+        XErrorHandlers.quietly(connection: session.connection, sync: true) {
+            XSelectInput(session.connection.display, target, StructureNotifyMask)
+        }
+        session.remotes[target] = self
+    }
+
+    /// Hands `input` to the HUD: it shows again if it was hiding and changes in place. With `subscribe`, `onEnd` will
+    /// say how it ends.
+    public func send(_ input: FeedInbox, subscribe: Bool = false) {
+        let serial = session.links.send([input.jsonLine], flags: subscribe ? .subscribe : [], to: target, id: id)
+        session.pending[serial] = self
+    }
+
+    /// Hides the HUD, as its own process would (honouring its minimum show time).
+    public func hide(subscribe: Bool = false) {
+        let serial = session.links.send([], flags: subscribe ? [.hide, .subscribe] : .hide, to: target, id: id)
+        session.pending[serial] = self
+    }
+
+    func received(_ reply: HUDLinks.Reply, value: Int) {
+        switch reply {
+        case .ack: onAcknowledged?()
+        case .ended:
+            ended = true
+            onEnd?(Int32(value))
+        case .gone:
+            vanished()
+        }
+    }
+
+    func vanished() {
+        guard !ended else { return }
+        ended = true
+        onVanished?()
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import X11Platform
+
+/// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that
+/// shows it then exits as if its own hide had come.
+struct HideCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hide",
+        abstract: "Hide a HUD shown by any x11hud process on the display.",
+        discussion: "Exit status: 0 hidden, 1 no such HUD, 69 the display cannot be opened."
+    )
+
+    @Option(help: ArgumentHelp("The name the HUD was shown with (--id).", valueName: "name"))
+    var id: String?
+
+    @Flag(help: "Hide every HUD on the display.")
+    var all = false
+
+    @Option(help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    func validate() throws {
+        if (id == nil) == !all { throw ValidationError("give either --id NAME or --all") }
+    }
+
+    func run() throws {
+        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+    }
+
+    @MainActor private func start() -> ExitError? {
+        let session: HUDSession
+        do { session = try HUDSession(display: display) } catch {
+            return ExitError(message: error.message, code: error.exitCode)
+        }
+        let targets: [RemoteHUD]
+        if let id {
+            guard let remote = session.remoteHUD(id: id) else {
+                return ExitError(message: "no HUD '\(id)' is up on \(session.displayName)", code: 1)
+            }
+            targets = [remote]
+        } else {
+            targets = session.remoteHUDs()
+            if targets.isEmpty { Glibc.exit(0) }
+        }
+        // Done when each has read the request (or its process has gone meanwhile).
+        var waiting = targets.count
+        for remote in targets {
+            let done: @MainActor () -> Void = {
+                waiting -= 1
+                if waiting == 0 { Glibc.exit(0) }
+            }
+            remote.onAcknowledged = done
+            remote.onVanished = done
+            remote.hide()
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+            X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: 1)
+        }
+        session.run()
+    }
+}

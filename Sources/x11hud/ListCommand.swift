@@ -1,0 +1,48 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import X11Platform
+
+/// `x11hud list`: the HUDs up on the display, of every x11hud process.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the HUDs up on the display: id, pid, mode, label, monitor.",
+        discussion: "Tab-separated, one HUD a line, oldest first (`-` for a HUD without an id); --json for a JSON array."
+    )
+
+    @Flag(help: "Print a JSON array of objects with the keys id, pid, mode, label, monitor.")
+    var json = false
+
+    @Option(help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    func run() throws {
+        let (lines, failure) = MainActor.assumeIsolated { () -> ([String], ExitError?) in
+            do throws(HUDError) {
+                let session = try HUDSession(display: display)
+                return (json ? [Self.json(session.listedHUDs())] : session.listedHUDs().map(Self.line), nil)
+            } catch {
+                return ([], ExitError(message: error.message, code: error.exitCode))
+            }
+        }
+        if let failure { throw failure }
+        for line in lines { print(line) }
+    }
+
+    /// One tab-separated line; tabs and line breaks inside the label become spaces.
+    static func line(_ h: HUDListing) -> String {
+        func clean(_ s: String) -> String {
+            String(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        }
+        return [h.id.map(clean) ?? "-", String(h.pid), h.mode, clean(h.label), clean(h.monitor)]
+            .joined(separator: "\t")
+    }
+
+    static func json(_ huds: [HUDListing]) -> String {
+        struct Row: Encodable { var id: String?; var pid: Int32; var mode, label, monitor: String }
+        let rows = huds.map { Row(id: $0.id, pid: $0.pid, mode: $0.mode, label: $0.label, monitor: $0.monitor) }
+        let data = (try? JSONEncoder().encode(rows)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

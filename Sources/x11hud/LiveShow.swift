@@ -1,0 +1,181 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import HUDConfig
+import HUDScene
+import ProgressFeed
+import X11Platform
+
+/// One `x11hud` invocation on the display: its own HUD, or, with `--id NAME` while a HUD of that name is up in
+/// another process, that HUD changed in place through the X server.
+@MainActor final class LiveShow {
+    private let command: ShowCommand
+    private let session: HUDSession
+    /// Standard input, once it is being read: it follows whichever HUD this invocation drives.
+    private var feed: StdinFeed?
+    private var sink: Sink = .none
+
+    private enum Sink {
+        case none
+        case local(HUD)
+        case remote(RemoteHUD)
+    }
+
+    /// A request the other process has not acknowledged within this long is shown here instead.
+    static let deliveryTimeout = 1.0
+
+    init(command: ShowCommand, session: HUDSession) {
+        self.command = command
+        self.session = session
+    }
+
+    func start() throws(ExitError) {
+        let choice = MonitorChoice(command.hud.settings.monitor)
+        guard let id = command.id else {
+            return try showOwn(make { () throws(HUDError) in try session.makeHUD(scale: command.hud.explicitScale, monitor: choice) })
+        }
+        let claimed = try make { () throws(HUDError) in
+            try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice)
+        }
+        switch claimed {
+        case .local(let live):
+            try showOwn(live)
+        case .remote(let remote) where command.queue:
+            _ = remote
+            session.whenNameFree(id) { [self] in
+                startOrFail()
+            }
+        case .remote(let remote):
+            forward(to: remote)
+        }
+    }
+
+    /// `start()` from an event, when there is no caller to hand a failure to.
+    private func startOrFail() {
+        do throws(ExitError) { try start() } catch { X11HUDCommand.fail(error.message, code: error.code) }
+    }
+
+    private func make<T>(_ body: () throws(HUDError) -> T) throws(ExitError) -> T {
+        do { return try body() } catch { throw ExitError(message: error.message, code: error.exitCode) }
+    }
+
+    // MARK: A HUD of our own
+
+    private func showOwn(_ live: HUD) throws(ExitError) {
+        var options = command.hud
+        if !live.monitorChoiceExists {
+            // A warning, not an error: the HUD still shows, on the primary monitor.
+            X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
+                + "\(session.monitorNames.joined(separator: ", "))); using \(live.monitorName)")
+        }
+        if options.settings.themeChoice == .auto {
+            let dark = session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
+            options.settings.autoTheme = dark == false ? .light : .dark
+        }
+        if case .remote = sink {
+            // Taking over from a HUD that went away: what the input said since replaces the flags' content.
+        } else {
+            live.content = options.content
+        }
+        live.style = options.style
+        live.blocksInput = command.blockInput
+        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
+            X11HUDCommand.printError(warning)
+        }
+        live.graceTime = command.grace?.value ?? 0
+        live.minShowTime = command.minShow?.value ?? 0
+        live.autoHideDelay = command.hideSeconds
+        if command.dismissOnClick { live.bezelAction = { [unowned live] in live.cancel() } }
+        // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
+        if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
+        live.completion = { [unowned live] in Glibc.exit(live.wasCancelled ? 1 : 0) }
+        sink = .local(live)
+        live.show()
+        if let feed {
+            live.attach(feed, policy: policy)
+        } else if command.readsInput {
+            startFeed()
+        }
+    }
+
+    private var policy: FeedPolicy {
+        FeedPolicy(modeIsExplicit: command.hud.modeIsExplicit, autoClose: command.autoClose,
+                   hidesAtEnd: command.hideAfter == nil)
+    }
+
+    private func startFeed() {
+        let feed = StdinFeed(parser: FeedParser(scanPercentages: !command.noScan)) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
+        }
+        self.feed = feed
+        if case .local(let live) = sink { live.attach(feed, policy: policy) }
+        feed.start()
+    }
+
+    private func inputArrived() {
+        switch sink {
+        case .none: break
+        case .local(let live): live.inputArrived()
+        case .remote(let remote):
+            guard let input = feed?.take(), !input.isEmpty else { return }
+            var update = input
+            update.ended = false
+            if !update.isEmpty { remote.send(update) }
+            // The end of the input hides the HUD, unless --hide-after decides when.
+            if input.ended, command.hideAfter == nil { remote.hide() }
+        }
+    }
+
+    // MARK: Another process's HUD
+
+    /// Hands this invocation's content to the HUD of the same name; exits at once when it is read, or, when there
+    /// is input to forward or a button to wait for, when that HUD ends.
+    private func forward(to remote: RemoteHUD) {
+        sink = .remote(remote)
+        let waits = command.readsInput || !command.hud.button.isEmpty
+        var acknowledged = false
+        remote.onAcknowledged = { [self] in
+            guard !acknowledged else { return }
+            acknowledged = true
+            if !waits { Glibc.exit(0) }
+            if command.readsInput, feed == nil { startFeed() }
+        }
+        remote.onEnd = { status in Glibc.exit(status) }
+        remote.onVanished = { [self] in
+            // Its process was killed (or its HUD ended as the request came): take the name and show our own.
+            startOrFail()
+        }
+        remote.send(forwardedContent, subscribe: waits)
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.deliveryTimeout) { [self] in
+            MainActor.assumeIsolated {
+                guard !acknowledged, case .remote = sink else { return }
+                X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
+                    + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
+                acknowledged = true
+                do throws(ExitError) {
+                    try showOwn(make { () throws(HUDError) in
+                        try session.makeHUD(scale: command.hud.explicitScale,
+                                            monitor: MonitorChoice(command.hud.settings.monitor))
+                    })
+                } catch { X11HUDCommand.fail(error.message, code: error.code) }
+            }
+        }
+    }
+
+    /// What the flags say, as one update: the texts and the button always (so the HUD shows what this invocation
+    /// asks for), the mode, icon and progress when given.
+    private var forwardedContent: FeedInbox {
+        let options = command.hud
+        let content = options.content
+        var input = FeedInbox()
+        input.label = content.label
+        input.details = content.details
+        input.button = content.buttonTitle
+        // Without --mode the HUD's own rules apply (the first progress turns the spinner into the ring).
+        if options.modeIsExplicit { input.mode = content.mode }
+        if case .icon(let icon) = content.custom { input.icon = icon }
+        if options.progress != nil || options.percentage != nil { input.progress = content.progress }
+        input.hideAfter = command.hideSeconds
+        return input
+    }
+}

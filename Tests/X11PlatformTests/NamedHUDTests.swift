@@ -1,0 +1,136 @@
+import Foundation
+import HUDScene
+import Testing
+
+/// Many HUDs on one desktop: named HUDs updated in place from other processes, stacking, hide, list and queue.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb"), .privateXServer)
+struct NamedHUDTests {
+    /// The ids of the mapped HUD windows on the display.
+    static func hudWindows(_ display: String) throws -> [String] {
+        try Tools.run("xdotool", ["search", "--onlyvisible", "--class", "X11hud"], display: display).output
+            .split(separator: "\n").map(String.init)
+    }
+
+    static func list(_ display: String) throws -> [[String]] {
+        let r = try Tools.run(HUDProcess.binary.path, ["list"], display: display)
+        return r.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func tenInvocationsWithinASecondGiveOneWindowShowingTheLast() throws {
+        let display = try server().display
+        var clients: [HUDProcess] = []
+        for v in 1...10 {
+            let p = try HUDProcess(["--id", "vol", "--mode", "bar", "--progress", "\(v * 10)%", "--label", "Volume \(v * 10)%",
+                                    "--hide-after", "1.5"], display: display)
+            clients.append(p)
+            if v == 1 { _ = try p.waitForWindow(display: display) }
+            usleep(60_000)
+        }
+        for c in clients.dropFirst() {
+            #expect(c.waitForExit(timeout: 3)?.status == 0, "a forwarding client did not exit 0: \(c.errorOutput)")
+        }
+        #expect(try Self.hudWindows(display).count == 1)
+        let listed = try Self.list(display)
+        #expect(listed.count == 1 && listed[0][0] == "vol" && listed[0][3] == "Volume 100%", "\(listed)")
+        #expect(clients[0].waitForExit(timeout: 5)?.status == 0)
+    }
+
+    @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
+        let display = try server().display
+        let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)
+        let upperWindow = try upper.waitForWindow(display: display)
+        let lower = try HUDProcess(["--id", "b", "--label", "Lower", "--details", "two lines\nof details"], display: display)
+        let lowerWindow = try lower.waitForWindow(display: display)
+        usleep(500_000)
+        let u = try WindowInfo(id: upperWindow, display: display), l = try WindowInfo(id: lowerWindow, display: display)
+        #expect(u.y + u.height <= l.y, "bezels overlap: upper \(u.y)+\(u.height), lower \(l.y)")
+        let hidden = try Tools.run(HUDProcess.binary.path, ["hide", "--id", "a"], display: display)
+        #expect(hidden.status == 0, "\(hidden.error)")
+        #expect(upper.waitForExit(timeout: 3)?.status == 0)
+        var ys: [Int] = []
+        _ = try Tools.waitUntil(timeout: 2) {
+            ys.append(try WindowInfo(id: lowerWindow, display: display).y)
+            return ys.count > 1 && ys[ys.count - 1] == ys[ys.count - 2] && ys.last! < l.y
+        }
+        let settled = ys.last ?? l.y
+        // Alone, it is centred again: the whole column was centred, so it moves up by half the upper bezel and gap.
+        #expect(settled < l.y && abs((settled + l.height / 2) - 360) <= 3, "lower settled at \(settled)")
+        Tools.stop(lower.process)
+    }
+
+    @Test func hideWithAnUnknownIdSaysSoAndExits1() throws {
+        let display = try server().display
+        let r = try Tools.run(HUDProcess.binary.path, ["hide", "--id", "nothing-here"], display: display)
+        #expect(r.status == 1)
+        #expect(r.error.contains("nothing-here") && r.error.split(separator: "\n").count == 1, "\(r.error)")
+    }
+
+    @Test func aQueuedHUDShowsOnlyAfterTheFirstHasHidden() throws {
+        let display = try server().display
+        let first = try HUDProcess(["--id", "q", "--label", "First", "--hide-after", "1"], display: display)
+        _ = try first.waitForWindow(display: display)
+        let second = try HUDProcess(["--id", "q", "--queue", "--label", "Second", "--hide-after", "0.5"], display: display)
+        usleep(400_000)
+        #expect(try second.visibleWindow(display: display) == nil, "the queued HUD showed while the first was up")
+        #expect(try Self.list(display).first?[3] == "First")
+        #expect(first.waitForExit(timeout: 3)?.status == 0)
+        _ = try second.waitForWindow(display: display)
+        #expect(second.waitForExit(timeout: 3)?.status == 0)
+    }
+
+    @Test func aKilledOwnerLeavesNothingStuck() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "k", "--label", "Owner"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        kill(owner.pid, SIGKILL)
+        _ = owner.waitForExit(timeout: 2)
+        let next = try HUDProcess(["--id", "k", "--label", "Next", "--hide-after", "0.5"], display: display)
+        _ = try next.waitForWindow(display: display, timeout: 2)
+        #expect(try Self.list(display).map { $0[3] } == ["Next"])
+        #expect(next.waitForExit(timeout: 3)?.status == 0)
+    }
+
+    @Test func aButtonShownThroughAClientExits1InThatClient() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "b", "--label", "Working"], display: display)
+        let window = try owner.waitForWindow(display: display)
+        let client = try HUDProcess(["--id", "b", "--label", "Working", "--button", "Cancel"], display: display)
+        usleep(600_000)
+        #expect(client.waitForExit(timeout: 0.1) == nil, "the client must wait for its button")
+        let info = try WindowInfo(id: window, display: display)
+        // The button is the lowest item of the bezel; click a little above the bottom edge minus the margin.
+        try Tools.run("xdotool", ["mousemove", String(info.x + info.width / 2), String(info.y + info.height - 20 - 8),
+                                  "click", "1"], display: display)
+        #expect(client.waitForExit(timeout: 3)?.status == 1, "\(client.errorOutput)")
+        #expect(owner.waitForExit(timeout: 3)?.status == 1)
+    }
+
+    @Test func twoInvocationsInTheSameInstantGiveOneWindow() throws {
+        let display = try server().display
+        let a = try HUDProcess(["--id", "same", "--label", "A", "--hide-after", "1"], display: display)
+        let b = try HUDProcess(["--id", "same", "--label", "B", "--hide-after", "1"], display: display)
+        usleep(700_000)
+        #expect(try Self.hudWindows(display).count == 1)
+        #expect(a.waitForExit(timeout: 4)?.status == 0 && b.waitForExit(timeout: 4)?.status == 0)
+    }
+
+    @Test func anAsyncMainDrivesTwoHUDsAndEndsAfterTheHide() throws {
+        let display = try server().display
+        let exe = HUDProcess.binary.deletingLastPathComponent().appendingPathComponent("hud-example")
+        let example = Process()
+        example.executableURL = exe
+        example.environment = Tools.environment(display: display)
+        let out = Pipe()
+        example.standardOutput = out
+        example.standardError = FileHandle.nullDevice
+        try example.run()
+        var most = 0
+        _ = try Tools.waitUntil(timeout: 3) {
+            most = max(most, try Self.hudWindows(display).count)
+            return most == 2
+        }
+        #expect(most == 2, "the example's two HUDs were not both up")
+        #expect(Tools.waitForExit(example, timeout: 6) && example.terminationStatus == 0)
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "done\n")
+    }
+}
