@@ -84,6 +84,8 @@ public struct ConfigFile: Sendable {
         case .animation: return .animation(try choice(HUDAnimation.self))
         case .position: return .position(try choice(Position.self))
         case .pieStyle: return .pieStyle(try choice(DeterminateStyle.self))
+        case .spinner: return .spinner(try choice(SpinnerStyle.self))
+        case .bezelStyle: return .bezelStyle(try choice(BezelStyle.self))
         case .bezelColor, .contentColor, .backgroundColor:
             do { return .color(try RGBA(hex: try string())) } catch let e as ColorParseError {
                 throw Invalid(reason: e.description)

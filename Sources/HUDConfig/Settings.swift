@@ -78,6 +78,8 @@ public struct Settings: Sendable {
         case .offset: return (.offset(base.offset), .builtIn)
         case .monitor: return (.monitor("pointer"), .builtIn)
         case .pieStyle: return (.pieStyle(base.determinateStyle), .builtIn)
+        case .spinner: return (.spinner(base.spinner), .builtIn)
+        case .bezelStyle: return (.bezelStyle(base.bezelStyle), .builtIn)
         case .scale: return nil
         }
     }
@@ -100,6 +102,8 @@ public struct Settings: Sendable {
             case (.position, .position(let p)): style.position = p
             case (.offset, .offset(let p)): style.offset = p
             case (.pieStyle, .pieStyle(let s)): style.determinateStyle = s
+            case (.spinner, .spinner(let s)): style.spinner = s
+            case (.bezelStyle, .bezelStyle(let s)): style.bezelStyle = s
             default: break
             }
         }

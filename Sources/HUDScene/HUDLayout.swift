@@ -29,10 +29,17 @@ public struct HUDLayout: Hashable, Sendable {
 
     private enum Item { case indicator, label, details, button }
 
-    /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
-    public static let roundIndicatorSize = Size(width: 37, height: 37)
-    /// MBBarProgressView's intrinsic content size.
-    public static let barSize = Size(width: 120, height: 10)
+    /// A layout made elsewhere (the banner's).
+    init(area: Rect, bezel: Rect, indicator: Rect? = nil, label: PlacedText? = nil, details: PlacedText? = nil,
+         button: PlacedButton? = nil) {
+        self.area = area
+        self.bezel = bezel
+        self.indicator = indicator
+        self.label = label
+        self.details = details
+        self.button = button
+    }
+
     /// MBProgressHUDRoundedButton adds this to its title's width.
     public static let buttonExtraWidth: Double = 20
     /// Space above and below the button's title.
@@ -42,6 +49,10 @@ public struct HUDLayout: Hashable, Sendable {
 
     /// Lays out `content` in `style` inside `area`.
     public init(content: HUDContent, style: HUDStyle, area: Rect, measurer: some TextMeasuring) {
+        if style.banner {
+            self = Self.banner(content, style: style, area: area, measurer: measurer)
+            return
+        }
         self.area = area
         let m = style.margin
         let maxBezel = Size(width: max(0, area.width - 2 * m), height: max(0, area.height - 2 * m))
@@ -49,7 +60,7 @@ public struct HUDLayout: Hashable, Sendable {
         let maxContentHeight = max(1, maxBezel.height - 2 * m)
 
         let sideSize = Self.sideImageSize(content)
-        let ownIndicatorSize = Self.indicatorSize(content)
+        let ownIndicatorSize = Indicator(content: content, style: style)?.size
         // With a side image the indicator item is a row: the image, a gap, the indicator.
         let indicatorSize = ownIndicatorSize.map { own in
             sideSize.map { Size(width: $0.width + Self.sideImageGap + own.width, height: max($0.height, own.height)) }
@@ -146,27 +157,13 @@ public struct HUDLayout: Hashable, Sendable {
     /// The size of the image or icon shown beside the indicator: only a mode with an indicator of its own (a
     /// spinner, pie, ring or bar) shows `content.custom` beside it.
     public static func sideImageSize(_ content: HUDContent) -> Size? {
+        let round = Indicator.roundSize
         switch content.mode {
         case .custom, .text: return nil
         case .indeterminate, .determinate, .annular, .bar:
             switch content.custom {
-            case .image(let image): return image.displaySize(fitting: roundIndicatorSize.width)
-            case .icon: return roundIndicatorSize
-            case nil: return nil
-            }
-        }
-    }
-
-    /// The indicator's intrinsic size, or nil when the mode has none.
-    public static func indicatorSize(_ content: HUDContent) -> Size? {
-        switch content.mode {
-        case .indeterminate, .determinate, .annular: return roundIndicatorSize
-        case .bar: return barSize
-        case .text: return nil
-        case .custom:
-            switch content.custom {
-            case .image(let image): return image.displaySize(fitting: roundIndicatorSize.width)
-            case .icon: return roundIndicatorSize
+            case .image(let image): return image.displaySize(fitting: round.width)
+            case .icon: return round
             case nil: return nil
             }
         }

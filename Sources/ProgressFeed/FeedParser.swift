@@ -6,8 +6,8 @@ import HUDScene
 ///
 /// - `45`, `45.5`, `45%`: progress in percent, as `zenity --progress` reads it;
 /// - `#TEXT`: the label (zenity);
-/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`: any subset of keys,
-///   progress as a fraction;
+/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}`: any
+///   subset of keys, progress as a fraction;
 /// - the progress line of a tool x11hud knows (rsync, curl, pv, wget; see `ProgressFormats`): its percentage,
 ///   unless `scanPercentages` is off;
 /// - any other line is not progress and is passed over quietly. Warnings are kept for lines that try to be

@@ -18,6 +18,8 @@ extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
 extension Position: ExpressibleByArgument {}
+extension SpinnerStyle: ExpressibleByArgument {}
+extension BezelStyle: ExpressibleByArgument {}
 
 // ArgumentParser's default builds these at every start, describing each case only to find every description equal
 // to the case's name, which leaves them empty; saying so directly is the same help text for fewer instructions

@@ -31,9 +31,26 @@ struct HUDOptions: ParsableArguments {
     var pulsate = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How the spinner moves: activity-indicator (MBProgressHUD's), or one of ProgressHUD's animations.",
+        valueName: "style"))
+    var spinner: SpinnerStyle?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "A built-in icon; implies --mode custom, or is drawn beside a bar, ring, pie or spinner chosen with --mode.",
         valueName: "icon"))
     var icon: Icon?
+
+    @Flag(name: .customLong("static-icons"), help: "Show icons whole at once instead of drawing their strokes in.")
+    var staticIcons = false
+
+    @Flag(help: """
+        ProgressHUD's top banner: the label as its title, the details as a message of up to two lines; slides in \
+        from the top of the work area, hides after 3 s or when clicked.
+        """)
+    var banner = false
+
+    @Flag(name: .customLong("show-value"), help: "Show the percentage inside the ring or pie, or beside the bar.")
+    var showValue = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "A PNG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with --mode.",
@@ -52,6 +69,10 @@ struct HUDOptions: ParsableArguments {
     @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
             transform: parseColor)
     var bezelColor: RGBA?
+
+    @Option(name: .customLong("bezel-style"), parsing: .unconditional, help: ArgumentHelp(
+        "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).", valueName: "style"))
+    var bezelStyle: BezelStyle?
 
     @Option(name: .customLong("content-color"), parsing: .unconditional, help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
             transform: parseColor)
@@ -178,14 +199,16 @@ struct HUDOptions: ParsableArguments {
             (.margin, margin.map { .number($0.value) }), (.animation, animation.map { .animation($0) }),
             (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
             (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
-            (.pieStyle, pieStyle.map { .pieStyle($0) }),
+            (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
+            (.bezelStyle, bezelStyle.map { .bezelStyle($0) }),
         ]
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, percentage, pulsate, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
+        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
+             bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -195,7 +218,8 @@ struct HUDOptions: ParsableArguments {
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
         let value = progress?.fraction ?? percentage.map { $0.value / 100 }
         // Without --mode: an image or icon means custom, a progress value means the ring, else the spinner.
-        let resolvedMode = mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
+        let resolvedMode = banner ? .text
+            : mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
         return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
                           buttonTitle: button, custom: custom)
     }
@@ -209,8 +233,27 @@ struct HUDOptions: ParsableArguments {
         if let minSize { style.minSize = minSize.size }
         style.square = square
         style.markup = markup
+        if staticIcons { style.liveIcons = false }
+        if showValue { style.showsValue = true }
+        if banner { Self.makeBanner(&style, animation: animation, labelFont: labelFont, detailsFont: detailsFont,
+                                    cornerRadius: cornerRadius) }
         return style
     }
+
+    /// ProgressHUD's banner look where the command line does not say otherwise: it slides, its title is 16 semibold
+    /// and its message 14 regular, its corners 10.
+    private static func makeBanner(_ style: inout HUDStyle, animation: HUDAnimation?, labelFont: FontSpec?,
+                                   detailsFont: FontSpec?, cornerRadius: NonNegative?) {
+        style.banner = true
+        if animation == nil { style.animation = .slide }
+        if labelFont == nil { style.labelFont = Self.bannerTitleFont }
+        if detailsFont == nil { style.detailsFont = Self.bannerMessageFont }
+        if cornerRadius == nil { style.cornerRadius = 10 }
+    }
+
+    // Valid descriptions; `try!` documents that they cannot fail.
+    private static let bannerTitleFont = try! FontSpec("Sans Semi-Bold 16")
+    private static let bannerMessageFont = try! FontSpec("Sans 14")
 
     /// The scale set by a flag or the config file; nil to follow the screen.
     var explicitScale: Double? { settings.scale }

@@ -82,6 +82,10 @@ import X11Platform
             live.content = options.content
         }
         live.style = options.style
+        live.blocksInput = command.blockInput
+        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
+            X11HUDCommand.printError(warning)
+        }
         live.graceTime = command.grace?.value ?? 0
         live.minShowTime = command.minShow?.value ?? 0
         live.autoHideDelay = command.hideSeconds
@@ -91,6 +95,8 @@ import X11Platform
         }
         live.buttonAction = cancel
         if command.dismissOnClick { live.bezelAction = cancel }
+        // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
+        if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
         live.completion = { [self] in rules.finish(status.code, input: feed) }
         sink = .local(live)

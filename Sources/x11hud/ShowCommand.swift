@@ -21,8 +21,8 @@ struct ShowCommand: ParsableCommand {
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
-            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or the progress \
-            line of rsync, curl, pv or wget. Other lines are passed over. The end of the input hides the HUD; once \
+            such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide"), or the \
+            progress line of rsync, curl, pv or wget. Other lines are passed over. The end of the input hides the HUD; once \
             it is hidden, the rest of the input is read and dropped, so the program writing it never dies of \
             SIGPIPE.
 
@@ -69,6 +69,10 @@ struct ShowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @Flag(name: .customLong("block-input"),
+          help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
+    var blockInput = false
+
     @Option(help: ArgumentHelp("""
         Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
         it in place instead of opening another window, and exits at once (or after its input, or its button).
@@ -103,8 +107,8 @@ struct ShowCommand: ParsableCommand {
         session.run()
     }
 
-    /// Seconds after which the HUD hides by itself, if --hide-after says so.
-    var hideSeconds: Double? { hideAfter?.seconds(for: hud.content) }
+    /// Seconds after which the HUD hides by itself, if --hide-after says so (a banner: 3 s unless it says otherwise).
+    var hideSeconds: Double? { (hideAfter ?? (hud.banner ? .seconds(3) : nil))?.seconds(for: hud.content) }
 
     /// Whether standard input carries updates.
     var readsInput: Bool { stdin || StdinFeed.hasInput() }

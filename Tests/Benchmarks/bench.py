@@ -9,7 +9,8 @@ Metrics: map (pbench: fork → window mapped and → first damage), lat (pbench:
 100 updates/s), held (a volume key held down: 30 invocations at 10/s changing one named HUD, beside
 `dunstify -r`), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
 x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (peak RSS of a 3 s display),
-cpu (static, spinner, 100 updates/s over 10 s, with the X server's share), flood (a million lines on stdin),
+cpu (static, spinner, 100 updates/s over 10 s, with the X server's share), spinners (every --spinner style over 10 s, beside
+zenity --pulsate), flood (a million lines on stdin),
 frames (x11hud-bench's frame cost). xob is measured when built from its sources and given with --xob.
 Build first: swift build -c release --static-swift-stdlib --product x11hud (and --product x11hud-bench)
 (`make bench` does both and runs this).
@@ -30,7 +31,7 @@ sys.path.insert(0, HERE)
 
 import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
 
-METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "flood", "frames"]
+METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "spinners", "flood", "frames"]
 
 
 def parse_args(argv):
@@ -233,6 +234,23 @@ def run_cpu(ctx, tools, runs, window):
     return results
 
 
+def run_spinners(ctx, tools, runs, window):
+    """{label: [(cpu ms, tick ms, wake-ups) or None]} for every x11hud --spinner style and zenity's pulsating bar."""
+    import measure
+    import tools as tool_defs
+    results = {}
+    x11hud = next((t for t in tools if t.name == "x11hud"), None)
+    if x11hud is not None:
+        for style in tool_defs.SPINNER_STYLES:
+            argv = x11hud.spinner + ["--spinner", style]
+            results[style] = [measure.cpu_window(ctx, x11hud, argv, window) for _ in range(runs)]
+            log("spinners: %s done" % style)
+    zenity = next((t for t in tools if t.name == "zenity"), None)
+    if zenity is not None:
+        results["zenity --pulsate"] = [measure.cpu_window(ctx, zenity, zenity.spinner, window) for _ in range(runs)]
+    return results
+
+
 def run_flood(ctx, tools, runs, lines, cap):
     import measure
     results = {}
@@ -382,6 +400,22 @@ def cpu_section(results, window):
             "server's run time over the same window is shown beside it (no compositor runs here). "
             "The input pipe is open and idle when nothing is written. osd_cat has no spinner; dunst reads no "
             "stdin. Median (min–max).\n\n" % window + "\n\n".join(parts))
+
+
+def spinners_section(results, window):
+    import report
+    rows = []
+    for label, values in results.items():
+        cpu = report.median_of([v and v[0] for v in values])
+        verdict = "" if cpu is None or label.startswith("zenity") else ("met" if cpu < 150 else "**missed**")
+        rows.append((label, report.cell([v and v[0] for v in values]),
+                     report.cell([v and v[2] for v in values], "%.0f"), verdict, len(values)))
+    return ("`x11hud --mode indeterminate --label x --spinner STYLE`, measured as in section 3 over %g s (scaled to "
+            "10 s) starting 1 s after the window is mapped, beside `zenity --progress --pulsate`. The target is "
+            "less than 150 ms of CPU per 10 s of animation for each style. The machine was shared with other "
+            "builds while this ran, so single figures are noisy: compare medians and ratios. "
+            "Median (min–max).\n\n" % window
+            + report.table(["spinner", "CPU ms / 10 s", "voluntary wake-ups / 10 s", "< 150 ms", "runs"], rows))
 
 
 def flood_section(results, lines, cap):
@@ -534,6 +568,8 @@ def document(args, results, machine_rows, command, started, seconds):
         sections.append(("Peak memory", rss_section(results["rss"]) + parts_section(results.get("rss_parts"))))
     if "cpu" in results:
         sections.append(("CPU and wake-ups", cpu_section(results["cpu"], args.window)))
+    if "spinners" in results:
+        sections.append(("CPU of every spinner style", spinners_section(results["spinners"], args.window)))
     if "flood" in results:
         sections.append(("Flood", flood_section(results["flood"], args.lines, args.cap)))
     if "frames" in results:
@@ -616,6 +652,9 @@ def main(argv):
         session.stop_dunst()
         if "cpu" in args.only:
             results["cpu"] = run_cpu(ctx, [t for t in tools if not t.notify], args.long_runs, args.window)
+        if "spinners" in args.only:
+            results["spinners"] = run_spinners(ctx, [t for t in tools if not t.notify], args.long_runs,
+                                               args.window)
         if "flood" in args.only:
             results["flood"] = run_flood(ctx, [t for t in tools if not t.notify], args.long_runs, args.lines,
                                          args.cap)

@@ -26,6 +26,16 @@ class Tool:
     held: Optional[list] = None             # a held volume key: one such command per repeat, %d the percentage
 
 
+# Every `--spinner` style, in SpinnerStyle's order.
+SPINNER_STYLES = [
+    "activity-indicator", "ball-vertical-bounce", "bar-sweep-toggle", "circle-arc-dot-spin", "circle-bar-spin-fade",
+    "circle-dot-spin-fade", "circle-pulse-multiple", "circle-pulse-single", "circle-ripple-multiple",
+    "circle-ripple-single", "circle-rotate-chase", "circle-stroke-spin", "dual-dot-sidestep", "horizontal-bar-scaling",
+    "horizontal-dot-scaling", "pacman-progress", "quintuple-dot-dance", "semi-ring-rotation", "square-circuit-snake",
+    "triangle-dot-shift", "symbol-bounce",
+]
+
+
 def x11hud(binary):
     return Tool(
         name="x11hud", package=None,

@@ -38,6 +38,9 @@ func isWarning(_ e: FeedEvent) -> Bool {
                                         hideAfter: 1.5)))
         #expect(parse(#"{"label":"x"}"#) == .update(FeedUpdate(label: "x")))
         #expect(parse(#"{"progress":1}"#) == .update(FeedUpdate(progress: 1)))
+        #expect(parse(#"{"spinner":"pacman-progress","icon":"added"}"#)
+            == .update(FeedUpdate(icon: .added, spinner: .pacmanProgress)))
+        #expect(isWarning(parse(#"{"spinner":"wheel"}"#)))
     }
 
     @Test func rsyncProgress2IsRead() {

@@ -130,7 +130,7 @@ import X11Platform
         let options = try complete("x11hud --")
         #expect(options.contains("--label") && options.contains("--hide-after") && options.contains("--monitor"))
         #expect(try complete("x11hud --label Hi --ic") == ["--icon"])
-        #expect(try complete("x11hud --icon ") == ["success", "error", "info", "warning"])
+        #expect(try complete("x11hud --icon ") == ["success", "error", "info", "warning", "added"])
         #expect(try complete("x11hud --monitor ") == ["pointer", "primary", "focus"])
         #expect(try complete("x11hud render --pie-style ") == ["outline", "filled"])
         #expect(try complete("x11hud render --s").contains("--size"))

@@ -42,6 +42,7 @@ import Testing
         (["--min-size", "-5x3"], "-5x3", "--min-size"),
         (["--offset", "1"], "1", "--offset"),
         (["--icon", "smile"], "smile", "--icon"),
+        (["--spinner", "wheel"], "wheel", "--spinner"),
         (["--theme", "pink"], "pink", "--theme"),
         (["--time", "-1"], "-1", "--time"),
     ])
