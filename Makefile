@@ -1,5 +1,5 @@
 # Shortcuts for the scripts under packaging/, which the README runs directly.
-.PHONY: demo test gallery release install uninstall deb test-installed clean bench
+.PHONY: demo test gallery release install uninstall deb test-installed clean bench harden
 BIN = .build/release/x11hud
 # The Swift runtime linked into the binary: a HUD that lives a second starts in a third of the time.
 # Link options, each measured (issue 12; figures in BENCHMARKS.md and the commit that added them):
@@ -56,6 +56,13 @@ test-installed:
 bench: release
 	$(RELEASE) --product x11hud-bench
 	python3 Tests/Benchmarks/bench.py $(BENCH_ARGS)
+
+# Issue 11: the suite under ASan and TSan, the fuzzer, a soak sampled for leaks (about 50 min the first time).
+# Options pass through:
+# make harden HARDEN_ARGS="--quick" or HARDEN_ARGS="--only fuzz,soak --fuzz-seconds 60 --soak-seconds 120".
+harden:
+	sh packaging/deps.sh test
+	sh Tests/Harden/harden.sh $(HARDEN_ARGS)
 
 clean:
 	rm -rf .build x11hud_*.deb

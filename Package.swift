@@ -70,7 +70,7 @@ let package = Package(
         // libFuzzer target for ProgressFeed (see the file for how to run it).
         .executableTarget(
             name: "FeedFuzz",
-            dependencies: ["ProgressFeed"],
+            dependencies: ["ProgressFeed", "HUDScene"],
             swiftSettings: strictness
         ),
         // The library used from a Swift program, as the README shows.

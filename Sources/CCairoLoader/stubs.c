@@ -93,9 +93,9 @@ STUB cairo_surface_t * cairo_image_surface_create(cairo_format_t format, int wid
     return f(format, width, height);
 }
 
-STUB cairo_surface_t * cairo_image_surface_create_from_png(const char *filename) {
-    __typeof__(&cairo_image_surface_create_from_png) f = SYMBOL(17, cairo_image_surface_create_from_png);
-    return f(filename);
+STUB cairo_surface_t * cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure) {
+    __typeof__(&cairo_image_surface_create_from_png_stream) f = SYMBOL(17, cairo_image_surface_create_from_png_stream);
+    return f(read_func, closure);
 }
 
 STUB unsigned char * cairo_image_surface_get_data(cairo_surface_t *surface) {
@@ -253,9 +253,12 @@ STUB cairo_status_t cairo_surface_status(cairo_surface_t *surface) {
     return f(surface);
 }
 
-STUB cairo_status_t cairo_surface_write_to_png(cairo_surface_t *surface, const char *filename) {
-    __typeof__(&cairo_surface_write_to_png) f = SYMBOL(49, cairo_surface_write_to_png);
-    return f(surface, filename);
+STUB cairo_status_t cairo_surface_write_to_png_stream(
+    cairo_surface_t *surface,
+    cairo_write_func_t write_func,
+    void *closure) {
+    __typeof__(&cairo_surface_write_to_png_stream) f = SYMBOL(49, cairo_surface_write_to_png_stream);
+    return f(surface, write_func, closure);
 }
 
 STUB void cairo_translate(cairo_t *cr, double tx, double ty) {
@@ -263,153 +266,168 @@ STUB void cairo_translate(cairo_t *cr, double tx, double ty) {
     f(cr, tx, ty);
 }
 
-STUB void g_error_free(GError *error) {
-    __typeof__(&g_error_free) f = SYMBOL(51, g_error_free);
-    f(error);
-}
-
 STUB void g_free(gpointer mem) {
-    __typeof__(&g_free) f = SYMBOL(52, g_free);
+    __typeof__(&g_free) f = SYMBOL(51, g_free);
     f(mem);
 }
 
 STUB void g_object_unref(gpointer object) {
-    __typeof__(&g_object_unref) f = SYMBOL(53, g_object_unref);
+    __typeof__(&g_object_unref) f = SYMBOL(52, g_object_unref);
     f(object);
 }
 
+STUB void g_slist_free(GSList *list) {
+    __typeof__(&g_slist_free) f = SYMBOL(53, g_slist_free);
+    f(list);
+}
+
+STUB GSList * pango_attr_list_get_attributes(PangoAttrList *list) {
+    __typeof__(&pango_attr_list_get_attributes) f = SYMBOL(54, pango_attr_list_get_attributes);
+    return f(list);
+}
+
+STUB void pango_attr_list_unref(PangoAttrList *list) {
+    __typeof__(&pango_attr_list_unref) f = SYMBOL(55, pango_attr_list_unref);
+    f(list);
+}
+
+STUB void pango_attribute_destroy(PangoAttribute *attr) {
+    __typeof__(&pango_attribute_destroy) f = SYMBOL(56, pango_attribute_destroy);
+    f(attr);
+}
+
 STUB void pango_cairo_context_set_font_options(PangoContext *context, const cairo_font_options_t *options) {
-    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(54, pango_cairo_context_set_font_options);
+    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(57, pango_cairo_context_set_font_options);
     f(context, options);
 }
 
 STUB void pango_cairo_context_set_resolution(PangoContext *context, double dpi) {
-    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(55, pango_cairo_context_set_resolution);
+    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(58, pango_cairo_context_set_resolution);
     f(context, dpi);
 }
 
 STUB PangoFontMap * pango_cairo_font_map_get_default(void) {
-    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(56, pango_cairo_font_map_get_default);
+    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(59, pango_cairo_font_map_get_default);
     return f();
 }
 
 STUB void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout) {
-    __typeof__(&pango_cairo_show_layout) f = SYMBOL(57, pango_cairo_show_layout);
+    __typeof__(&pango_cairo_show_layout) f = SYMBOL(60, pango_cairo_show_layout);
     f(cr, layout);
 }
 
 STUB void pango_context_set_matrix(PangoContext *context, const PangoMatrix *matrix) {
-    __typeof__(&pango_context_set_matrix) f = SYMBOL(58, pango_context_set_matrix);
+    __typeof__(&pango_context_set_matrix) f = SYMBOL(61, pango_context_set_matrix);
     f(context, matrix);
 }
 
 STUB void pango_context_set_round_glyph_positions(PangoContext *context, gboolean round_positions) {
-    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(59, pango_context_set_round_glyph_positions);
+    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(62, pango_context_set_round_glyph_positions);
     f(context, round_positions);
 }
 
 STUB void pango_font_description_free(PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_free) f = SYMBOL(60, pango_font_description_free);
+    __typeof__(&pango_font_description_free) f = SYMBOL(63, pango_font_description_free);
     f(desc);
 }
 
 STUB PangoFontDescription * pango_font_description_from_string(const char *str) {
-    __typeof__(&pango_font_description_from_string) f = SYMBOL(61, pango_font_description_from_string);
+    __typeof__(&pango_font_description_from_string) f = SYMBOL(64, pango_font_description_from_string);
     return f(str);
 }
 
 STUB const char * pango_font_description_get_family(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_family) f = SYMBOL(62, pango_font_description_get_family);
+    __typeof__(&pango_font_description_get_family) f = SYMBOL(65, pango_font_description_get_family);
     return f(desc);
 }
 
 STUB PangoFontMask pango_font_description_get_set_fields(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(63, pango_font_description_get_set_fields);
+    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(66, pango_font_description_get_set_fields);
     return f(desc);
 }
 
 STUB gint pango_font_description_get_size(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_size) f = SYMBOL(64, pango_font_description_get_size);
+    __typeof__(&pango_font_description_get_size) f = SYMBOL(67, pango_font_description_get_size);
     return f(desc);
 }
 
 STUB char * pango_font_description_to_string(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_to_string) f = SYMBOL(65, pango_font_description_to_string);
+    __typeof__(&pango_font_description_to_string) f = SYMBOL(68, pango_font_description_to_string);
     return f(desc);
 }
 
 STUB PangoContext * pango_font_map_create_context(PangoFontMap *fontmap) {
-    __typeof__(&pango_font_map_create_context) f = SYMBOL(66, pango_font_map_create_context);
+    __typeof__(&pango_font_map_create_context) f = SYMBOL(69, pango_font_map_create_context);
     return f(fontmap);
 }
 
 STUB void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect) {
-    __typeof__(&pango_layout_get_extents) f = SYMBOL(67, pango_layout_get_extents);
+    __typeof__(&pango_layout_get_extents) f = SYMBOL(70, pango_layout_get_extents);
     f(layout, ink_rect, logical_rect);
 }
 
 STUB int pango_layout_get_line_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_line_count) f = SYMBOL(68, pango_layout_get_line_count);
+    __typeof__(&pango_layout_get_line_count) f = SYMBOL(71, pango_layout_get_line_count);
     return f(layout);
 }
 
 STUB int pango_layout_get_unknown_glyphs_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(69, pango_layout_get_unknown_glyphs_count);
+    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(72, pango_layout_get_unknown_glyphs_count);
     return f(layout);
 }
 
 STUB gboolean pango_layout_is_ellipsized(PangoLayout *layout) {
-    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(70, pango_layout_is_ellipsized);
+    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(73, pango_layout_is_ellipsized);
     return f(layout);
 }
 
 STUB PangoLayout * pango_layout_new(PangoContext *context) {
-    __typeof__(&pango_layout_new) f = SYMBOL(71, pango_layout_new);
+    __typeof__(&pango_layout_new) f = SYMBOL(74, pango_layout_new);
     return f(context);
 }
 
 STUB void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment) {
-    __typeof__(&pango_layout_set_alignment) f = SYMBOL(72, pango_layout_set_alignment);
+    __typeof__(&pango_layout_set_alignment) f = SYMBOL(75, pango_layout_set_alignment);
     f(layout, alignment);
 }
 
 STUB void pango_layout_set_auto_dir(PangoLayout *layout, gboolean auto_dir) {
-    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(73, pango_layout_set_auto_dir);
+    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(76, pango_layout_set_auto_dir);
     f(layout, auto_dir);
 }
 
 STUB void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) {
-    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(74, pango_layout_set_ellipsize);
+    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(77, pango_layout_set_ellipsize);
     f(layout, ellipsize);
 }
 
 STUB void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc) {
-    __typeof__(&pango_layout_set_font_description) f = SYMBOL(75, pango_layout_set_font_description);
+    __typeof__(&pango_layout_set_font_description) f = SYMBOL(78, pango_layout_set_font_description);
     f(layout, desc);
 }
 
 STUB void pango_layout_set_height(PangoLayout *layout, int height) {
-    __typeof__(&pango_layout_set_height) f = SYMBOL(76, pango_layout_set_height);
+    __typeof__(&pango_layout_set_height) f = SYMBOL(79, pango_layout_set_height);
     f(layout, height);
 }
 
 STUB void pango_layout_set_markup(PangoLayout *layout, const char *markup, int length) {
-    __typeof__(&pango_layout_set_markup) f = SYMBOL(77, pango_layout_set_markup);
+    __typeof__(&pango_layout_set_markup) f = SYMBOL(80, pango_layout_set_markup);
     f(layout, markup, length);
 }
 
 STUB void pango_layout_set_text(PangoLayout *layout, const char *text, int length) {
-    __typeof__(&pango_layout_set_text) f = SYMBOL(78, pango_layout_set_text);
+    __typeof__(&pango_layout_set_text) f = SYMBOL(81, pango_layout_set_text);
     f(layout, text, length);
 }
 
 STUB void pango_layout_set_width(PangoLayout *layout, int width) {
-    __typeof__(&pango_layout_set_width) f = SYMBOL(79, pango_layout_set_width);
+    __typeof__(&pango_layout_set_width) f = SYMBOL(82, pango_layout_set_width);
     f(layout, width);
 }
 
 STUB void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap) {
-    __typeof__(&pango_layout_set_wrap) f = SYMBOL(80, pango_layout_set_wrap);
+    __typeof__(&pango_layout_set_wrap) f = SYMBOL(83, pango_layout_set_wrap);
     f(layout, wrap);
 }
 
@@ -421,8 +439,8 @@ STUB gboolean pango_parse_markup(
     char **text,
     gunichar *accel_char,
     GError **error) {
-    __typeof__(&pango_parse_markup) f = SYMBOL(81, pango_parse_markup);
+    __typeof__(&pango_parse_markup) f = SYMBOL(84, pango_parse_markup);
     return f(markup_text, length, accel_marker, attr_list, text, accel_char, error);
 }
 
-void *hud_text_stack_symbols[82];
+void *hud_text_stack_symbols[85];

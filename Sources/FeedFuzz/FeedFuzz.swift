@@ -1,4 +1,5 @@
 import Foundation
+import HUDScene
 import ProgressFeed
 
 // A libFuzzer target for the stdin protocol. Build and run:
@@ -20,7 +21,7 @@ func check(_ bytes: UnsafeRawBufferPointer) {
         switch event {
         case .update(let u), .partial(let u, _):
             if let p = u.progress { precondition(p.isFinite && (0...1).contains(p), "progress \(p) escaped 0...1") }
-            if let h = u.hideAfter { precondition(h.isFinite && h >= 0, "hide \(h)") }
+            if let h = u.hideAfter { checkDownstream(hideAfter: h) }
         case .warning(let w):
             precondition(!w.unicodeScalars.contains { $0.value < 0x20 }, "control character in a warning")
         case .nothing:
@@ -32,6 +33,22 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     splitter.push(UnsafeRawBufferPointer(rebasing: bytes[0..<cut]), line: line)
     splitter.push(UnsafeRawBufferPointer(rebasing: bytes[cut...]), line: line)
     splitter.finish(line: line)
+}
+
+/// What a `hide` value does after parsing: it must lie in the documented range, and the deadline it sets, read
+/// on a clock that has been up a long time, must convert to a timer's nanoseconds without trapping.
+func checkDownstream(hideAfter h: Double) {
+    precondition(InputLimits.durationRange.contains(h), "hide \(h) escaped \(InputLimits.durationRange)")
+    let uptime = 10 * 365 * 86_400.0  // ten years
+    var scene = HUDScene(content: HUDContent(), style: .theme(.dark), area: Rect(x: 0, y: 0, width: 640, height: 480))
+    var lifecycle = HUDLifecycle()
+    lifecycle.show(at: uptime, scene: &scene)
+    lifecycle.hide(at: uptime, afterDelay: h, scene: &scene)
+    guard let deadline = lifecycle.nextDeadline(scene: scene) else { return }
+    let latest = uptime + InputLimits.durationRange.upperBound + 1
+    precondition(deadline.isFinite && deadline <= latest, "deadline \(deadline)")
+    let ns = InputLimits.nanoseconds(deadline)
+    precondition(ns >= InputLimits.nanoseconds(uptime), "deadline \(deadline) before now")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

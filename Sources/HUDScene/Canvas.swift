@@ -1,4 +1,5 @@
 internal import CCairo
+import Glibc
 
 /// A block of premultiplied ARGB32 pixels (cairo's image format, which is also a depth-32 X image on a
 /// little-endian machine) that the renderer draws into.
@@ -53,17 +54,55 @@ public final class Canvas {
     }
 
     /// Writes the pixels as a PNG file with an alpha channel.
+    ///
+    /// The PNG goes to a temporary file in the same directory, renamed over `path` once complete, as careful tools
+    /// do: a reader never sees half a file, a failure leaves what was there, and a symlink at `path` is replaced,
+    /// never written through.
     public func writePNG(to path: String) throws(CanvasError) {
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw CanvasError(reason: "cannot write '\(path)': \(String(cString: cairo_status_to_string(status)))")
+        func failure(_ what: String) -> CanvasError { CanvasError(reason: "cannot write '\(path)': \(what)") }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { throw failure("it names a directory") }
+        var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = false
+        defer { if !written { unlink(temporary) } }
+        // mkstemp makes the file 0600; a PNG is made as any new file is, 0666 less the umask.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+        var sink = fd
+        let status = withUnsafeMutablePointer(to: &sink) { pointer in
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                let fd = closure!.assumingMemoryBound(to: Int32.self).pointee
+                var done = 0
+                while done < Int(length) {
+                    let n = write(fd, data! + done, Int(length) - done)
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { return CAIRO_STATUS_WRITE_ERROR }
+                    done += n
+                }
+                return CAIRO_STATUS_SUCCESS
+            }, pointer)
         }
+        let closed = close(fd) == 0
+        guard status == CAIRO_STATUS_SUCCESS, closed else {
+            throw failure(status == CAIRO_STATUS_SUCCESS ? String(cString: strerror(errno))
+                          : String(cString: cairo_status_to_string(status)))
+        }
+        guard rename(temporary, path) == 0 else { throw failure(String(cString: strerror(errno))) }
+        written = true
     }
 
     /// Reads a PNG file into a new canvas (for comparing frames in tests and tools).
     public static func readPNG(from path: String) throws(CanvasError) -> Canvas {
         let image: ImageAsset
-        do { image = try ImageAsset(contentsOf: path) } catch { throw CanvasError(reason: error.description) }
+        do { image = try ImageAsset(contentsOf: path, maxSide: maxSide) } catch {
+            throw CanvasError(reason: error.description)
+        }
         let canvas = try Canvas(width: Int(image.pixelSize.width), height: Int(image.pixelSize.height))
         let cr = cairo_create(canvas.surface)
         cairo_set_source_surface(cr, image.surface, 0, 0)

@@ -25,10 +25,14 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
         var size: Double? = nil
         if fields.rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0 {
             let points = Double(pango_font_description_get_size(desc)) / Double(hud_pango_scale)
-            guard points > 0, points <= 512 else {
-                throw FontParseError(input: input, reason: "the size must be between 1 and 512 points")
+            guard InputLimits.fontSizeRange.contains(points) else {
+                throw FontParseError(input: input, reason: InputLimits.fontSizeRule)
             }
             size = points
+        } else if Self.endsWithNumber(trimmed) {
+            // Pango reads a last word that is a number as the size, and silently drops one it cannot hold
+            // ("Sans 1000000000", "Sans -5"), which would draw at the default size: refuse it like any bad size.
+            throw FontParseError(input: input, reason: InputLimits.fontSizeRule)
         }
         let family = pango_font_description_get_family(desc).map { String(cString: $0) } ?? ""
         guard !family.trimmingWhitespace().isEmpty || size != nil || fields.rawValue != 0 else {
@@ -54,6 +58,13 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
         guard size == nil else { return self }
         // Re-parsing cannot fail: the description came from Pango and the size is in range.
         return (try? FontSpec("\(description) \(Self.format(defaultSize))")) ?? self
+    }
+
+    /// Whether the last word is a number, with or without Pango's `px` suffix.
+    private static func endsWithNumber(_ text: String) -> Bool {
+        guard var word = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).last else { return false }
+        if word.lowercased().hasSuffix("px") { word = word.dropLast(2) }
+        return Double(word) != nil
     }
 
     private static func format(_ v: Double) -> String {

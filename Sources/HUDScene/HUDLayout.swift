@@ -72,7 +72,7 @@ public struct HUDLayout: Hashable, Sendable {
             let block = TextBlock(text: content.label, font: style.labelFont.resolved(defaultSize: 16),
                                   maxWidth: maxContentWidth, maxLines: style.maxLabelLines, markup: style.markup)
             labelBlock = block
-            labelSize = measurer.measure(block)
+            labelSize = Self.fit(measurer.measure(block), width: maxContentWidth, height: maxContentHeight)
         }
         var buttonTitle: TextBlock? = nil
         var buttonSize = Size.zero
@@ -81,7 +81,8 @@ public struct HUDLayout: Hashable, Sendable {
             let block = TextBlock(text: content.buttonTitle, font: style.buttonFont.resolved(defaultSize: 12),
                                   maxWidth: max(1, maxContentWidth - Self.buttonExtraWidth), maxLines: 1)
             buttonTitle = block
-            buttonTitleSize = measurer.measure(block)
+            buttonTitleSize = Self.fit(measurer.measure(block), width: max(1, maxContentWidth - Self.buttonExtraWidth),
+                                       height: maxContentHeight)
             let h = buttonTitleSize.height + 2 * Self.buttonVerticalInset
             buttonSize = Size(width: max(h, buttonTitleSize.width + Self.buttonExtraWidth), height: h)
         }
@@ -96,7 +97,8 @@ public struct HUDLayout: Hashable, Sendable {
                                   maxWidth: maxContentWidth, maxHeight: max(1, maxContentHeight - used),
                                   markup: style.markup)
             detailsBlock = block
-            detailsSize = measurer.measure(block)
+            detailsSize = Self.fit(measurer.measure(block), width: maxContentWidth,
+                                   height: max(1, maxContentHeight - used))
         }
 
         let items: [(Item, Size)] = [
@@ -112,7 +114,12 @@ public struct HUDLayout: Hashable, Sendable {
             let side = max(size.width, size.height)
             size = Size(width: side, height: side)
         }
-        size = Size(width: size.width.rounded(.up), height: size.height.rounded(.up))
+        // Whatever the text, the fonts or minSize ask for, the bezel never outgrows its area (less the margin
+        // where there is room for one): a window larger than the screen is never made.
+        let limit = Size(width: maxBezel.width > 0 ? maxBezel.width : area.width,
+                         height: maxBezel.height > 0 ? maxBezel.height : area.height)
+        size = Size(width: min(size.width, limit.width).rounded(.up),
+                    height: min(size.height, limit.height).rounded(.up))
 
         // The anchor (centre, or an edge minus the margin) plus the offset, then kept `margin` from every edge of
         // the area (MB's priority-999 constraints), which is what makes MBProgressMaxOffset pin the bezel to an edge.
@@ -152,6 +159,12 @@ public struct HUDLayout: Hashable, Sendable {
             }
             y += itemSize.height + style.padding
         }
+    }
+
+    /// A text's measured size cut to the room it has: a single glyph can be wider than any wrap width, and a single
+    /// line taller than the area.
+    private static func fit(_ size: Size, width: Double, height: Double) -> Size {
+        Size(width: min(size.width, width), height: min(size.height, height))
     }
 
     /// The size of the image or icon shown beside the indicator: only a mode with an indicator of its own (a

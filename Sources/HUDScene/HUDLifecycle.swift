@@ -8,10 +8,15 @@
 /// Unlike MBProgressHUD (issue #605), the moment the grace time ends does not cancel a pending delayed hide: only an
 /// explicit `show` does.
 public struct HUDLifecycle: Hashable, Sendable {
-    /// Show only if still wanted after this long, so that quick work never flashes a HUD.
-    public var graceTime: Double
+    /// Show only if still wanted after this long, so that quick work never flashes a HUD. Kept in
+    /// `InputLimits.durationRange`, like every duration.
+    public var graceTime: Double {
+        didSet { graceTime = InputLimits.clampedDuration(graceTime) }
+    }
     /// Once shown, stay at least this long, so that the HUD never just blinks.
-    public var minShowTime: Double
+    public var minShowTime: Double {
+        didSet { minShowTime = InputLimits.clampedDuration(minShowTime) }
+    }
 
     /// Where the HUD is in its life.
     public enum Phase: Hashable, Sendable {
@@ -38,8 +43,8 @@ public struct HUDLifecycle: Hashable, Sendable {
     private var hideAnimated = true
 
     public init(graceTime: Double = 0, minShowTime: Double = 0) {
-        self.graceTime = graceTime
-        self.minShowTime = minShowTime
+        self.graceTime = InputLimits.clampedDuration(graceTime)
+        self.minShowTime = InputLimits.clampedDuration(minShowTime)
     }
 
     /// Asks for the HUD at `time`. It appears now, or after the grace time when nothing is on screen yet.
@@ -87,8 +92,10 @@ public struct HUDLifecycle: Hashable, Sendable {
         }
     }
 
-    /// Asks for the HUD to go `delay` seconds after `time`, replacing an earlier delayed hide.
+    /// Asks for the HUD to go `delay` seconds after `time`, replacing an earlier delayed hide. The delay is kept in
+    /// `InputLimits.durationRange`.
     public mutating func hide(at time: Double, animated: Bool = true, afterDelay delay: Double, scene: inout HUDScene) {
+        let delay = InputLimits.clampedDuration(delay)
         guard delay > 0 else { return hide(at: time, animated: animated, scene: &scene) }
         hideAnimated = animated
         delayedHideDeadline = time + delay

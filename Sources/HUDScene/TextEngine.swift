@@ -73,6 +73,12 @@ public final class TextEngine: TextMeasuring {
         let layout = layout(for: block)
         let rect = logicalRect(of: layout)
         cairo_save(cr)
+        if rect.width > frame.width + 1 || rect.height > frame.height + 1 {
+            // Text the layout had to cut down (a glyph wider than the area) is cut at its frame, never drawn over
+            // the rest of the bezel or beyond it. Text that fits is not clipped: ink may overhang its logical box.
+            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+            cairo_clip(cr)
+        }
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         let x = block.leading ? frame.minX : frame.minX + (frame.width - rect.width) / 2 - rect.minX
         cairo_move_to(cr, x, frame.minY - rect.minY)
@@ -115,12 +121,10 @@ public final class TextEngine: TextMeasuring {
             pango_layout_set_height(layout, Int32(max(1, height) * s))
         }
         if block.markup {
-            // Bad markup shows as literal text rather than failing.
-            var error: UnsafeMutablePointer<GError>? = nil
-            if pango_parse_markup(block.text, -1, 0, nil, nil, nil, &error) != 0 {
+            // Bad markup, or markup asking for sizes beyond the limits, shows as literal text rather than failing.
+            if MarkupCheck.problem(in: block.text) == nil {
                 pango_layout_set_markup(layout, block.text, -1)
             } else {
-                if let error { g_error_free(error) }
                 pango_layout_set_text(layout, block.text, -1)
             }
         } else {

@@ -118,11 +118,9 @@ public struct FeedParser: Sendable {
 
     /// A short, printable excerpt of the input for a warning: binary garbage must not reach the terminal.
     static func quote(_ text: String) -> String {
-        var out = ""
-        for ch in text.unicodeScalars.prefix(40) {
-            out.unicodeScalars.append(ch.properties.generalCategory == .control || ch == "\u{FFFD}" ? "?" : ch)
-        }
-        return "'" + out + (text.unicodeScalars.count > 40 ? "…'" : "'")
+        var excerpt = ""
+        excerpt.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(40))
+        return "'" + TerminalText.clean(excerpt) + (text.unicodeScalars.count > 40 ? "…'" : "'")
     }
 
     static func format(_ v: Double) -> String {

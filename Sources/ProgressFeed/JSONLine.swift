@@ -48,8 +48,14 @@ struct JSONLine: Decodable {
                     problems.append("unknown spinner \(FeedParser.quote(string() ?? "?"))")
                 }
             case "hide":
-                if let v = number(), v >= 0 { update.hideAfter = v } else {
-                    problems.append("\"hide\" must be a number of seconds")
+                if let v = number(), v >= 0 {
+                    let clamped = InputLimits.clampedDuration(v)
+                    if clamped != v {
+                        problems.append("hide \(FeedParser.format(v)) clamped to \(FeedParser.format(clamped))")
+                    }
+                    update.hideAfter = clamped
+                } else {
+                    problems.append("\"hide\" must be \(InputLimits.durationRule)")
                 }
             default:
                 problems.append("unknown key \(FeedParser.quote(name))")

@@ -17,6 +17,10 @@ extension HUDSession {
 
     func handle(_ event: inout XEvent) {
         switch event.type {
+        case DestroyNotify where XErrorHandlers.isOwn(event.xdestroywindow.window, on: connection.display):
+            // Another client destroyed one of our HUD windows (seen through the root's SubstructureNotify; our own
+            // OverlayWindow disowns its window before destroying it).
+            XErrorHandlers.exitOnWindowLoss()
         case Expose:
             if event.xexpose.count == 0 { hud(window: event.xexpose.window)?.blit() }
         case CreateNotify:

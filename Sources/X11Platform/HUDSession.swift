@@ -12,8 +12,8 @@ public import HUDScene
 /// Everything happens on the main queue: call `run()` (or `await run(_:)` from an async `main`) to hand the main
 /// thread to Dispatch, or keep your own main loop servicing it.
 ///
-/// > Note: When the X server goes away the process ends with status 74 after one line on stderr (Xlib allows no
-/// > recovery); X protocol errors are only logged.
+/// > Note: When the X server goes away, or another client destroys one of the HUDs' windows, the process ends with
+/// > status 74 after one line on stderr (Xlib allows no recovery); X protocol errors are only logged, rate-limited.
 @MainActor public final class HUDSession {
     let connection: XConnection
     let compositor: CompositorWatch
@@ -94,9 +94,8 @@ public import HUDScene
     /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
     /// `settings.ini`), or nil when it does not say.
     public func desktopPrefersDarkTheme(environment: [String: String] = [:]) -> Bool? {
-        let home = environment["XDG_CONFIG_HOME"].map { $0 + "/gtk-3.0/settings.ini" }
-            ?? environment["HOME"].map { $0 + "/.config/gtk-3.0/settings.ini" }
-        let ini = home.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
+        let ini = path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
                                         xsettings: RootProperties.xsettings(connection: connection), gtkSettingsIni: ini)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import HUDScene
 
 /// Seconds on the clock Dispatch's timers run on (monotonic, not affected by setting the time of day), so that
 /// animation time and timer deadlines agree, and dropped ticks never slow an animation.
@@ -6,6 +7,6 @@ enum MonotonicClock {
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     static func dispatchTime(_ seconds: Double) -> DispatchTime {
-        DispatchTime(uptimeNanoseconds: UInt64(max(0, seconds) * 1e9))
+        DispatchTime(uptimeNanoseconds: InputLimits.nanoseconds(seconds))
     }
 }

@@ -47,9 +47,11 @@ struct PixelRect: Hashable {
         values.graphics_exposures = 0
         gc = XCreateGC(c.display, id, UInt(GCGraphicsExposures), &values)
         WindowIdentity.set(on: id, connection: c)
+        XErrorHandlers.own(id, on: c.display)
     }
 
     isolated deinit {
+        XErrorHandlers.disown(id, on: connection.display)
         XFreeGC(connection.display, gc)
         XDestroyWindow(connection.display, id)
         XFreeColormap(connection.display, colormap)

@@ -24,10 +24,18 @@ import Glibc
         guard let resolved, !resolved.isEmpty else {
             throw HUDError(.displayUnavailable, "cannot open a display: DISPLAY is not set and no --display was given")
         }
+        // A host program started with stderr closed must not get its X connection on descriptor 2.
+        StandardDescriptors.openMissing()
         // Xlib may be called from Dispatch's threads in a host program; this must come before any other Xlib call.
         XInitThreads()
-        guard let display = XOpenDisplay(resolved) else {
-            throw HUDError(.displayUnavailable, "cannot open display \"\(resolved)\"")
+        let display: OpaquePointer
+        switch DisplayOpener.open(resolved) {
+        case .opened(let opened): display = opened
+        case .failed: throw HUDError(.displayUnavailable, "cannot open display \"\(resolved)\"")
+        case .timedOut:
+            throw HUDError(.displayUnavailable,
+                           "cannot open display \"\(resolved)\": the X server did not answer within "
+                           + "\(Int(DisplayOpener.timeout)) seconds")
         }
         self.display = display
         self.name = resolved

@@ -1,19 +1,56 @@
 internal import CX11
 import FoundationEssentials
 import Glibc
+import ProgressFeed
 import Synchronization
 
 /// Xlib's process-wide error hooks. They run nonisolated, inside whatever Xlib call noticed the error, so they
 /// must not call back into Xlib (except `XGetErrorText`, which only reads the local error database) or touch the
 /// main actor.
 enum XErrorHandlers {
-    /// The line written when the connection dies, prepared beforehand so the handler does no formatting.
-    private static let lostMessage = Mutex<[UInt8]>(Array("x11hud: lost the connection to the X server\n".utf8))
+    /// The lines written when the connection or the HUD's window is lost, prepared beforehand so that ending the
+    /// process does no formatting.
+    private struct Messages {
+        var connectionLost = Array("x11hud: lost the connection to the X server\n".utf8)
+        var windowLost = Array("x11hud: the HUD's window was destroyed by another X client\n".utf8)
+    }
+    private static let messages = Mutex(Messages())
+    /// The HUDs' own windows, by display: an error naming one of them means it is gone.
+    private static let ownWindows = Mutex<Set<OwnWindow>>([])
+    private struct OwnWindow: Hashable, @unchecked Sendable {
+        let display: OpaquePointer
+        let id: UInt
+    }
+    /// Protocol errors are logged at most three every five seconds, so a fault that repeats every frame cannot
+    /// flood stderr.
+    private static let gate = Mutex(WarningGate(burst: 3, interval: 5))
 
     static func install(displayName: String) {
-        lostMessage.withLock { $0 = Array("x11hud: lost the connection to the X server on \(displayName)\n".utf8) }
+        messages.withLock {
+            $0.connectionLost = Array("x11hud: lost the connection to the X server on \(displayName)\n".utf8)
+            $0.windowLost = Array("x11hud: the HUD's window was destroyed by another X client on \(displayName)\n".utf8)
+        }
         XSetErrorHandler(logProtocolError)
         XSetIOErrorHandler(exitOnConnectionLoss)
+    }
+
+    /// Marks `window` on `display` as a HUD's own: its loss ends the process (see `exitOnWindowLoss`). Keyed by
+    /// display too, as two servers may hand out the same id.
+    static func own(_ window: UInt, on display: OpaquePointer) {
+        _ = ownWindows.withLock { $0.insert(OwnWindow(display: display, id: window)) }
+    }
+    static func disown(_ window: UInt, on display: OpaquePointer) {
+        _ = ownWindows.withLock { $0.remove(OwnWindow(display: display, id: window)) }
+    }
+    static func isOwn(_ window: UInt, on display: OpaquePointer) -> Bool {
+        ownWindows.withLock { $0.contains(OwnWindow(display: display, id: window)) }
+    }
+
+    /// A HUD's window was destroyed by someone else: nothing is left to show, and an invisible process must not
+    /// linger. One line, and the status of a lost server.
+    static func exitOnWindowLoss() -> Never {
+        messages.withLock { m in _ = m.windowLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
+        _exit(HUDExitStatus.connectionLost)
     }
 
     /// While above zero, protocol errors are expected (another process's window may be gone) and not logged.
@@ -29,14 +66,25 @@ enum XErrorHandlers {
         return result
     }
 
-    /// A protocol error (a window that vanished, a bad request) is logged and the HUD carries on.
+    /// A protocol error (a window that vanished, a bad request) is logged, rate-limited, and the HUD carries on,
+    /// unless it names a HUD's own window as missing. Errors inside `quietly` concern other processes' windows:
+    /// they are neither logged nor taken as the loss of ours.
     private static let logProtocolError: XErrorHandler = { display, event in
         guard let event, quiet.withLock({ $0 == 0 }) else { return 0 }
+        let code = Int32(event.pointee.error_code)
+        if code == BadWindow || code == BadDrawable, let display, isOwn(event.pointee.resourceid, on: display) {
+            exitOnWindowLoss()
+        }
         var text = [CChar](repeating: 0, count: 256)
-        XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+        XGetErrorText(display, code, &text, Int32(text.count))
         let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let line = "x11hud: X error \(name) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
-            + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n"
+        let message = "X error \(name) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
+            + "resource 0x\(String(event.pointee.resourceid, radix: 16)))"
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        guard let admitted = gate.withLock({ $0.admit(message, at: seconds) }) else { return 0 }
+        let line = "x11hud: \(admitted)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
         return 0
     }
@@ -44,9 +92,7 @@ enum XErrorHandlers {
     /// Xlib ends the process if this returns; end it ourselves with the documented status. `_exit` runs no atexit
     /// hooks, so nothing can try to talk to the dead server on the way out.
     private static let exitOnConnectionLoss: XIOErrorHandler = { _ in
-        lostMessage.withLock { bytes in
-            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        }
+        messages.withLock { m in _ = m.connectionLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
         _exit(HUDExitStatus.connectionLost)
     }
 }

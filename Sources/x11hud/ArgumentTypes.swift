@@ -31,69 +31,96 @@ extension HUDAnimation { public static var allValueDescriptions: [String: String
 extension DeterminateStyle { public static var allValueDescriptions: [String: String] { [:] } }
 extension Position { public static var allValueDescriptions: [String: String] { [:] } }
 
+/// The rule a value breaks, which ArgumentParser appends to "The value 'X' is invalid for '--option <value>'", so
+/// that every refusal names the option, the value and the rule.
+struct ValueRule: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// A progress value: a fraction `0.6` or a percentage `60%`.
-struct ProgressValue: ExpressibleByArgument {
+struct ProgressValue {
     var fraction: Double
-    init?(argument: String) {
+    static func parse(_ argument: String) throws(ValueRule) -> ProgressValue {
         let text = argument.trimmingWhitespace()
         let isPercent = text.hasSuffix("%")
-        guard let number = Double(isPercent ? String(text.dropLast()) : text), number.isFinite else { return nil }
-        let value = isPercent ? number / 100 : number
-        guard (0...1).contains(value) else { return nil }
-        fraction = value
+        let number = Double(isPercent ? String(text.dropLast()) : text)
+        let value = number.map { isPercent ? $0 / 100 : $0 }
+        guard let value, value.isFinite, (0...1).contains(value) else {
+            throw ValueRule("expected a fraction from 0 to 1 (0.6) or a percentage from 0% to 100% (60%)")
+        }
+        return ProgressValue(fraction: value)
     }
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// A percentage 0...100, with or without `%` (zenity's `--percentage`).
-struct Percentage: ExpressibleByArgument {
+struct Percentage {
     var value: Double
-    init?(argument: String) {
+    static func parse(_ argument: String) throws(ValueRule) -> Percentage {
         let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
-        guard let v = Double(text), v.isFinite, (0...100).contains(v) else { return nil }
-        value = v
+        guard let v = Double(text), v.isFinite, (0...100).contains(v) else {
+            throw ValueRule("expected a number from 0 to 100")
+        }
+        return Percentage(value: v)
     }
 }
 
 /// `WxH`, e.g. `400x300`.
-struct SizeValue: ExpressibleByArgument {
+struct SizeValue {
     var size: Size
-    init?(argument: String) {
+    static func parse(_ argument: String) throws(ValueRule) -> SizeValue {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w >= 0, h >= 0, w <= 16384, h <= 16384 else { return nil }
-        size = Size(width: w, height: h)
+              w.isFinite, h.isFinite, w >= 0, h >= 0, w <= 16384, h <= 16384
+        else { throw ValueRule("expected WIDTHxHEIGHT in points, each from 0 to 16384 (400x300)") }
+        return SizeValue(size: Size(width: w, height: h))
     }
 }
 
 /// `X,Y`, e.g. `0,1000000` to pin the bezel to the bottom edge.
-struct OffsetValue: ExpressibleByArgument {
+struct OffsetValue {
     var point: Point
-    init?(argument: String) {
+    static func parse(_ argument: String) throws(ValueRule) -> OffsetValue {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let x = Double(parts[0].trimmingWhitespace()),
               let y = Double(parts[1].trimmingWhitespace()),
-              x.isFinite, y.isFinite else { return nil }
-        point = Point(x: x, y: y)
+              x.isFinite, y.isFinite
+        else { throw ValueRule("expected X,Y in points (0,40 or -100,0)") }
+        return OffsetValue(point: Point(x: x, y: y))
     }
 }
 
-/// A non-negative number of points or seconds.
-struct NonNegative: ExpressibleByArgument {
+/// A duration, in `InputLimits.durationRange` (the same range stdin's "hide" is clamped to).
+struct Seconds {
     var value: Double
-    init?(argument: String) {
-        guard let v = Double(argument), v.isFinite, v >= 0, v <= 100_000 else { return nil }
-        value = v
+    static func parse(_ argument: String) throws(ValueRule) -> Seconds {
+        guard let v = Double(argument), v.isFinite, InputLimits.durationRange.contains(v) else {
+            throw ValueRule("expected \(InputLimits.durationRule)")
+        }
+        return Seconds(value: v)
+    }
+}
+
+/// A margin or corner radius, in `InputLimits.lengthRange` (the config file's range too).
+struct Points {
+    var value: Double
+    static func parse(_ argument: String) throws(ValueRule) -> Points {
+        guard let v = Double(argument), v.isFinite, InputLimits.lengthRange.contains(v) else {
+            throw ValueRule("expected \(InputLimits.lengthRule)")
+        }
+        return Points(value: v)
     }
 }
 
 /// A scale factor between 0.25 and 8.
-struct ScaleValue: ExpressibleByArgument {
+struct ScaleValue {
     var value: Double
-    init?(argument: String) {
-        guard let v = Double(argument), v.isFinite, v >= 0.25, v <= 8 else { return nil }
-        value = v
+    static func parse(_ argument: String) throws(ValueRule) -> ScaleValue {
+        guard let v = Double(argument), v.isFinite, v >= 0.25, v <= 8 else {
+            throw ValueRule("expected a number from 0.25 to 8")
+        }
+        return ScaleValue(value: v)
     }
 }
 

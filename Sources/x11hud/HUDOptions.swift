@@ -21,10 +21,14 @@ struct HUDOptions: ParsableArguments {
             help: "Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it.")
     var details: String = ""
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
+            transform: ProgressValue.parse)
     var progress: ProgressValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Initial progress in percent, 0 to 100 (zenity).", valueName: "percent"),
+            transform: Percentage.parse)
     var percentage: Percentage?
 
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
@@ -93,18 +97,22 @@ struct HUDOptions: ParsableArguments {
     @Option(name: .customLong("button-font"), parsing: .unconditional, help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
     var buttonFont: FontSpec?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"),
+            transform: ScaleValue.parse)
     var scale: ScaleValue?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
-                               valueName: "points"))
-    var margin: NonNegative?
+                               valueName: "points"), transform: Points.parse)
+    var margin: Points?
 
     @Option(name: .customLong("corner-radius"), parsing: .unconditional, help: ArgumentHelp("Bezel corner radius in points (default 5).",
-                                                                   valueName: "points"))
-    var cornerRadius: NonNegative?
+                                                                   valueName: "points"), transform: Points.parse)
+    var cornerRadius: Points?
 
-    @Option(name: .customLong("min-size"), parsing: .unconditional, help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"))
+    @Option(name: .customLong("min-size"), parsing: .unconditional,
+            help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
+            transform: SizeValue.parse)
     var minSize: SizeValue?
 
     @Flag(help: "Make the bezel square.")
@@ -116,7 +124,7 @@ struct HUDOptions: ParsableArguments {
     var position: Position?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
-                               valueName: "X,Y"))
+                               valueName: "X,Y"), transform: OffsetValue.parse)
     var offset: OffsetValue?
 
     @Option(name: .customLong("pie-style"), parsing: .unconditional, help: ArgumentHelp("How determinate mode draws: outline or filled.",
@@ -157,6 +165,14 @@ struct HUDOptions: ParsableArguments {
         // With a progress mode or the spinner, the icon or image is drawn beside it (yad's --image beside its bar).
         if mode == .text, icon != nil || image != nil {
             throw ValidationError("--icon and --image cannot be shown with --mode text")
+        }
+        if markup {
+            // Sizes in markup are held to the limits of --font; other bad markup is shown literally, as documented.
+            for (option, text) in [("--label", label), ("--details", details)] {
+                if let problem = MarkupCheck.problem(in: text), problem.contains("size") || problem.contains("scales") {
+                    throw ValidationError("The value '\(text)' is invalid for '\(option)' with --markup: \(problem)")
+                }
+            }
         }
         if let image {
             do { loadedImage = try ImageAsset(contentsOf: image) } catch {
@@ -243,7 +259,7 @@ struct HUDOptions: ParsableArguments {
     /// ProgressHUD's banner look where the command line does not say otherwise: it slides, its title is 16 semibold
     /// and its message 14 regular, its corners 10.
     private static func makeBanner(_ style: inout HUDStyle, animation: HUDAnimation?, labelFont: FontSpec?,
-                                   detailsFont: FontSpec?, cornerRadius: NonNegative?) {
+                                   detailsFont: FontSpec?, cornerRadius: Points?) {
         style.banner = true
         if animation == nil { style.animation = .slide }
         if labelFont == nil { style.labelFont = Self.bannerTitleFont }

@@ -12,13 +12,15 @@ struct HideCommand: ParsableCommand {
         discussion: "Exit status: 0 hidden, 1 no such HUD, 69 the display cannot be opened."
     )
 
-    @Option(help: ArgumentHelp("The name the HUD was shown with (--id).", valueName: "name"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The name the HUD was shown with (--id).", valueName: "name"))
     var id: String?
 
     @Flag(help: "Hide every HUD on the display.")
     var all = false
 
-    @Option(help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
     func validate() throws {

@@ -14,7 +14,8 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of objects with the keys id, pid, mode, label, monitor.")
     var json = false
 
-    @Option(help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
     func run() throws {

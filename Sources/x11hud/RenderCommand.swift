@@ -18,11 +18,13 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.",
-                               valueName: "WxH"))
+                               valueName: "WxH"), transform: SizeValue.parse)
     var size: SizeValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"))
-    var time: NonNegative?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds into the show animation (default: at rest).", valueName: "seconds"),
+            transform: Seconds.parse)
+    var time: Seconds?
 
     mutating func validate() throws {
         if let size, size.size.width < 1 || size.size.height < 1 {

@@ -33,19 +33,21 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
-    @Option(help: ArgumentHelp("Appear only if still up after this many seconds (a hide before then shows nothing).",
-                               valueName: "seconds"))
-    var grace: NonNegative?
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Appear only if still up after this many seconds (a hide before then shows nothing).", valueName: "seconds"),
+            transform: Seconds.parse)
+    var grace: Seconds?
 
-    @Option(name: .customLong("min-show"),
-            help: ArgumentHelp("Once shown, stay at least this many seconds.", valueName: "seconds"))
-    var minShow: NonNegative?
+    @Option(name: .customLong("min-show"), parsing: .unconditional,
+            help: ArgumentHelp("Once shown, stay at least this many seconds.", valueName: "seconds"),
+            transform: Seconds.parse)
+    var minShow: Seconds?
 
-    @Option(name: .customLong("hide-after"),
+    @Option(name: .customLong("hide-after"), parsing: .unconditional,
             help: ArgumentHelp("""
                 Start hiding this many seconds after start (not before --min-show is up), then exit. \
                 'auto': long enough to read the text, 1.25 s + 0.03 s a character, at most 10 s.
-                """, valueName: "seconds|auto"))
+                """, valueName: "seconds|auto"), transform: HideAfter.parse)
     var hideAfter: HideAfter?
 
     @Flag(help: "Read progress from standard input even when it is a terminal.")
@@ -66,14 +68,15 @@ struct ShowCommand: ParsableCommand {
                                                            visibility: .hidden))
     var noCancel = false
 
-    @Option(help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
     @Flag(name: .customLong("block-input"),
           help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
     var blockInput = false
 
-    @Option(help: ArgumentHelp("""
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
         Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
         it in place instead of opening another window, and exits at once (or after its input, or its button).
         """, valueName: "name"))
@@ -115,14 +118,15 @@ struct ShowCommand: ParsableCommand {
 }
 
 /// `--hide-after`: seconds, or `auto` for a time to read the text.
-enum HideAfter: ExpressibleByArgument {
+enum HideAfter {
     case seconds(Double)
     case auto
 
-    init?(argument: String) {
-        if argument == "auto" { self = .auto; return }
-        guard let v = NonNegative(argument: argument) else { return nil }
-        self = .seconds(v.value)
+    static func parse(_ argument: String) throws(ValueRule) -> HideAfter {
+        if argument == "auto" { return .auto }
+        do { return .seconds(try Seconds.parse(argument).value) } catch {
+            throw ValueRule(error.description + ", or auto")
+        }
     }
 
     /// ProgressHUD's reading time, 1.25 s + 0.03 s a character, capped so a long text cannot keep it up for minutes.

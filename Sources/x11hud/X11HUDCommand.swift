@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDScene
+import ProgressFeed
 import X11Platform
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
@@ -18,6 +19,8 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Parses and runs, turning every error into one line on stderr and a documented exit status.
     static func main() {
+        // Before anything opens a descriptor: a closed stderr must not become the X connection.
+        StandardDescriptors.openMissing()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
             ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
@@ -72,8 +75,9 @@ struct X11HUDCommand: ParsableCommand {
         Glibc.exit(code)
     }
 
+    /// Writes `x11hud: message` on stderr, with control characters from values and input made harmless.
     static func printError(_ message: String) {
-        let line = "x11hud: \(message)\n"
+        let line = "x11hud: \(TerminalText.clean(message))\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 

@@ -221,3 +221,22 @@ func zenity(_ line: String, _ rules: ZenityLineRules = ZenityLineRules(program: 
         #expect(eta.text(fraction: 0, at: 70) == "")
     }
 }
+
+/// Issue 11: what a line can ask for is held to the documented limits, and what is printed about it is harmless.
+@Suite struct FeedLimitTests {
+    @Test func aHugeHideIsClampedToADayWithAWarning() {
+        guard case .partial(let update, let warning) = parse(#"{"hide":1e18}"#) else {
+            Issue.record("expected a clamped update with a warning")
+            return
+        }
+        #expect(update.hideAfter == InputLimits.durationRange.upperBound)
+        #expect(warning.contains("clamped"), "\(warning)")
+        #expect(isWarning(parse(#"{"hide":-1}"#)))
+    }
+
+    @Test func controlCharactersBecomeQuestionMarks() {
+        #expect(TerminalText.clean("\u{1B}]0;title\u{07}") == "?]0;title?")
+        #expect(TerminalText.clean("plain ünïcode 漢字") == "plain ünïcode 漢字")
+        #expect(TerminalText.clean("a\u{FFFD}b\u{9B}c") == "a?b?c")
+    }
+}

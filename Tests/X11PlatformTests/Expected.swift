@@ -1,3 +1,4 @@
+import Foundation
 import HUDScene
 
 /// Where the HUD of the tests should be, from the same public layout code the HUD uses, on Xvfb's one 1280×720
@@ -14,4 +15,14 @@ enum Expected {
     /// The dark theme's bezel colour as drawn without a compositor (alpha forced to 1).
     static let opaqueBezel = HUDStyle.theme(.dark).bezelColor.withAlpha(1)
     static let root = try! RGBA(hex: XvfbServer.rootColor)
+
+    /// The sanitizer `make harden` built the binaries with (`address`, `thread`), or nil.
+    static let sanitizer = ProcessInfo.processInfo.environment["X11HUD_SANITIZER"]
+    /// How many times slower than a normal build the code under test may be: sanitizers stretch start-up and every
+    /// frame (AddressSanitizer about twice, ThreadSanitizer up to five times here). Only upper time limits are
+    /// stretched, so an early hide still fails.
+    static let slowdown: Double = sanitizer == "thread" ? 4 : sanitizer == nil ? 1 : 2
+
+    /// An upper time limit, stretched under a sanitizer.
+    static func upTo(_ seconds: Double) -> Double { seconds * slowdown }
 }

@@ -67,7 +67,7 @@ struct FeedTests {
         let start = Date()
         producer.write(text)
         let seconds = Date().timeIntervalSince(start)
-        #expect(seconds < 3, "took \(seconds) s to consume a million lines")
+        #expect(seconds < Expected.upTo(3), "took \(seconds) s to consume a million lines")
         usleep(600_000)  // the eased ring settles in 0.2 s
         let ring = try #require(Expected.layout().indicator)
         let covered = ringCoverage(try screenshot(display: display), around: ring)
@@ -157,7 +157,7 @@ struct FeedTests {
         producer.close()
         let exit = try #require(hud.waitForExit(timeout: 5))
         #expect(exit.status == 0)
-        #expect(exit.seconds >= 1.75 && exit.seconds < 2.6, "exited after \(exit.seconds) s")
+        #expect(exit.seconds >= 1.75 && exit.seconds < Expected.upTo(2.6), "exited after \(exit.seconds) s")
     }
 
     @Test func hideAfterAutoGivesTimeToRead() throws {
@@ -166,7 +166,7 @@ struct FeedTests {
         let hud = try HUDProcess(["--mode", "text", "--label", "Volume 40%", "--hide-after", "auto"], display: display)
         let exit = try #require(hud.waitForExit(timeout: 5))
         #expect(exit.status == 0)
-        #expect(exit.seconds >= 1.8 && exit.seconds < 2.5, "exited after \(exit.seconds) s")
+        #expect(exit.seconds >= 1.8 && exit.seconds < Expected.upTo(2.5), "exited after \(exit.seconds) s")
     }
 
     @Test func aClickOnTheBezelDismissesWithDismissOnClick() throws {

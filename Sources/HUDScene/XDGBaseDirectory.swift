@@ -1,0 +1,17 @@
+/// The XDG Base Directory rule for the user's configuration directory, in one place for every file x11hud reads
+/// from it (its own `config.toml`, GTK's `settings.ini`).
+public enum XDGBaseDirectory {
+    /// `$XDG_CONFIG_HOME`, else `$HOME/.config`; nil when neither gives an absolute path. The specification: "If an
+    /// implementation encounters a relative path in any of these variables it should consider the path invalid
+    /// and ignore it", so a relative value falls back to the default rather than to the working directory.
+    public static func configHome(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config" }
+        return nil
+    }
+
+    /// `relativePath` inside the configuration directory, or nil when there is none.
+    public static func configFile(_ relativePath: String, environment: [String: String]) -> String? {
+        configHome(environment: environment).map { $0 + "/" + relativePath }
+    }
+}
