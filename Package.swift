@@ -22,7 +22,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
@@ -33,6 +32,14 @@ let package = Package(
                 .apt(["libcairo2-dev", "libpango1.0-dev"]),
                 .yum(["cairo-devel", "pango-devel"]),
             ]
+        ),
+        // Lazy-binding stubs for every cairo/Pango/GLib function the Swift code calls: the text stack is dlopen()ed
+        // on the first call, so start-up until the window is mapped needs libX11 alone (issue 12). The release
+        // build links with --as-needed, which then drops the libraries CCairo's pkg-config names.
+        .target(
+            name: "CCairoLoader",
+            dependencies: ["CCairo"],
+            exclude: ["generate-stubs.py", "symbols.txt"]
         ),
         // Xlib and the X extensions the overlay window needs. Only X11Platform imports it.
         .systemLibrary(
@@ -45,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "HUDScene",
-            dependencies: ["CCairo"],
+            dependencies: ["CCairo", "CCairoLoader"],
             swiftSettings: strictness
         ),
         // The stdin progress protocol: pure parsing, no X, no drawing.
@@ -57,7 +64,7 @@ let package = Package(
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
-            dependencies: ["HUDScene", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["HUDScene"],
             swiftSettings: strictness
         ),
         // libFuzzer target for ProgressFeed (see the file for how to run it).
@@ -116,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "x11hud"],
+            dependencies: ["HUDScene", "X11Platform", "ProgressFeed", "x11hud"],
             swiftSettings: strictness
         ),
     ]

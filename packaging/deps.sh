@@ -1,13 +1,25 @@
 #!/bin/sh
-# Installs the Debian packages x11hud needs, only those missing. Usage: packaging/deps.sh [build|test]
-#   build: libraries and headers to compile, fonts to render text with.
-#   test:  also a private X server, a compositor and the X tools the tests drive.
+# Installs the Debian packages x11hud needs, only those missing. Usage: packaging/deps.sh [build|test|package|bench]
+#   build:   libraries and headers to compile, fonts to render text with.
+#   test:    also a private X server, a compositor, the X tools the tests drive, and what checks the man page.
+#   package: build, plus what packaging/deb.sh makes and checks the .deb with.
+#   bench:   build, and what `make bench` drives: the peers (osd_cat, zenity, yad, dunst), pbench's and xob's
+#            headers, callgrind, the Python X client. Not needed by the tests.
 set -eu
-build="pkg-config libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev libcairo2-dev libpango1.0-dev
+build="pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
+       libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
-test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib"
-want=$build
-[ "${1:-build}" = test ] && want="$build $test"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db"
+package="python3 groff-base man-db dpkg-dev lintian"
+bench="xvfb picom x11-utils python3-xlib libxdamage-dev valgrind xosd-bin zenity yad dunst libnotify-bin dbus
+       libconfig-dev"
+case "${1:-build}" in
+build) want=$build ;;
+test) want="$build $test" ;;
+package) want="$build $package" ;;
+bench) want="$build $bench" ;;
+*) echo "usage: sh packaging/deps.sh [build|test|package|bench]" >&2; exit 64 ;;
+esac
 
 missing=""
 for p in $want; do

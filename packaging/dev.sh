@@ -4,18 +4,13 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-# Swift is not a Debian package; accept it on PATH or where the swift.org tarball is usually unpacked.
-if ! command -v swift >/dev/null 2>&1; then
-    for d in /opt/swift/usr/bin /usr/share/swift/usr/bin "$HOME/swift/usr/bin"; do
-        [ -x "$d/swift" ] && PATH="$d:$PATH" && break
-    done
-fi
-command -v swift >/dev/null 2>&1 || { echo "dev.sh: no Swift toolchain found; install Swift 6.1 or later from swift.org" >&2; exit 1; }
+. packaging/swift-path.sh
 
 case "${1:-}" in
 demo)
     sh packaging/deps.sh build
     swift build -c release --static-swift-stdlib --product x11hud
+    sh packaging/lazy-text-stack.sh .build/release/x11hud
     sh docs/make-gallery.sh .build/release/x11hud
     if [ -n "${DISPLAY:-}" ]; then
         echo "Showing a live HUD on $DISPLAY"

@@ -10,10 +10,15 @@ import ProgressFeed
 /// Splits and parses arbitrary bytes, trapping if any invariant of the protocol breaks.
 func check(_ bytes: UnsafeRawBufferPointer) {
     var splitter = LineSplitter(maxLineLength: 256)
-    let parser = FeedParser()
+    // x11hud's own protocol, and zenity's and yad's rules.
+    let parsers = [FeedParser(), FeedParser(zenityRules: ZenityLineRules(program: .zenity, escapeMarkup: true)),
+                   FeedParser(zenityRules: ZenityLineRules(program: .yad))]
     func line(_ line: UnsafeRawBufferPointer, _ truncated: Bool) {
         precondition(line.count <= 256, "line longer than the cap")
-        switch parser.parse(line) {
+        for parser in parsers { checkEvent(parser.parse(line)) }
+    }
+    func checkEvent(_ event: FeedEvent) {
+        switch event {
         case .update(let u), .partial(let u, _):
             if let p = u.progress { precondition(p.isFinite && (0...1).contains(p), "progress \(p) escaped 0...1") }
             if let h = u.hideAfter { checkDownstream(hideAfter: h) }

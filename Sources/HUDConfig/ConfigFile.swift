@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import HUDScene
-import TOMLKit
 
 /// A parsed and checked `config.toml`.
 public struct ConfigFile: Sendable {
@@ -10,9 +9,9 @@ public struct ConfigFile: Sendable {
     /// The line each key was set on, for messages and `--print-config`.
     public let lines: [ConfigKey: Int]
 
-    /// `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
+    /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
-        XDGBaseDirectory.configFile("x11hud/config.toml", environment: environment)
+        ConfigPaths.user(environment: environment)
     }
 
     /// Reads the file at `path`; nil when there is none (a missing config file is not an error).
@@ -30,24 +29,22 @@ public struct ConfigFile: Sendable {
     /// Parses `text` as the contents of `path`.
     public init(path: String, text: String) throws(ConfigError) {
         self.path = path
-        let table: TOMLTable
+        let document: TOMLDocument
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(path: path, line: error.source.begin.line, key: nil, reason: error.description)
+            document = try TOMLDocument(parsing: text)
         } catch {
-            throw ConfigError(path: path, line: nil, key: nil, reason: "\(error)")
+            throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
-        for name in table.keys.sorted() {
-            let line = Self.line(of: name, in: text)
+        for entry in document.entries {
+            let (name, line) = (entry.key, entry.line)
             guard let key = ConfigKey(rawValue: name) else {
                 let known = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ConfigError(path: path, line: line, key: name, reason: "unknown setting (known: \(known))")
             }
             do {
-                values[key] = try Self.check(key, table[name]!)
+                values[key] = try Self.check(key, entry.value)
             } catch {
                 throw ConfigError(path: path, line: line, key: name, reason: error.reason)
             }
@@ -59,7 +56,7 @@ public struct ConfigFile: Sendable {
 
     struct Invalid: Error { var reason: String }
 
-    static func check(_ key: ConfigKey, _ value: any TOMLValueConvertible) throws(Invalid) -> ConfigValue {
+    static func check(_ key: ConfigKey, _ value: TOMLValue) throws(Invalid) -> ConfigValue {
         func string() throws(Invalid) -> String {
             guard let s = value.string else { throw Invalid(reason: "expected a string in quotes") }
             return s
@@ -70,7 +67,8 @@ public struct ConfigFile: Sendable {
                 throw Invalid(reason: "expected a number")
             }
             guard v.isFinite, range.contains(v) else {
-                throw Invalid(reason: "\(v) is outside \(ConfigValue.number(range.lowerBound))…\(ConfigValue.number(range.upperBound))")
+                let (low, high) = (ConfigValue.number(range.lowerBound), ConfigValue.number(range.upperBound))
+                throw Invalid(reason: "\(v) is outside \(low)…\(high)")
             }
             return v
         }
@@ -86,6 +84,8 @@ public struct ConfigFile: Sendable {
         case .animation: return .animation(try choice(HUDAnimation.self))
         case .position: return .position(try choice(Position.self))
         case .pieStyle: return .pieStyle(try choice(DeterminateStyle.self))
+        case .spinner: return .spinner(try choice(SpinnerStyle.self))
+        case .bezelStyle: return .bezelStyle(try choice(BezelStyle.self))
         case .bezelColor, .contentColor, .backgroundColor:
             do { return .color(try RGBA(hex: try string())) } catch let e as ColorParseError {
                 throw Invalid(reason: e.description)
@@ -98,7 +98,9 @@ public struct ConfigFile: Sendable {
         case .scale: return .number(try number(0.25...8))
         case .monitor:
             let s = try string()
-            guard !s.isEmpty else { throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index") }
+            guard !s.isEmpty else {
+                throw Invalid(reason: "expected primary, pointer, focus, a monitor name or an index")
+            }
             return .monitor(s)
         case .offset:
             guard let array = value.array, array.count == 2,
@@ -107,18 +109,6 @@ public struct ConfigFile: Sendable {
             else { throw Invalid(reason: "expected [X, Y]") }
             return .offset(Point(x: x, y: y))
         }
-    }
-
-    /// The first line that assigns `key` at the top level of the document.
-    static func line(of key: String, in text: String) -> Int? {
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            for form in [key, "\"\(key)\"", "'\(key)'"] where line.hasPrefix(form) {
-                let rest = line.dropFirst(form.count).drop(while: { $0 == " " || $0 == "\t" })
-                if rest.hasPrefix("=") { return i + 1 }
-            }
-        }
-        return nil
     }
 }
 

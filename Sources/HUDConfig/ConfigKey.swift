@@ -15,6 +15,8 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
     case monitor
     case scale
     case pieStyle = "pie-style"
+    case spinner
+    case bezelStyle = "bezel-style"
 }
 
 /// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.

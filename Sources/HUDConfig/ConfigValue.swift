@@ -11,6 +11,8 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case offset(Point)
     case monitor(String)
     case pieStyle(DeterminateStyle)
+    case spinner(SpinnerStyle)
+    case bezelStyle(BezelStyle)
 
     /// As it would be written in the config file.
     public var description: String {
@@ -24,6 +26,8 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .offset(let p): return "[\(ConfigValue.number(p.x)), \(ConfigValue.number(p.y))]"
         case .monitor(let v): return quoted(v)
         case .pieStyle(let v): return quoted(v.rawValue)
+        case .spinner(let v): return quoted(v.rawValue)
+        case .bezelStyle(let v): return quoted(v.rawValue)
         }
     }
 

@@ -18,16 +18,25 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The effective settings: built-in defaults, overridden by the config file, overridden by the command line.
+/// The effective settings: built-in defaults, overridden by the config files (the system's, then the user's),
+/// overridden by the command line.
 public struct Settings: Sendable {
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
+    /// The config files read, lowest layer first.
+    public private(set) var files: [String] = []
     /// What `theme = "auto"` stands for: set from the desktop's preference once it is known.
     public var autoTheme: Theme = .dark
 
     public init(file: ConfigFile? = nil) {
-        if let file {
+        self.init(files: file.map { [$0] } ?? [])
+    }
+
+    /// Layers `files`, lowest first: a later file overrides what an earlier one set.
+    public init(files: [ConfigFile]) {
+        for file in files {
             for (key, value) in file.values { chosen[key] = (value, .file(path: file.path, line: file.lines[key])) }
         }
+        self.files = files.map(\.path)
     }
 
     /// Sets a value given on the command line.
@@ -69,6 +78,8 @@ public struct Settings: Sendable {
         case .offset: return (.offset(base.offset), .builtIn)
         case .monitor: return (.monitor("pointer"), .builtIn)
         case .pieStyle: return (.pieStyle(base.determinateStyle), .builtIn)
+        case .spinner: return (.spinner(base.spinner), .builtIn)
+        case .bezelStyle: return (.bezelStyle(base.bezelStyle), .builtIn)
         case .scale: return nil
         }
     }
@@ -91,6 +102,8 @@ public struct Settings: Sendable {
             case (.position, .position(let p)): style.position = p
             case (.offset, .offset(let p)): style.offset = p
             case (.pieStyle, .pieStyle(let s)): style.determinateStyle = s
+            case (.spinner, .spinner(let s)): style.spinner = s
+            case (.bezelStyle, .bezelStyle(let s)): style.bezelStyle = s
             default: break
             }
         }
@@ -109,15 +122,19 @@ public struct Settings: Sendable {
         return "pointer"
     }
 
-    /// Every setting as a config file line with its source, for `--print-config`.
+    /// Every setting as a config file line with its source, for `--print-config`, under a comment naming the files
+    /// read.
     public var printed: String {
-        ConfigKey.allCases.map { key in
+        let read = files.isEmpty
+            ? "# no config file read"
+            : "# read, lowest layer first: " + files.joined(separator: ", ")
+        return ([read] + ConfigKey.allCases.map { key in
             guard let (value, source) = effective(key) else {
                 return "# \(key.rawValue) = …  # not set: follows the screen (Xft.dpi / 96)"
             }
             let line = "\(key.rawValue) = \(value)"
             return line.padding(to: 44) + "# \(source)"
-        }.joined(separator: "\n")
+        }).joined(separator: "\n")
     }
 }
 

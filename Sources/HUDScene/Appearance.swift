@@ -1,14 +1,21 @@
-/// The presented opacity and scale of the bezel (and the opacity of the dim background) at one moment.
+/// The presented opacity, scale and slide of the bezel (and the opacity of the dim background) at one moment.
 public struct Presentation: Hashable, Sendable {
     public var opacity: Double
     public var scale: Double
-    public init(opacity: Double, scale: Double) { self.opacity = opacity; self.scale = scale }
+    /// How far the bezel is moved up out of its area, from 0 (in place) to 1 (its bottom edge at the area's top).
+    public var slide: Double
+    public init(opacity: Double, scale: Double, slide: Double = 0) {
+        self.opacity = opacity
+        self.scale = scale
+        self.slide = slide
+    }
 
     public static let hidden = Presentation(opacity: 0, scale: 1)
     public static let shown = Presentation(opacity: 1, scale: 1)
 
     func interpolated(to other: Presentation, by f: Double) -> Presentation {
-        f >= 1 ? other : Presentation(opacity: opacity + (other.opacity - opacity) * f, scale: scale + (other.scale - scale) * f)
+        f >= 1 ? other : Presentation(opacity: opacity + (other.opacity - opacity) * f,
+                                      scale: scale + (other.scale - scale) * f, slide: slide + (other.slide - slide) * f)
     }
 }
 
@@ -35,6 +42,7 @@ public struct Appearance: Hashable, Sendable {
             case .fade: current.scale = 1
             case .zoom, .zoomIn: current.scale = 0.5
             case .zoomOut: current.scale = 1.5
+            case .slide: current.scale = 1; current.slide = 1
             }
         }
         begin(from: current, to: .shown, at: time, animated: animated)
@@ -46,11 +54,13 @@ public struct Appearance: Hashable, Sendable {
         let current = presentation(at: time)
         let endScale: Double
         switch animation {
-        case .fade: endScale = current.scale
+        case .fade, .slide: endScale = current.scale
         case .zoom, .zoomOut: endScale = 0.5
         case .zoomIn: endScale = 1.5
         }
-        begin(from: current, to: Presentation(opacity: 0, scale: endScale), at: time, animated: animated)
+        let endSlide = animation == .slide ? 1.0 : current.slide
+        begin(from: current, to: Presentation(opacity: 0, scale: endScale, slide: endSlide), at: time,
+              animated: animated)
         isShown = false
     }
 

@@ -47,6 +47,12 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A description already in Pango's normal form, for built-in defaults: made without loading Pango.
+    init(normalized description: String, size: Double?) {
+        self.description = description
+        self.size = size
+    }
+
     /// The description with `size` filled in when it names none.
     public func resolved(defaultSize: Double) -> FontSpec {
         guard size == nil else { return self }

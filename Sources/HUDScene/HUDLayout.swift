@@ -9,6 +9,8 @@ public struct HUDLayout: Hashable, Sendable {
     public var area: Rect
     public var bezel: Rect
     public var indicator: Rect?
+    /// An image or icon beside a progress indicator or spinner (yad's `--image` beside its bar), at its left.
+    public var sideImage: Rect?
     public var label: PlacedText?
     public var details: PlacedText?
     public var button: PlacedButton?
@@ -27,24 +29,43 @@ public struct HUDLayout: Hashable, Sendable {
 
     private enum Item { case indicator, label, details, button }
 
-    /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
-    public static let roundIndicatorSize = Size(width: 37, height: 37)
-    /// MBBarProgressView's intrinsic content size.
-    public static let barSize = Size(width: 120, height: 10)
+    /// A layout made elsewhere (the banner's).
+    init(area: Rect, bezel: Rect, indicator: Rect? = nil, label: PlacedText? = nil, details: PlacedText? = nil,
+         button: PlacedButton? = nil) {
+        self.area = area
+        self.bezel = bezel
+        self.indicator = indicator
+        self.label = label
+        self.details = details
+        self.button = button
+    }
+
     /// MBProgressHUDRoundedButton adds this to its title's width.
     public static let buttonExtraWidth: Double = 20
     /// Space above and below the button's title.
     public static let buttonVerticalInset: Double = 6
+    /// Between a side image and the indicator beside it.
+    public static let sideImageGap: Double = 10
 
     /// Lays out `content` in `style` inside `area`.
     public init(content: HUDContent, style: HUDStyle, area: Rect, measurer: some TextMeasuring) {
+        if style.banner {
+            self = Self.banner(content, style: style, area: area, measurer: measurer)
+            return
+        }
         self.area = area
         let m = style.margin
         let maxBezel = Size(width: max(0, area.width - 2 * m), height: max(0, area.height - 2 * m))
         let maxContentWidth = max(1, min(style.maxTextWidth, maxBezel.width - 2 * m))
         let maxContentHeight = max(1, maxBezel.height - 2 * m)
 
-        let indicatorSize = Self.indicatorSize(content)
+        let sideSize = Self.sideImageSize(content)
+        let ownIndicatorSize = Indicator(content: content, style: style)?.size
+        // With a side image the indicator item is a row: the image, a gap, the indicator.
+        let indicatorSize = ownIndicatorSize.map { own in
+            sideSize.map { Size(width: $0.width + Self.sideImageGap + own.width, height: max($0.height, own.height)) }
+                ?? own
+        }
         var labelBlock: TextBlock? = nil
         var labelSize = Size.zero
         if !content.label.isEmpty {
@@ -117,7 +138,15 @@ public struct HUDLayout: Hashable, Sendable {
             let frame = Rect(x: bezel.minX + ((bezel.width - itemSize.width) / 2).rounded(), y: y,
                              width: itemSize.width, height: itemSize.height)
             switch item {
-            case .indicator: indicator = frame
+            case .indicator:
+                indicator = frame
+                if let sideSize, let own = ownIndicatorSize {
+                    sideImage = Rect(x: frame.minX, y: frame.minY + ((frame.height - sideSize.height) / 2).rounded(),
+                                     width: sideSize.width, height: sideSize.height)
+                    indicator = Rect(x: frame.maxX - own.width,
+                                     y: frame.minY + ((frame.height - own.height) / 2).rounded(),
+                                     width: own.width, height: own.height)
+                }
             case .label: label = labelBlock.map { PlacedText(block: $0, frame: frame) }
             case .details: details = detailsBlock.map { PlacedText(block: $0, frame: frame) }
             case .button:
@@ -138,16 +167,16 @@ public struct HUDLayout: Hashable, Sendable {
         Size(width: min(size.width, width), height: min(size.height, height))
     }
 
-    /// The indicator's intrinsic size, or nil when the mode has none.
-    public static func indicatorSize(_ content: HUDContent) -> Size? {
+    /// The size of the image or icon shown beside the indicator: only a mode with an indicator of its own (a
+    /// spinner, pie, ring or bar) shows `content.custom` beside it.
+    public static func sideImageSize(_ content: HUDContent) -> Size? {
+        let round = Indicator.roundSize
         switch content.mode {
-        case .indeterminate, .determinate, .annular: return roundIndicatorSize
-        case .bar: return barSize
-        case .text: return nil
-        case .custom:
+        case .custom, .text: return nil
+        case .indeterminate, .determinate, .annular, .bar:
             switch content.custom {
-            case .image(let image): return image.displaySize(fitting: roundIndicatorSize.width)
-            case .icon: return roundIndicatorSize
+            case .image(let image): return image.displaySize(fitting: round.width)
+            case .icon: return round
             case nil: return nil
             }
         }

@@ -25,9 +25,6 @@ public enum HUDMode: String, CaseIterable, Hashable, Sendable {
         default: return nil
         }
     }
-
-    /// Whether the indicator shows a progress value.
-    public var showsProgress: Bool { self == .determinate || self == .annular || self == .bar }
 }
 
 /// How `HUDMode.determinate` is drawn.
@@ -44,6 +41,8 @@ public enum Icon: String, CaseIterable, Hashable, Sendable {
     case error
     case info
     case warning
+    /// A plus, ProgressHUD's `added`.
+    case added
 }
 
 /// What a `.custom` HUD shows as its indicator.
@@ -62,4 +61,6 @@ public enum HUDAnimation: String, CaseIterable, Hashable, Sendable {
     case zoomOut = "zoom-out"
     /// Grows in from 0.5 when shown, grows to 1.5 when hidden.
     case zoomIn = "zoom-in"
+    /// Slides down from the top of its area as it fades in, and back up (ProgressHUD's banner).
+    case slide
 }

@@ -7,7 +7,7 @@ public final class HUDRenderer {
     public let text: TextEngine
     public var scale: Double { text.scale }
 
-    /// Everything but a moving indicator, from the last frame at rest: while only progress or the spinner moves,
+    /// Everything but a moving indicator, from the last frame at rest: while only the indicator moves,
     /// a frame is this layer copied plus the indicator drawn on it.
     private var stillLayer: (key: HUDSnapshot, canvas: Canvas)?
     /// The canvas the still layer was last copied into whole: on it, later frames redraw the indicator only.
@@ -34,17 +34,27 @@ public final class HUDRenderer {
         return layout
     }
 
-    public func render(_ s: HUDSnapshot, into canvas: Canvas) {
+    /// Draws `s` into `canvas` and returns the rectangle of canvas pixels it changed: only the indicator's when
+    /// only the indicator moved since the last frame drawn into the same canvas, else the whole canvas.
+    @discardableResult
+    public func render(_ s: HUDSnapshot, into canvas: Canvas) -> Rect {
         let cr = cairo_create(canvas.surface)!
         defer { cairo_destroy(cr) }
         let p = s.presentation
-        if p.opacity == 1, p.scale == 1, let indicator = s.layout.indicator, s.content.mode != .custom,
+        let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator, indicator.moves,
            let still = stillLayer(for: s, width: canvas.width, height: canvas.height) {
             transform(cr, s)
-            // Only the indicator's square changes: the rest of the canvas already holds this layer.
+            var dirty = whole
+            // Only the indicator's rectangle changes: the rest of the canvas already holds this layer.
             if canvas === stillLayerTarget {
-                Painter.roundedRect(cr, Rect(x: indicator.minX - 2, y: indicator.minY - 2, width: indicator.width + 4,
-                                             height: indicator.height + 4), radius: 0)
+                let r = indicator.dirtyRect(in: frame)
+                dirty = Rect(x: r.minX - s.canvasOrigin.x, y: r.minY - s.canvasOrigin.y, width: r.width,
+                             height: r.height).scaled(by: s.scale)
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_rectangle(cr, dirty.minX, dirty.minY, dirty.width, dirty.height)
+                cairo_restore(cr)
                 cairo_clip(cr)
             }
             cairo_save(cr)
@@ -53,19 +63,20 @@ public final class HUDRenderer {
             cairo_set_source_surface(cr, still.surface, 0, 0)
             cairo_paint(cr)
             cairo_restore(cr)
-            IndicatorPainter.draw(s, in: indicator, on: cr, part: .moving)
+            drawIndicator(s, .moving, on: cr)
             stillLayerTarget = canvas
-            return
+            return dirty
         }
         stillLayerTarget = nil
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         transform(cr, s)
-        guard p.opacity > 0 else { return }
+        guard p.opacity > 0 else { return whole }
         // A whole-layer opacity needs an intermediate surface; skip it when fully shown.
         let grouped = p.opacity < 1
         if grouped { cairo_push_group(cr) }
+        if p.slide != 0 { cairo_translate(cr, 0, -s.slideDistance) }
         if p.scale != 1 {
             let bezel = s.layout.bezel
             cairo_translate(cr, bezel.midX, bezel.midY)
@@ -73,7 +84,7 @@ public final class HUDRenderer {
             cairo_translate(cr, -bezel.midX, -bezel.midY)
         }
         drawStill(s, on: cr)
-        if let f = s.layout.indicator { IndicatorPainter.draw(s, in: f, on: cr) }
+        drawIndicator(s, .all, on: cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, p.opacity)
@@ -84,6 +95,13 @@ public final class HUDRenderer {
             Painter.setColor(cr, s.style.backgroundColor, alphaFactor: p.opacity)
             cairo_paint(cr)
         }
+        return whole
+    }
+
+    private func drawIndicator(_ s: HUDSnapshot, _ part: Indicator.Part, on cr: OpaquePointer) {
+        guard let frame = s.layout.indicator, let indicator = s.indicator else { return }
+        indicator.draw(part, phase: s.indicatorPhase, progress: s.content.progress, in: frame,
+                       color: s.style.contentColor, text: text, on: cr)
     }
 
     /// Scene points to canvas pixels.
@@ -101,13 +119,14 @@ public final class HUDRenderer {
         if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
         if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
         if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
+        if let f = s.layout.sideImage, let custom = s.content.custom {
+            IndicatorPainter.draw(custom, in: f, color: color, on: cr)
+        }
     }
 
     /// The still layer for `s` at rest, drawn anew when anything but progress and the spinner step changed.
     private func stillLayer(for s: HUDSnapshot, width: Int, height: Int) -> Canvas? {
-        var key = s
-        key.content.progress = 0
-        key.spinnerStep = 0
+        let key = s.motionless
         if let stillLayer, stillLayer.key == key, stillLayer.canvas.width == width, stillLayer.canvas.height == height {
             return stillLayer.canvas
         }
@@ -121,7 +140,7 @@ public final class HUDRenderer {
             cairo_paint(cr)
         }
         drawStill(s, on: cr)
-        if let indicator = s.layout.indicator { IndicatorPainter.draw(s, in: indicator, on: cr, part: .still) }
+        drawIndicator(s, .still, on: cr)
         stillLayer = (key, layer)
         return layer
     }

@@ -12,6 +12,9 @@ public struct HUDScene: Hashable, Sendable {
     public private(set) var appearance = Appearance()
     /// The eased progress on screen; `content.progress` is its target.
     public private(set) var progressTrack = ProgressTrack()
+    /// When the indicator appeared (shown, or changed while shown): the origin of its phase. Nil draws it at rest,
+    /// as `render` does without `--time` (a live icon whole).
+    public var indicatorStart: Double?
     /// The bezel sliding in its stack and gliding between sizes.
     public private(set) var motion = BezelMotion()
 
@@ -24,7 +27,25 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     public mutating func show(at time: Double, animated: Bool = true) {
+        if !appearance.isShown { indicatorStart = time }
         appearance.show(at: time, animation: style.animation, animated: animated)
+    }
+
+    /// The indicator: derived from the content's mode and the style.
+    public var indicator: Indicator? { Indicator(content: content, style: style) }
+
+    /// Sets the content; a different indicator starts its motion (a live icon draws itself in) at `time`.
+    public mutating func setContent(_ newContent: HUDContent, at time: Double) {
+        let before = indicator
+        content = newContent
+        if appearance.isShown, indicator != before { indicatorStart = time }
+    }
+
+    /// Sets the style; a different indicator (another spinner) starts its motion at `time`.
+    public mutating func setStyle(_ newStyle: HUDStyle, at time: Double) {
+        let before = indicator
+        style = newStyle
+        if appearance.isShown, indicator != before { indicatorStart = time }
     }
 
     public mutating func hide(at time: Double, animated: Bool = true) {
@@ -70,8 +91,9 @@ public struct HUDScene: Hashable, Sendable {
                          buttonHighlighted: Bool = false) -> HUDSnapshot {
         var presented = content
         presented.progress = presentedProgress(at: time)
+        let phase = indicator?.phase(at: indicatorStart.map { time - $0 }) ?? 0
         return HUDSnapshot(content: presented, style: style, layout: motion.apply(to: layout, at: time),
-                    presentation: appearance.presentation(at: time), spinnerStep: Spinner.step(at: time),
+                    presentation: appearance.presentation(at: time), indicatorPhase: phase,
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
     }
 
@@ -79,11 +101,12 @@ public struct HUDScene: Hashable, Sendable {
     public func nextFrameTime(after time: Double) -> Double? {
         // Every frame until the transition or the progress easing ends.
         if appearance.isAnimating(at: time) || motion.isAnimating(at: time) { return time }
-        if content.mode.showsProgress, progressTrack.target == content.progress, progressTrack.isAnimating(at: time) {
+        guard appearance.isShown, let indicator else { return nil }
+        if indicator.showsProgress, progressTrack.target == content.progress, progressTrack.isAnimating(at: time) {
             return time
         }
-        if appearance.isShown, content.mode == .indeterminate { return Spinner.nextStepTime(after: time) }
-        return nil
+        guard let start = indicatorStart, let next = indicator.nextFrameTime(after: time - start) else { return nil }
+        return max(time, start + next)
     }
 
     /// The largest the bezel gets during the show and hide transitions, as a factor of its size.

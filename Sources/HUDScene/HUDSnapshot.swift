@@ -5,8 +5,9 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var style: HUDStyle
     public var layout: HUDLayout
     public var presentation: Presentation
-    /// The brightest spoke of the spinner (see `Spinner`).
-    public var spinnerStep: Int
+    /// The indicator's phase: the part of the time since it appeared that its picture depends on (see
+    /// `Indicator.phase(at:)`).
+    public var indicatorPhase: Double
     /// Device pixels per point.
     public var scale: Double
     /// The point of the area at the canvas's top-left pixel (a window shows only part of the area).
@@ -17,32 +18,41 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var buttonHighlighted: Bool
 
     public init(content: HUDContent, style: HUDStyle, layout: HUDLayout, presentation: Presentation = .shown,
-                spinnerStep: Int = 0, scale: Double = 1, canvasOrigin: Point = .zero, opaque: Bool = false,
+                indicatorPhase: Double = 0, scale: Double = 1, canvasOrigin: Point = .zero, opaque: Bool = false,
                 buttonHighlighted: Bool = false) {
         self.content = content
         self.style = style
         self.layout = layout
         self.presentation = presentation
-        self.spinnerStep = spinnerStep
+        self.indicatorPhase = indicatorPhase
         self.scale = scale
         self.canvasOrigin = canvasOrigin
         self.opaque = opaque
         self.buttonHighlighted = buttonHighlighted
     }
 
-    /// Whether `other` is this frame with only the indicator's motion changed (progress, the spinner step).
-    public func differsOnlyInIndicator(from other: HUDSnapshot) -> Bool {
-        var a = self, b = other
-        a.content.progress = 0
-        b.content.progress = 0
-        a.spinnerStep = 0
-        b.spinnerStep = 0
-        return a == b
+    /// What it shows above the labels.
+    public var indicator: Indicator? { Indicator(content: content, style: style) }
+
+    /// This frame with the indicator's motion (progress, phase) taken out: frames equal in it differ only in the
+    /// indicator's moving part.
+    public var motionless: HUDSnapshot {
+        var s = self
+        s.content.progress = 0
+        s.indicatorPhase = 0
+        return s
     }
 
-    /// The bezel's frame as presented (scaled about its centre by the zoom animation).
+    /// Whether `other` is this frame with only the indicator's motion changed (progress, phase).
+    public func differsOnlyInIndicator(from other: HUDSnapshot) -> Bool { motionless == other.motionless }
+
+    /// The bezel's frame as presented (scaled about its centre by the zoom animation, moved up by the slide).
     public var presentedBezel: Rect {
         let b = layout.bezel, z = presentation.scale
-        return Rect(x: b.midX - b.width * z / 2, y: b.midY - b.height * z / 2, width: b.width * z, height: b.height * z)
+        return Rect(x: b.midX - b.width * z / 2, y: b.midY - b.height * z / 2 - slideDistance, width: b.width * z,
+                    height: b.height * z)
     }
+
+    /// How far up the slide animation moves the bezel now, in points.
+    public var slideDistance: Double { presentation.slide * (layout.bezel.maxY - layout.area.minY) }
 }

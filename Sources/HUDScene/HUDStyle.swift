@@ -30,6 +30,18 @@ public struct HUDStyle: Hashable, Sendable {
     public var maxLabelLines: Int = 2
     public var determinateStyle: DeterminateStyle = .outline
     public var animation: HUDAnimation = .fade
+    /// How the indeterminate mode moves.
+    public var spinner: SpinnerStyle = .activityIndicator
+    /// The built-in icons draw themselves in, stroke by stroke; off, they appear whole.
+    public var liveIcons: Bool = true
+    /// The progress indicators show the percentage.
+    public var showsValue: Bool = false
+    /// ProgressHUD's top banner instead of the centred bezel: the label as its title, the details as its message.
+    public var banner: Bool = false
+    /// Where the bezel actually rests (and so which stack of HUDs it joins): a banner is always at the top.
+    public var placement: Position { banner ? .top : position }
+    /// A plain translucent bezel, or one that asks the compositor to blur what is behind it.
+    public var bezelStyle: BezelStyle = .solid
     /// Read Pango markup in the label and details; off, so that text is shown literally.
     public var markup: Bool = false
 
@@ -58,9 +70,18 @@ public struct HUDStyle: Hashable, Sendable {
         }
     }
 
-    // These literals are valid descriptions; `try!` documents that they cannot fail.
-    public static let defaultLabelFont = try! FontSpec("Sans Bold 16")
-    public static let defaultDetailsFont = try! FontSpec("Sans Bold 12")
+    // Written as Pango normalises them (a test checks it), so that building the default style does not load the
+    // text stack: a HUD maps its window before anything needs Pango.
+    public static let defaultLabelFont = FontSpec(normalized: "Sans Bold 16", size: 16)
+    public static let defaultDetailsFont = FontSpec(normalized: "Sans Bold 12", size: 12)
+}
+
+/// How the bezel is backed, after `MBProgressHUDBackgroundStyle`.
+public enum BezelStyle: String, CaseIterable, Hashable, Sendable {
+    /// The bezel colour, translucent where a compositor blends it.
+    case solid
+    /// The same, with the desktop behind it blurred where the compositor offers that (KWin, picom with blur).
+    case blur
 }
 
 /// The built-in colour schemes.

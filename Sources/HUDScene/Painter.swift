@@ -21,3 +21,52 @@ enum Painter {
     /// 12 o'clock, in cairo's angles (which grow clockwise on a y-down surface).
     static let top = -Double.pi / 2
 }
+
+extension Painter {
+    /// The outline of a rounded rectangle as points, clockwise from the end of its top-left corner and back there,
+    /// each corner in eight segments: a path that can be trimmed by length.
+    static func roundedRectPoints(_ r: Rect, radius: Double) -> [(Double, Double)] {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        let corners = [(r.maxX - rad, r.minY + rad, -Double.pi / 2), (r.maxX - rad, r.maxY - rad, 0.0),
+                       (r.minX + rad, r.maxY - rad, Double.pi / 2), (r.minX + rad, r.minY + rad, Double.pi)]
+        var points = [(r.minX + rad, r.minY)]
+        for (cx, cy, start) in corners {
+            for i in 0...8 {
+                let a = start + Double(i) / 8 * Double.pi / 2
+                points.append((cx + rad * cos(a), cy + rad * sin(a)))
+            }
+        }
+        points.append(points[0])
+        return points
+    }
+
+    /// Adds the part of the polyline through `points` between the fractions `from` and `to` of its length as a new
+    /// sub-path, as a shape's `trim(from:to:)` does.
+    static func polyline(_ cr: OpaquePointer, _ points: [(Double, Double)], from: Double, to: Double) {
+        guard points.count > 1, to > from else { return }
+        var lengths = [0.0]
+        for i in 1..<points.count {
+            let (a, b) = (points[i - 1], points[i])
+            lengths.append(lengths[i - 1] + ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot())
+        }
+        let total = lengths[lengths.count - 1]
+        guard total > 0 else { return }
+        let start = max(0, from) * total, end = min(1, to) * total
+        func point(at d: Double) -> (Double, Double) {
+            var i = 1
+            while i < points.count - 1, lengths[i] < d { i += 1 }
+            let span = lengths[i] - lengths[i - 1]
+            let f = span > 0 ? (d - lengths[i - 1]) / span : 0
+            let (a, b) = (points[i - 1], points[i])
+            return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f)
+        }
+        let first = point(at: start)
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, first.0, first.1)
+        for i in 1..<points.count where lengths[i] > start && lengths[i] < end {
+            cairo_line_to(cr, points[i].0, points[i].1)
+        }
+        let last = point(at: end)
+        cairo_line_to(cr, last.0, last.1)
+    }
+}

@@ -6,7 +6,7 @@ public enum StillFrame {
     /// Renders `content` in `style`.
     /// - Parameters:
     ///   - canvasSize: the area in points; nil for a canvas cropped to the bezel plus its margin.
-    ///   - time: seconds into the show animation; nil for the HUD at rest.
+    ///   - time: seconds into the show animation (and into the indicator's motion); nil for the HUD at rest.
     public static func render(content: HUDContent, style: HUDStyle, canvasSize: Size? = nil, scale: Double = 1,
                               time: Double? = nil, renderer: HUDRenderer? = nil) throws(CanvasError) -> Canvas {
         let renderer = renderer ?? HUDRenderer(scale: scale)
@@ -14,6 +14,8 @@ public enum StillFrame {
         var scene = HUDScene(content: content, style: style,
                              area: Rect(origin: .zero, size: areaSize), scale: scale)
         scene.show(at: 0, animated: time != nil)
+        // At rest the indicator is at rest too: a live icon whole, a spinner at the start of its cycle.
+        if time == nil { scene.indicatorStart = nil }
         var snapshot = scene.snapshot(at: time ?? 0, measurer: renderer.text)
         var pixels = Size(width: areaSize.width * scale, height: areaSize.height * scale)
         if canvasSize == nil {

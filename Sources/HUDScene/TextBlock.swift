@@ -10,15 +10,18 @@ public struct TextBlock: Hashable, Sendable {
     public var maxHeight: Double?
     /// Interpret Pango markup (`<b>`…) instead of showing the text literally.
     public var markup: Bool
+    /// Lines centred (the HUD) or from the leading edge (the banner).
+    public var leading: Bool
 
     public init(text: String, font: FontSpec, maxWidth: Double, maxLines: Int? = nil, maxHeight: Double? = nil,
-                markup: Bool = false) {
+                markup: Bool = false, leading: Bool = false) {
         self.text = text
         self.font = font
         self.maxWidth = maxWidth
         self.maxLines = maxLines
         self.maxHeight = maxHeight
         self.markup = markup
+        self.leading = leading
     }
 }
 

@@ -66,7 +66,8 @@ public final class TextEngine: TextMeasuring {
         Int(pango_layout_get_line_count(layout(for: block)))
     }
 
-    /// Draws `block` with the top-left of its logical box at `frame.origin`, centred in `frame`'s width.
+    /// Draws `block` with the top-left of its logical box at `frame.origin`, centred in `frame`'s width; a leading
+    /// block is laid out across its whole `maxWidth` from `frame.minX`, so Pango puts each line at its leading edge.
     /// `cr` must be in scene units (points) already scaled to device pixels by `scale`.
     func draw(_ block: TextBlock, in frame: Rect, color: RGBA, on cr: OpaquePointer) {
         let layout = layout(for: block)
@@ -79,7 +80,7 @@ public final class TextEngine: TextMeasuring {
             cairo_clip(cr)
         }
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        let x = frame.minX + (frame.width - rect.width) / 2 - rect.minX
+        let x = block.leading ? frame.minX : frame.minX + (frame.width - rect.width) / 2 - rect.minX
         cairo_move_to(cr, x, frame.minY - rect.minY)
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)
@@ -107,7 +108,13 @@ public final class TextEngine: TextMeasuring {
         pango_layout_set_width(layout, Int32(max(1, block.maxWidth) * s))
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        if block.leading {
+            // The leading edge follows the text's direction (right for Arabic and Hebrew).
+            pango_layout_set_auto_dir(layout, 1)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        } else {
+            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        }
         if let lines = block.maxLines {
             pango_layout_set_height(layout, -Int32(max(1, lines)))
         } else if let height = block.maxHeight {

@@ -13,6 +13,7 @@ extension FeedInbox {
         add("details", details)
         add("mode", mode?.rawValue)
         add("icon", icon?.rawValue)
+        add("spinner", spinner?.rawValue)
         add("button", button)
         if let hideAfter { fields.append("\"hide\":\(FeedParser.format(hideAfter))") }
         return "{" + fields.joined(separator: ",") + "}"

@@ -8,6 +8,7 @@ public struct FeedInbox: Hashable, Sendable {
     public var details: String?
     public var mode: HUDMode?
     public var icon: Icon?
+    public var spinner: SpinnerStyle?
     public var hideAfter: Double?
     public var button: String?
     /// The input has ended.
@@ -23,13 +24,14 @@ public struct FeedInbox: Hashable, Sendable {
         if let v = update.details { details = v }
         if let v = update.mode { mode = v }
         if let v = update.icon { icon = v }
+        if let v = update.spinner { spinner = v }
         if let v = update.hideAfter { hideAfter = v }
         if let v = update.button { button = v }
     }
 
     public mutating func take(_ other: FeedInbox) {
         take(FeedUpdate(progress: other.progress, label: other.label, details: other.details, mode: other.mode,
-                        icon: other.icon, hideAfter: other.hideAfter, button: other.button))
+                        icon: other.icon, spinner: other.spinner, hideAfter: other.hideAfter, button: other.button))
         ended = ended || other.ended
     }
 }

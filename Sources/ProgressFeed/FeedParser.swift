@@ -6,18 +6,26 @@ import HUDScene
 ///
 /// - `45`, `45.5`, `45%`: progress in percent, as `zenity --progress` reads it;
 /// - `#TEXT`: the label (zenity);
-/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`: any subset of keys,
-///   progress as a fraction;
-/// - anything else with a percentage in it (`1,234,567  45%  1.23MB/s` from rsync, `###### 45.6%` from curl):
-///   its last percentage, unless `scanPercentages` is off.
+/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}`: any
+///   subset of keys, progress as a fraction;
+/// - the progress line of a tool x11hud knows (rsync, curl, pv, wget; see `ProgressFormats`): its percentage,
+///   unless `scanPercentages` is off;
+/// - any other line is not progress and is passed over quietly. Warnings are kept for lines that try to be
+///   protocol and fail: a `{` line that is not valid JSON, a number out of range or not finite.
+///
+/// With `zenityRules` set, lines are read as `zenity --progress` or `yad --progress` read them instead.
 public struct FeedParser: Sendable {
     public var scanPercentages: Bool
+    /// Read lines as zenity or yad does, instead of x11hud's own protocol.
+    public var zenityRules: ZenityLineRules?
 
-    public init(scanPercentages: Bool = true) {
+    public init(scanPercentages: Bool = true, zenityRules: ZenityLineRules? = nil) {
         self.scanPercentages = scanPercentages
+        self.zenityRules = zenityRules
     }
 
     public func parse(_ line: UnsafeRawBufferPointer) -> FeedEvent {
+        if let zenityRules { return zenityRules.parse(line) }
         let bytes = Self.trimmed(line)
         guard let first = bytes.first else { return .nothing }
         if let percent = Self.plainNumber(bytes) { return Self.progress(percent: percent) }
@@ -32,8 +40,10 @@ public struct FeedParser: Sendable {
         // Forms the fast path leaves to Double: "nan", "inf", "1e2", "-5", "+7".
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         if let value = Double(number) { return Self.progress(percent: value) }
-        if scanPercentages, let percent = Self.lastPercentage(bytes) { return Self.progress(percent: percent) }
-        return .warning("ignored \(Self.quote(text)): not a number, #label, JSON object or percentage")
+        if scanPercentages, let percent = ProgressFormats.percentage(in: Substring(text)) {
+            return Self.progress(percent: percent)
+        }
+        return .nothing
     }
 
     /// A percentage in 0...100 as a fraction; out-of-range values are clamped, non-finite ones ignored.
@@ -42,7 +52,8 @@ public struct FeedParser: Sendable {
         let clamped = min(max(percent, 0), 100)
         let update = FeedUpdate(progress: clamped / 100)
         if clamped != percent {
-            return .partial(update, warning: "progress \(Self.format(percent)) is outside 0…100; using \(Self.format(clamped))")
+            let warning = "progress \(Self.format(percent)) is outside 0…100; using \(Self.format(clamped))"
+            return .partial(update, warning: warning)
         }
         return .update(update)
     }
@@ -59,7 +70,12 @@ public struct FeedParser: Sendable {
             let c = b[i]
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
-                if seenDot { scale /= 10; value += Double(c - 0x30) * scale } else { value = value * 10 + Double(c - 0x30) }
+                if seenDot {
+                    scale /= 10
+                    value += Double(c - 0x30) * scale
+                } else {
+                    value = value * 10 + Double(c - 0x30)
+                }
             } else if c == UInt8(ascii: "."), !seenDot {
                 seenDot = true
             } else {
@@ -67,20 +83,6 @@ public struct FeedParser: Sendable {
             }
         }
         return digits > 0 ? value : nil
-    }
-
-    /// The last `N%` or `N.N%` in the line.
-    static func lastPercentage(_ b: Slice<UnsafeRawBufferPointer>) -> Double? {
-        var i = b.endIndex - 1
-        while i >= b.startIndex {
-            if b[i] == UInt8(ascii: "%") {
-                var j = i
-                while j > b.startIndex, (b[j - 1] >= 0x30 && b[j - 1] <= 0x39) || b[j - 1] == UInt8(ascii: ".") { j -= 1 }
-                if j < i, let v = plainNumber(b[j..<i]) { return v }
-            }
-            i -= 1
-        }
-        return nil
     }
 
     /// Two or more '#', blanks, then a percentage and nothing else.

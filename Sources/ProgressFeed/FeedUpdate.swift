@@ -8,18 +8,20 @@ public struct FeedUpdate: Hashable, Sendable {
     public var details: String?
     public var mode: HUDMode?
     public var icon: Icon?
+    public var spinner: SpinnerStyle?
     /// Hide this many seconds from now.
     public var hideAfter: Double?
     /// The button's title; empty removes the button.
     public var button: String?
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
-                icon: Icon? = nil, hideAfter: Double? = nil, button: String? = nil) {
+                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
         self.mode = mode
         self.icon = icon
+        self.spinner = spinner
         self.hideAfter = hideAfter
         self.button = button
     }
@@ -27,7 +29,7 @@ public struct FeedUpdate: Hashable, Sendable {
 
 /// What one input line means.
 public enum FeedEvent: Hashable, Sendable {
-    /// An empty line.
+    /// Nothing for the HUD: an empty line, or text that is not progress (a log line, a header).
     case nothing
     case update(FeedUpdate)
     /// The line was not understood (or only in part); the message says why, in a few words.

@@ -43,6 +43,10 @@ struct JSONLine: Decodable {
                 if let s = string(), let i = Icon(rawValue: s) { update.icon = i } else {
                     problems.append("unknown icon \(FeedParser.quote(string() ?? "?"))")
                 }
+            case "spinner":
+                if let s = string(), let style = SpinnerStyle(rawValue: s) { update.spinner = style } else {
+                    problems.append("unknown spinner \(FeedParser.quote(string() ?? "?"))")
+                }
             case "hide":
                 if let v = number(), v >= 0 {
                     let clamped = InputLimits.clampedDuration(v)

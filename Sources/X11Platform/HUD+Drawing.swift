@@ -37,8 +37,8 @@ extension HUD {
             guard let fresh = try? Canvas(width: frame.width, height: frame.height) else { return }
             canvas = fresh
         }
-        renderer.render(snapshot, into: canvas)
-        if updateIndicatorOnly(snapshot, frame: frame, canvas: canvas) { return }
+        let dirty = renderer.render(snapshot, into: canvas)
+        if updateIndicatorOnly(snapshot, frame: frame, canvas: canvas, dirty: dirty) { return }
         var opaqueFrame: OpaqueFrame? = nil
         if opaque {
             opaqueFrame = canvas.withUnsafeBytes {
@@ -48,6 +48,7 @@ extension HUD {
         window.move(to: frame)
         shape.setBounding(opaqueFrame?.shape)
         shape.setInput(clickableRect(snapshot, origin: origin))
+        updateBlurRegion(snapshot)
         window.map()
         presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
         blit()
@@ -68,15 +69,14 @@ extension HUD {
         return true
     }
 
-    /// When only the indicator moved since the frame on screen (progress, a spinner step), sends just its rectangle:
-    /// a progress stream then costs a few kilobytes a frame instead of the whole window. Returns whether it did.
-    private func updateIndicatorOnly(_ snapshot: HUDSnapshot, frame: PixelRect, canvas: Canvas) -> Bool {
+    /// When only the indicator moved since the frame on screen (progress, a spinner's phase), sends just the
+    /// rectangle the renderer dirtied: a progress stream then costs a few kilobytes a frame instead of the whole
+    /// window. Returns whether it did.
+    private func updateIndicatorOnly(_ snapshot: HUDSnapshot, frame: PixelRect, canvas: Canvas, dirty r: Rect) -> Bool {
         guard var p = presented, p.frame == frame, window.isMapped, p.canvas === canvas,
-              let indicator = snapshot.layout.indicator, p.snapshot.differsOnlyInIndicator(from: snapshot)
+              r.width < Double(canvas.width) || r.height < Double(canvas.height),
+              p.snapshot.differsOnlyInIndicator(from: snapshot)
         else { return false }
-        let o = snapshot.canvasOrigin
-        let r = Rect(x: indicator.minX - o.x - 1, y: indicator.minY - o.y - 1,
-                     width: indicator.width + 2, height: indicator.height + 2).scaled(by: snapshot.scale)
         let x0 = max(0, Int(r.x)), y0 = max(0, Int(r.y))
         let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX)) - x0,
                                      height: min(canvas.height, Int(r.maxY)) - y0)
@@ -105,13 +105,14 @@ extension HUD {
         }
     }
 
-    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor when a
-    /// dim background is asked for and a compositor can show it. Returns the window in root pixels and the scene
-    /// point at its top-left pixel.
+    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor (panels
+    /// too, as MBProgressHUD's background view covers the screen) when a dim background is asked for and a
+    /// compositor can show it. Returns the window in root pixels and the scene point at its top-left pixel.
     func windowGeometry(layout: HUDLayout, opaque: Bool) -> (PixelRect, Point) {
         let covered: Rect
         if !opaque, scene.style.backgroundColor.alpha > 0 {
-            covered = scene.area
+            covered = Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scene.scale,
+                           height: Double(monitor.frame.height) / scene.scale)
         } else {
             // The bezel as presented, and its content where it is going (they differ while the bezel glides).
             var b = layout.bezel
@@ -119,7 +120,9 @@ extension HUD {
                 if let r = item { b = b.union(r) }
             }
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
-            covered = Rect(x: b.minX - grow, y: b.minY - grow, width: b.width + 2 * grow, height: b.height + 2 * grow)
+            // A sliding bezel comes out from the top of the area.
+            let top = scene.style.animation == .slide ? min(scene.area.minY, b.minY - grow) : b.minY - grow
+            covered = Rect(x: b.minX - grow, y: top, width: b.width + 2 * grow, height: b.maxY + grow - top)
         }
         let px = covered.scaled(by: scene.scale)
         let frame = PixelRect(x: monitor.frame.x + Int(px.x), y: monitor.frame.y + Int(px.y),

@@ -50,6 +50,11 @@ extension HUD {
             content.custom = .icon(icon)
             if input.mode == nil { mode = .custom }
         }
+        if let spinner = input.spinner {
+            // {"spinner":"pacman-progress"} shows that spinner, as {"icon":…} shows the icon.
+            style.spinner = spinner
+            if input.mode == nil, input.icon == nil { mode = .indeterminate }
+        }
         if let label = input.label { self.label = label }
         if let details = input.details { self.details = details }
         if let button = input.button { buttonTitle = button }

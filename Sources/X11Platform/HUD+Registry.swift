@@ -10,7 +10,7 @@ extension HUD {
         if let layout {
             let b = layout.bezel.scaled(by: scene.scale)
             state = HUDRegistry.State(
-                id: id, pid: getpid(), monitor: monitor.name, position: scene.style.position.rawValue,
+                id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
                 x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
                 height: Int(b.height), mode: scene.content.mode.rawValue, label: scene.content.label, up: true)
         } else if let last = publishedState, last.up {
@@ -42,7 +42,7 @@ extension HUD {
         let members = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
         }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
-        let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.position.vertical,
+        let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale)
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }

@@ -38,6 +38,10 @@ public import HUDScene
     /// The bezel of the last layout, to glide from when the next one differs.
     var laidOutBezel: Rect?
     var buttonPressed = false
+    /// The window over the monitor that takes clicks while `blocksInput` (made on first use).
+    var blocker: InputBlocker?
+    /// The blur region last set on the window (empty: none).
+    var blurRegion: [CLong] = []
     var doneReported = true
     /// Its name on the display, when it has one (`HUDSession.hud(id:)`, `x11hud --id`).
     public internal(set) var id: String?
@@ -62,6 +66,11 @@ public import HUDScene
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
     public var bezelAction: (@MainActor () -> Void)? {
+        didSet { setNeedsUpdate() }
+    }
+    /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
+    /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
+    public var blocksInput = false {
         didSet { setNeedsUpdate() }
     }
     /// How many frames have been put on the window: a static HUD adds none.
@@ -104,7 +113,7 @@ public import HUDScene
 
     public var content: HUDContent {
         get { scene.content }
-        set { scene.content = newValue; setNeedsUpdate() }
+        set { scene.setContent(newValue, at: MonotonicClock.now); setNeedsUpdate() }
     }
     public var mode: HUDMode {
         get { content.mode }
@@ -135,7 +144,7 @@ public import HUDScene
     }
     public var style: HUDStyle {
         get { scene.style }
-        set { scene.style = newValue; setNeedsUpdate() }
+        set { scene.setStyle(newValue, at: MonotonicClock.now); setNeedsUpdate() }
     }
     /// Device pixels per point in use.
     public var scale: Double { scene.scale }
@@ -223,6 +232,7 @@ public import HUDScene
             presented = nil
             publish(layout: nil)
         }
+        updateBlocker(visible: visible)
         if doneReported || isDone { return nil }
         var next = lifecycle.nextDeadline(scene: scene)
         if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }

@@ -13,14 +13,17 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 
-    /// The sysexits status for this failure: 69 (`EX_UNAVAILABLE`) for a display that cannot be opened,
-    /// 70 (`EX_SOFTWARE`) otherwise.
-    public var exitCode: Int32 {
+    /// The status for this failure: `displayUnavailable` (69) for a display that cannot be opened,
+    /// `internalError` (70) otherwise.
+    public var exitStatus: ExitStatus {
         switch kind {
-        case .displayUnavailable: return 69
-        case .serverRefused: return 70
+        case .displayUnavailable: return .displayUnavailable
+        case .serverRefused: return .internalError
         }
     }
+
+    /// `exitStatus` as a number for `exit(_:)`.
+    public var exitCode: Int32 { exitStatus.code }
 
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -28,10 +31,10 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The exit statuses with which the library itself ends the process (see `HUD.run()`).
+/// The exit statuses with which the library itself ends the process (see `HUD.run()`), from `ExitStatus`.
 public enum HUDExitStatus {
     /// The X server went away (`EX_IOERR`). Xlib gives a program no way to go on after this.
-    public static let connectionLost: Int32 = 74
+    public static let connectionLost = ExitStatus.connectionLost.code
     /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
-    public static let signalBase: Int32 = 128
+    public static let signalBase = ExitStatus.signal.code
 }

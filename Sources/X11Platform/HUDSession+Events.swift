@@ -74,6 +74,9 @@ extension HUDSession {
     /// (menus, other HUDs) are left alone, so two overlays never fight.
     private func raiseAbove(_ other: UInt, overrideRedirect: Int32) {
         guard overrideRedirect == 0 else { return }
-        for hud in huds where hud.window.isMapped && hud.window.id != other { hud.window.raise() }
+        for hud in huds where hud.window.isMapped && hud.window.id != other && hud.blocker?.id != other {
+            hud.window.raise()
+            hud.blocker?.restack(below: hud.window.id)
+        }
     }
 }

@@ -34,7 +34,7 @@ import Glibc
                  connection: c)
     }
 
-    private static func setLongs(_ values: [CLong], name: String, type: String, on window: UInt, connection c: XConnection) {
+    static func setLongs(_ values: [CLong], name: String, type: String, on window: UInt, connection c: XConnection) {
         values.withUnsafeBytes {
             _ = XChangeProperty(c.display, window, c.atom(name), c.atom(type), 32, PropModeReplace,
                                 $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))

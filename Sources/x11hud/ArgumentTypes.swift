@@ -18,6 +18,18 @@ extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}
 extension Position: ExpressibleByArgument {}
+extension SpinnerStyle: ExpressibleByArgument {}
+extension BezelStyle: ExpressibleByArgument {}
+
+// ArgumentParser's default builds these at every start, describing each case only to find every description equal
+// to the case's name, which leaves them empty; saying so directly is the same help text for fewer instructions
+// before the window is mapped (issue 12).
+extension HUDMode { public static var allValueDescriptions: [String: String] { [:] } }
+extension ThemeChoice { public static var allValueDescriptions: [String: String] { [:] } }
+extension Icon { public static var allValueDescriptions: [String: String] { [:] } }
+extension HUDAnimation { public static var allValueDescriptions: [String: String] { [:] } }
+extension DeterminateStyle { public static var allValueDescriptions: [String: String] { [:] } }
+extension Position { public static var allValueDescriptions: [String: String] { [:] } }
 
 /// The rule a value breaks, which ArgumentParser appends to "The value 'X' is invalid for '--option <value>'", so
 /// that every refusal names the option, the value and the rule.

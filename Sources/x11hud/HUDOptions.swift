@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import HUDConfig
 import HUDScene
+import X11Platform
 
 /// The options that describe a HUD, shared by the live command and `render`.
 ///
@@ -33,10 +34,31 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
     var pulsate = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A built-in icon; implies --mode custom.", valueName: "icon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How the spinner moves: activity-indicator (MBProgressHUD's), or one of ProgressHUD's animations.",
+        valueName: "style"))
+    var spinner: SpinnerStyle?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A built-in icon; implies --mode custom, or is drawn beside a bar, ring, pie or spinner chosen with --mode.",
+        valueName: "icon"))
     var icon: Icon?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A PNG image, scaled to fit 37 pt; implies --mode custom.", valueName: "file"))
+    @Flag(name: .customLong("static-icons"), help: "Show icons whole at once instead of drawing their strokes in.")
+    var staticIcons = false
+
+    @Flag(help: """
+        ProgressHUD's top banner: the label as its title, the details as a message of up to two lines; slides in \
+        from the top of the work area, hides after 3 s or when clicked.
+        """)
+    var banner = false
+
+    @Flag(name: .customLong("show-value"), help: "Show the percentage inside the ring or pie, or beside the bar.")
+    var showValue = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "A PNG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with --mode.",
+        valueName: "file"), completion: .file(extensions: ["png"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
@@ -51,6 +73,10 @@ struct HUDOptions: ParsableArguments {
     @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
             transform: parseColor)
     var bezelColor: RGBA?
+
+    @Option(name: .customLong("bezel-style"), parsing: .unconditional, help: ArgumentHelp(
+        "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).", valueName: "style"))
+    var bezelStyle: BezelStyle?
 
     @Option(name: .customLong("content-color"), parsing: .unconditional, help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
             transform: parseColor)
@@ -110,14 +136,16 @@ struct HUDOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Which monitor: pointer (the one under the pointer), primary, focus, a RandR name such as DP-1, or an index.",
-        valueName: "monitor"))
+        valueName: "monitor"), completion: .shellCommand(MonitorCompletion.command))
     var monitor: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
+        Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml (the system's files, \
+        /etc/xdg/x11hud/config.toml, still apply under it).
+        """, valueName: "file"), completion: .file(extensions: ["toml"]))
     var config: String?
 
-    @Flag(name: .customLong("no-config"), help: "Ignore the config file.")
+    @Flag(name: .customLong("no-config"), help: "Read no config file, neither the user's nor the system's.")
     var noConfig = false
 
     @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
@@ -134,8 +162,9 @@ struct HUDOptions: ParsableArguments {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
         }
         if progress != nil, percentage != nil { throw ValidationError("--progress and --percentage cannot be used together") }
-        if let mode, mode != .custom, icon != nil || image != nil {
-            throw ValidationError("--icon and --image need --mode custom, not --mode \(mode.rawValue)")
+        // With a progress mode or the spinner, the icon or image is drawn beside it (yad's --image beside its bar).
+        if mode == .text, icon != nil || image != nil {
+            throw ValidationError("--icon and --image cannot be shown with --mode text")
         }
         if markup {
             // Sizes in markup are held to the limits of --font; other bad markup is shown literally, as documented.
@@ -159,21 +188,25 @@ struct HUDOptions: ParsableArguments {
     var settings = Settings()
 
     private func loadSettings() throws -> Settings {
-        var file: ConfigFile? = nil
+        var files: [ConfigFile] = []
         if !noConfig {
-            let path = config ?? ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment)
-            do {
-                if let path { file = try ConfigFile.load(path: path) }
-            } catch {
-                // validate() may only end the program through ArgumentParser's own ExitCode.
-                X11HUDCommand.printError(error.description)
-                throw ExitCode(ExitError.configCode)
+            let environment = ProcessInfo.processInfo.environment
+            // --config takes the user's place; the system's files stay under it.
+            let user = config ?? ConfigPaths.user(environment: environment)
+            for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
+                do {
+                    if let file = try ConfigFile.load(path: path) { files.append(file) }
+                } catch {
+                    // validate() may only end the program through ArgumentParser's own ExitCode.
+                    X11HUDCommand.printError(error.description)
+                    throw ExitCode(ExitStatus.badConfig.code)
+                }
             }
-            if let config, file == nil {
+            if let config, files.last?.path != config {
                 throw ValidationError("--config: no such file '\(config)'")
             }
         }
-        var settings = Settings(file: file)
+        var settings = Settings(files: files)
         let given: [(ConfigKey, ConfigValue?)] = [
             (.theme, theme.map { .theme($0) }), (.bezelColor, bezelColor.map { .color($0) }),
             (.contentColor, contentColor.map { .color($0) }), (.backgroundColor, backgroundColor.map { .color($0) }),
@@ -182,14 +215,16 @@ struct HUDOptions: ParsableArguments {
             (.margin, margin.map { .number($0.value) }), (.animation, animation.map { .animation($0) }),
             (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
             (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
-            (.pieStyle, pieStyle.map { .pieStyle($0) }),
+            (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
+            (.bezelStyle, bezelStyle.map { .bezelStyle($0) }),
         ]
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, percentage, pulsate, icon, image, button, theme, bezelColor, contentColor, backgroundColor,
+        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
+             bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
              animation, markup, monitor, config, noConfig, printConfig
     }
@@ -199,7 +234,8 @@ struct HUDOptions: ParsableArguments {
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
         let value = progress?.fraction ?? percentage.map { $0.value / 100 }
         // Without --mode: an image or icon means custom, a progress value means the ring, else the spinner.
-        let resolvedMode = mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
+        let resolvedMode = banner ? .text
+            : mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
         return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
                           buttonTitle: button, custom: custom)
     }
@@ -213,8 +249,27 @@ struct HUDOptions: ParsableArguments {
         if let minSize { style.minSize = minSize.size }
         style.square = square
         style.markup = markup
+        if staticIcons { style.liveIcons = false }
+        if showValue { style.showsValue = true }
+        if banner { Self.makeBanner(&style, animation: animation, labelFont: labelFont, detailsFont: detailsFont,
+                                    cornerRadius: cornerRadius) }
         return style
     }
+
+    /// ProgressHUD's banner look where the command line does not say otherwise: it slides, its title is 16 semibold
+    /// and its message 14 regular, its corners 10.
+    private static func makeBanner(_ style: inout HUDStyle, animation: HUDAnimation?, labelFont: FontSpec?,
+                                   detailsFont: FontSpec?, cornerRadius: Points?) {
+        style.banner = true
+        if animation == nil { style.animation = .slide }
+        if labelFont == nil { style.labelFont = Self.bannerTitleFont }
+        if detailsFont == nil { style.detailsFont = Self.bannerMessageFont }
+        if cornerRadius == nil { style.cornerRadius = 10 }
+    }
+
+    // Valid descriptions; `try!` documents that they cannot fail.
+    private static let bannerTitleFont = try! FontSpec("Sans Semi-Bold 16")
+    private static let bannerMessageFont = try! FontSpec("Sans 14")
 
     /// The scale set by a flag or the config file; nil to follow the screen.
     var explicitScale: Double? { settings.scale }

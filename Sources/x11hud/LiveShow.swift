@@ -11,6 +11,9 @@ import X11Platform
 @MainActor final class LiveShow {
     private let command: ShowCommand
     private let session: HUDSession
+    /// How the HUD ends: x11hud's own statuses, or zenity's and yad's.
+    private let rules: DialogRules
+    private let status = ShowOutcome()
     /// Standard input, once it is being read: it follows whichever HUD this invocation drives.
     private var feed: StdinFeed?
     private var sink: Sink = .none
@@ -24,9 +27,10 @@ import X11Platform
     /// A request the other process has not acknowledged within this long is shown here instead.
     static let deliveryTimeout = 1.0
 
-    init(command: ShowCommand, session: HUDSession) {
+    init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules()) {
         self.command = command
         self.session = session
+        self.rules = rules
     }
 
     func start() throws(ExitError) {
@@ -78,13 +82,26 @@ import X11Platform
             live.content = options.content
         }
         live.style = options.style
+        live.blocksInput = command.blockInput
+        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
+            X11HUDCommand.printError(warning)
+        }
         live.graceTime = command.grace?.value ?? 0
         live.minShowTime = command.minShow?.value ?? 0
         live.autoHideDelay = command.hideSeconds
-        if command.dismissOnClick { live.bezelAction = { [unowned live] in live.cancel() } }
-        live.completion = { [unowned live] in Glibc.exit(live.wasCancelled ? 1 : 0) }
+        status.code = rules.doneStatus
+        let cancel: @MainActor () -> Void = { [unowned live, rules, status] in
+            if rules.buttonPressed(status) { live.cancel() }
+        }
+        live.buttonAction = cancel
+        if command.dismissOnClick { live.bezelAction = cancel }
+        // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
+        if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
+        // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
+        live.completion = { [self] in rules.finish(status.code, input: feed) }
         sink = .local(live)
         live.show()
+        rules.startTimeout(hud: live, status: status)
         if let feed {
             live.attach(feed, policy: policy)
         } else if command.readsInput {
@@ -98,7 +115,10 @@ import X11Platform
     }
 
     private func startFeed() {
-        let feed = StdinFeed(parser: FeedParser(scanPercentages: !command.noScan)) {
+        // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
+        let scan = !command.noScan && !(command.hud.modeIsExplicit && command.hud.content.mode == .indeterminate)
+        let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules)
+        let feed = StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle) {
             DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
         }
         self.feed = feed
@@ -134,7 +154,10 @@ import X11Platform
             if !waits { Glibc.exit(0) }
             if command.readsInput, feed == nil { startFeed() }
         }
-        remote.onEnd = { status in Glibc.exit(status) }
+        // The producer writing into our input must not die of SIGPIPE when we go.
+        remote.onEnd = { [self] status in
+            if let feed { feed.drainThenExit(status) } else { Glibc.exit(status) }
+        }
         remote.onVanished = { [self] in
             // Its process was killed (or its HUD ended as the request came): take the name and show our own.
             startOrFail()

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDScene
+import X11Platform
 
 /// `x11hud render`: one frame to a PNG, without an X server.
 struct RenderCommand: ParsableCommand {
@@ -12,7 +13,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The PNG file to write.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The PNG file to write.", valueName: "file"),
+            completion: .file(extensions: ["png"]))
     var out: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.",
@@ -40,8 +42,8 @@ struct RenderCommand: ParsableCommand {
             canvas = try StillFrame.render(content: hud.content, style: hud.style, canvasSize: size?.size,
                                            scale: hud.scaleFactor, time: time?.value)
         } catch {
-            throw ExitError(message: error.description, code: 70)
+            throw ExitError(.internalError, error.description)
         }
-        do { try canvas.writePNG(to: out) } catch { throw ExitError.cannotCreate(error.description) }
+        do { try canvas.writePNG(to: out) } catch { throw ExitError(.cannotCreate, error.description) }
     }
 }

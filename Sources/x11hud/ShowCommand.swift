@@ -13,20 +13,21 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
-            The HUD fades (or zooms) in on the primary monitor, on top of every window, letting clicks through
-            except on its button. With --hide-after it hides by itself, then x11hud exits; without, it stays until
-            the button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and
-            the window clipped to its rounded shape; a compositor starting or stopping is followed live.
+            The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
+            letting clicks through except on its button. With --hide-after it hides by itself, then x11hud exits; \
+            without, it stays until the input ends, the button is clicked or the process is signalled. Without a \
+            compositor the bezel is drawn opaque and the window clipped to its rounded shape; a compositor starting \
+            or stopping is followed live.
 
-            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line
-            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object
-            {"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}, or any line with a
-            percentage in it (rsync --info=progress2, curl -#), of which the last is taken. The end of the input
-            hides the HUD.
+            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
+            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
+            such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide"), or the \
+            progress line of rsync, curl, pv or wget. Other lines are passed over. The end of the input hides the HUD; once \
+            it is hidden, the rest of the input is read and dropped, so the program writing it never dies of \
+            SIGPIPE.
 
-            Exit status: 0 hidden, 1 closed with the button (or a click with --dismiss-on-click), 64 bad usage,
-            69 the display cannot be opened, 74 the connection to the X server was lost, 78 bad config file,
-            128+N ended by signal N (130 SIGINT, 143 SIGTERM).
+            zenity and yad scripts: 'x11hud zenity --progress …', 'x11hud yad --progress …', a bare --progress, or \
+            a symlink named zenity or yad; see 'x11hud zenity --help'.
             """
     )
 
@@ -52,7 +53,9 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Read progress from standard input even when it is a terminal.")
     var stdin = false
 
-    @Flag(name: .customLong("no-scan"), help: "Take only plain numbers, #labels and JSON from the input, not a percentage inside other text.")
+    @Flag(name: .customLong("no-scan"), help: """
+        Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or wget.
+        """)
     var noScan = false
 
     @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")
@@ -68,6 +71,10 @@ struct ShowCommand: ParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
+
+    @Flag(name: .customLong("block-input"),
+          help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
+    var blockInput = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("""
         Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
@@ -87,21 +94,24 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         // ArgumentParser calls this on the main thread, which the HUD session (main-actor bound) needs.
-        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+        if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
     }
 
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
-    @MainActor private func start() -> ExitError? {
+    /// `rules` say how it ends (zenity and yad give their own statuses).
+    @MainActor func start(_ rules: DialogRules) -> ExitError? {
         let session: HUDSession
         do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        do throws(ExitError) { try LiveShow(command: self, session: session).start() } catch { return error }
+        do throws(ExitError) { try LiveShow(command: self, session: session, rules: rules).start() } catch {
+            return error
+        }
         session.run()
     }
 
-    /// Seconds after which the HUD hides by itself, if --hide-after says so.
-    var hideSeconds: Double? { hideAfter?.seconds(for: hud.content) }
+    /// Seconds after which the HUD hides by itself, if --hide-after says so (a banner: 3 s unless it says otherwise).
+    var hideSeconds: Double? { (hideAfter ?? (hud.banner ? .seconds(3) : nil))?.seconds(for: hud.content) }
 
     /// Whether standard input carries updates.
     var readsInput: Bool { stdin || StdinFeed.hasInput() }

@@ -20,16 +20,26 @@ final class StdinFeed: Sendable {
         var lookAsked = false
         /// The frame loop looks every frame by itself: no need to ask.
         var framesLook = false
+        /// Some input has arrived.
+        var seenInput = false
+        /// The reader has seen the end of the input.
+        var atEnd = false
+        /// The HUD is gone: read on without looking, and exit with this status at the end of the input.
+        var exitCode: Int32?
     }
     private let shared = Mutex(Shared())
     private let deliver: @Sendable () -> Void
+    /// zenity's `--time-remaining`: the details become this text (the title) and the estimate under it.
+    private let timeRemainingTitle: String?
 
     /// Lines longer than this are cut; the rest of such a line is dropped.
     static let maxLineLength = 64 * 1024
 
-    init(fd: Int32 = 0, parser: FeedParser, deliver: @escaping @Sendable () -> Void) {
+    init(fd: Int32 = 0, parser: FeedParser, timeRemainingTitle: String? = nil,
+         deliver: @escaping @Sendable () -> Void) {
         self.fd = fd
         self.parser = parser
+        self.timeRemainingTitle = timeRemainingTitle
         self.deliver = deliver
     }
 
@@ -65,10 +75,46 @@ final class StdinFeed: Sendable {
         }
     }
 
+    // MARK: Never killing the producer
+
+    /// Ends the process with `code` once the input has ended, reading and discarding it until then, so that the
+    /// program writing into the pipe never dies of SIGPIPE because the HUD went away first. Returns at once; the
+    /// exit comes on the main queue, which must keep running (signals still end the process).
+    ///
+    /// When no input has arrived at all, the input is taken for no producer's (an idle pipe from a launcher or
+    /// ssh) and the process exits at once, unless `evenIfIdle` (a zenity script's pipe is always its producer's).
+    func drainThenExit(_ code: Int32, evenIfIdle: Bool = false) {
+        let now = shared.withLock { s in
+            s.exitCode = code
+            return s.atEnd || (!s.seenInput && !evenIfIdle)
+        }
+        if now { DispatchQueue.main.async { Glibc.exit(code) } }
+    }
+
+    /// For a process that fails before any HUD or reader is up: reads `fd` to its end when it is a pipe or a file,
+    /// then exits with `code`. Blocks.
+    static func drainThenExit(_ code: Int32, fd: Int32 = 0) -> Never {
+        if hasInput(fd: fd) { discard(fd) }
+        Glibc.exit(code)
+    }
+
+    private static func discard(_ fd: Int32) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, 64 * 1024)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+        }
+    }
+
+    // MARK: Reading
+
     private func readAll() {
         var splitter = LineSplitter(maxLineLength: Self.maxLineLength)
         var gate = WarningGate()
         var lineNumber = 0
+        var eta = timeRemainingTitle.map { _ in TimeRemaining() }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
 
@@ -77,12 +123,21 @@ final class StdinFeed: Sendable {
             if truncated { warn("line \(lineNumber) is longer than \(Self.maxLineLength) bytes; the rest was dropped") }
             switch parser.parse(line) {
             case .nothing: break
-            case .update(let u): batch.take(u)
+            // The flood's path: nothing more than taking the update unless an estimate is asked for.
+            case .update(let u): if eta == nil { batch.take(u) } else { batch.take(withTimeRemaining(u)) }
             case .partial(let u, let w):
-                batch.take(u)
+                batch.take(withTimeRemaining(u))
                 warn("line \(lineNumber): \(w)")
             case .warning(let w): warn("line \(lineNumber): \(w)")
             }
+        }
+        func withTimeRemaining(_ update: FeedUpdate) -> FeedUpdate {
+            guard let progress = update.progress, let title = timeRemainingTitle, eta != nil else { return update }
+            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            let text = eta!.text(fraction: progress, at: now)
+            var u = update
+            u.details = [title, text].filter { !$0.isEmpty }.joined(separator: "\n")
+            return u
         }
         func warn(_ message: String) {
             let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
@@ -90,10 +145,16 @@ final class StdinFeed: Sendable {
         }
 
         while true {
+            if let code = shared.withLock({ $0.exitCode }) {
+                Self.discard(fd)
+                DispatchQueue.main.async { Glibc.exit(code) }
+                return
+            }
             let n = read(fd, buffer.baseAddress, buffer.count)
             if n < 0, errno == EINTR { continue }
             if n < 0 { warn("reading stopped: \(String(cString: strerror(errno)))") }
             guard n > 0 else { break }
+            shared.withLock { $0.seenInput = true }
             var batch = FeedInbox()
             splitter.push(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { handle($0, $1, into: &batch) }
             post(batch)
@@ -103,6 +164,11 @@ final class StdinFeed: Sendable {
         if gate.pending > 0 { X11HUDCommand.printError("stdin: \(gate.pending) more warnings suppressed") }
         last.ended = true
         post(last)
+        let code = shared.withLock { s in
+            s.atEnd = true
+            return s.exitCode
+        }
+        if let code { DispatchQueue.main.async { Glibc.exit(code) } }
     }
 
     private func post(_ batch: FeedInbox) {

@@ -11,11 +11,8 @@ struct X11HUDCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "x11hud",
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
-        discussion: """
-            Exit status: 0 done, 1 cancelled with the button, 64 bad usage, 69 display unavailable,
-            73 output file not writable, 74 X server lost, 78 bad config file, 128+N killed by signal N.
-            """,
-        version: "0.1.0",
+        discussion: "Exit status:\n" + ExitStatus.helpTable,
+        version: x11hudVersion,
         subcommands: [ShowCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
         defaultSubcommand: ShowCommand.self
     )
@@ -24,8 +21,19 @@ struct X11HUDCommand: ParsableCommand {
     static func main() {
         // Before anything opens a descriptor: a closed stderr must not become the X connection.
         StandardDescriptors.openMissing()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
+            ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
+        }
+        if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
+            // The default command is what most readers came for: its options, then the other commands.
+            print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
+            print(otherCommands)
+            print("\nExit status:\n" + ExitStatus.helpTable)
+            Glibc.exit(0)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(splittingEmptyValues(arguments))
             try command.run()
         } catch let error as ExitError {
             fail(error.message, code: error.code)
@@ -36,6 +44,29 @@ struct X11HUDCommand: ParsableCommand {
                 Glibc.exit(0)
             }
             fail(oneLine(message(for: error)), code: code.rawValue)
+        }
+    }
+
+    /// The commands besides the default, for `x11hud --help`.
+    static let otherCommands = """
+        OTHER COMMANDS:
+          render                  Draw one frame to a PNG file, with no X server
+                                  ('x11hud render --help').
+          hide                    Hide a HUD shown by any x11hud process (--id NAME
+                                  or --all).
+          list                    List the HUDs up on the display (--json).
+          zenity, yad             Run a script written for 'zenity --progress' or
+                                  'yad --progress' unchanged ('x11hud zenity --help').
+        """
+
+    /// `--title=` becomes `--title ""`: ArgumentParser would otherwise take the next argument as the value,
+    /// swallowing the option after an empty `--title=""`.
+    static func splittingEmptyValues(_ arguments: [String]) -> [String] {
+        arguments.flatMap { arg -> [String] in
+            guard arg.hasPrefix("--"), arg.count > 3, arg.firstIndex(of: "=") == arg.index(before: arg.endIndex) else {
+                return [arg]
+            }
+            return [String(arg.dropLast()), ""]
         }
     }
 
@@ -65,9 +96,12 @@ struct ExitError: Error, CustomStringConvertible {
     var code: Int32
     var description: String { message }
 
-    /// EX_CONFIG: the config file is unusable.
-    static let configCode: Int32 = 78
+    init(message: String, code: Int32) {
+        self.message = message
+        self.code = code
+    }
 
-    /// EX_CANTCREAT: an output file cannot be written.
-    static func cannotCreate(_ message: String) -> ExitError { ExitError(message: message, code: 73) }
+    init(_ status: ExitStatus, _ message: String) {
+        self.init(message: message, code: status.code)
+    }
 }

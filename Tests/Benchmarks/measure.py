@@ -5,6 +5,7 @@ bench.py repeats them and takes medians. Times are time.monotonic() differences,
 import fcntl
 import glob
 import os
+import resource
 import select
 import signal
 import subprocess
@@ -51,9 +52,11 @@ def close_quietly(f):
 def ttff(ctx, tool):
     """(ms to MapNotify, ms to the first pixel that differs from the root colour), from just before spawning."""
     ctx.watch.drain()
-    stdin = PIPE if tool.ttff_stdin_pipe else DEVNULL
+    stdin = PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL
     start = time.monotonic()
     proc = ctx.spawn(tool.ttff, stdin)
+    if tool.ttff_first:
+        write_line(proc, tool.ttff_first)
     mapped, window = ctx.watch.wait_map(start + 15)
     painted = ctx.watch.wait_painted(window, mapped + 3) if window is not None else None
     ctx.finish(proc, window, notify=tool.notify)
@@ -66,14 +69,57 @@ def ms(start, end):
 
 # --- 2. peak RSS --------------------------------------------------------------------------------------------
 
-def wait_hwm(proc, timeout):
+TEXT_STACK = ("cairo", "pango", "glib", "gobject", "gio-", "gmodule", "harfbuzz", "freetype", "fontconfig", "pixman",
+              "png", "fribidi", "thai", "datrie", "expat", "graphite", "brotli", "libz.", "xcb-render", "xcb-shm",
+              "ffi", "pcre", "mount", "blkid", "selinux")
+
+
+def smaps_parts(pid, binary):
+    """Where a process's resident memory is, in MiB: its own binary, the text stack's libraries (loaded by
+    x11hud on first use), the other libraries (libc, libX11…), fonts and font caches, and anonymous memory."""
+    parts = {"binary": 0, "text stack libraries": 0, "other libraries": 0, "fonts, caches": 0, "anonymous": 0}
+    name = ""
+    try:
+        with open("/proc/%d/smaps" % pid) as f:
+            for line in f:
+                first = line.split(None, 1)[0]
+                if "-" in first and not first.endswith(":"):
+                    fields = line.split()
+                    name = fields[5] if len(fields) > 5 else ""
+                elif first == "Rss:":
+                    kib = int(line.split()[1])
+                    if name == binary:
+                        key = "binary"
+                    elif ".so" in name and any(t in name for t in TEXT_STACK):
+                        key = "text stack libraries"
+                    elif ".so" in name:
+                        key = "other libraries"
+                    elif name.startswith("/"):
+                        key = "fonts, caches"
+                    else:
+                        key = "anonymous"
+                    parts[key] += kib / 1024.0
+    except OSError:
+        return None
+    return parts
+
+
+def wait_hwm(proc, timeout, close_stdin_after=None, inspect_at=None):
     """Reaps `proc` (killing it at `timeout`) and returns its peak RSS in MiB: the largest VmHWM read from
     /proc/PID/status every 5 ms while it ran. Not wait4's ru_maxrss: Linux carries the forking parent's
-    high-water mark across exec, so every child of this ~20 MiB Python would report at least that."""
-    deadline = time.monotonic() + timeout
+    high-water mark across exec, so every child of this ~20 MiB Python would report at least that.
+    `close_stdin_after` seconds: the end of input that ends a tool without a timeout of its own (xob)."""
+    start = time.monotonic()
+    deadline = start + timeout
     killed = False
     peak = 0
     while True:
+        if inspect_at is not None and time.monotonic() - start >= inspect_at[0]:
+            inspect_at[1](proc.pid)
+            inspect_at = None
+        if close_stdin_after is not None and proc.stdin and time.monotonic() - start >= close_stdin_after:
+            close_quietly(proc.stdin)
+            proc.stdin = None
         peak = max(peak, status_kib(proc.pid, "VmHWM"))
         pid, status, _ = os.wait4(proc.pid, os.WNOHANG)
         if pid == proc.pid:
@@ -87,12 +133,17 @@ def wait_hwm(proc, timeout):
         time.sleep(0.005)
 
 
-def peak_rss(ctx, tool):
+def peak_rss(ctx, tool, parts=None):
     """Peak RSS in MiB over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
-    --timeout=3)."""
+    --timeout=3). With a `parts` list, smaps_parts of the process 1.5 s in is appended to it."""
     ctx.watch.drain()
-    proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe else DEVNULL)
-    peak = wait_hwm(proc, timeout=8)
+    proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL)
+    if tool.ttff_first:
+        write_line(proc, tool.ttff_first)
+    inspect = None
+    if parts is not None:
+        inspect = (1.5, lambda pid: parts.append(smaps_parts(pid, os.path.realpath(tool.ttff[0]))))
+    peak = wait_hwm(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None, inspect_at=inspect)
     if proc.stdin:
         close_quietly(proc.stdin)
     ctx.children.procs.remove(proc)
@@ -176,14 +227,14 @@ def status_kib_path(path, key):
 
 
 def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
-    """(CPU ms, CPU ms from ticks, wake-ups) over `seconds`, scaled to 10 s, after the window is mapped and
-    `settle` seconds have passed (the fade-in and start-up are not what is measured). With `rate`, one
-    progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower the rate.
-    The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
+    """(CPU ms, CPU ms from ticks, wake-ups, the X server's CPU ms) over `seconds`, scaled to 10 s, after the
+    window is mapped and `settle` seconds have passed (the fade-in and start-up are not what is measured). With
+    `rate`, one progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower
+    the rate. The threads are sampled every 0.2 s (reading /proc wakes nothing in the tool)."""
     ctx.watch.drain()
     proc = ctx.spawn(argv, PIPE)
-    if rate:  # osd_cat in text mode maps its window only with the first line
-        write_line(proc, tool.line(0))
+    if rate or tool.ttff_first:  # osd_cat in text mode and xob map their window only with the first line
+        write_line(proc, tool.line(0) if rate else tool.ttff_first)
     _, window = ctx.watch.wait_map(time.monotonic() + 15)
     if window is None or proc.poll() is not None:
         ctx.finish(proc, window)
@@ -192,12 +243,14 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     pid = proc.pid
     ticks0 = cpu_ticks_ms(pid)
     counters = ThreadCounters(pid)
+    server = ThreadCounters(ctx.session.xvfb.pid)  # the X server's work for the tool, in the same window
     start = time.monotonic()
     n, next_sample, next_write = 0, start + 0.2, start
     while time.monotonic() - start < seconds:
         now = time.monotonic()
         if now >= next_sample:
             counters.sample()
+            server.sample()
             next_sample += 0.2
         if rate and now >= next_write:
             n += 1
@@ -208,13 +261,15 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     alive = proc.poll() is None
     if alive:
         counters.sample()
+        server.sample()
         ticks1 = cpu_ticks_ms(pid)
     ctx.finish(proc, window)
     if not alive:
         return None
     ns, switches = counters.totals()
+    server_ns, _ = server.totals()
     scale = 10.0 / seconds
-    return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale
+    return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale, server_ns / 1e6 * scale
 
 
 def write_line(proc, text):
@@ -334,3 +389,81 @@ def frame_cost(bench_binary):
     if out.returncode != 0:
         raise RuntimeError("x11hud-bench failed: " + out.stderr.strip())
     return out.stdout.strip()
+
+
+# --- 6. exec → exit -----------------------------------------------------------------------------------------
+
+def exec_exit(argv, runs):
+    """Milliseconds from posix_spawn (vfork-like, so this Python's size costs nothing) to the reaped exit of
+    `argv`, once per run, output to /dev/null."""
+    import shutil
+    path = shutil.which(argv[0]) or argv[0]
+    null = os.open(os.devnull, os.O_RDWR)
+    times = []
+    try:
+        for _ in range(runs):
+            start = time.monotonic()
+            pid = os.posix_spawn(path, argv, os.environ,
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                                               (os.POSIX_SPAWN_DUP2, null, 2)])
+            os.waitpid(pid, 0)
+            times.append((time.monotonic() - start) * 1000.0)
+    finally:
+        os.close(null)
+    return times
+
+
+# --- 7. a held key ------------------------------------------------------------------------------------------
+
+def held_key(ctx, tool, presses, rate, tail=5.0):
+    """A volume key held down: `presses` runs of `tool.held` (%d: 3, 6, 9 … %), `rate` a second on a fixed
+    schedule, none waited for. Returns a dict: windows (the most of the tool's windows mapped at once, sampled
+    every 10 ms), cpu_ms (every invocation's CPU from getrusage(RUSAGE_CHILDREN), so a HUD owner that outlives the
+    key counts in full), daemon_ms (dunst's CPU, schedstat), server_ms (the X server's), seconds (first fork to the
+    last process's exit), left (processes still running `tail` s after the last press: stopped, never reused)."""
+    ctx.watch.drain()
+    server = ThreadCounters(ctx.session.xvfb.pid)
+    daemon = ThreadCounters(ctx.session.dunst.pid) if tool.notify and ctx.session.dunst else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    procs, most = [], 0
+    start = time.monotonic()
+    for k in range(presses):
+        while time.monotonic() < start + k / rate:
+            most = max(most, mapped_windows(ctx.watch, tool.wm_class))
+            time.sleep(0.01)
+        value = min(100, 3 * (k + 1))
+        argv = [arg.replace("%d", str(value), 1) for arg in tool.held]
+        procs.append(ctx.children.spawn(argv, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL,
+                                        env=ctx.session.env()))
+    deadline = time.monotonic() + tail
+    while time.monotonic() < deadline and any(p.poll() is None for p in procs):
+        most = max(most, mapped_windows(ctx.watch, tool.wm_class))
+        time.sleep(0.01)
+    seconds = time.monotonic() - start
+    left = [p for p in procs if p.poll() is None]
+    server.sample()
+    if daemon:
+        daemon.sample()
+    for p in procs:
+        ctx.children.kill(p)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return {"windows": most, "cpu_ms": cpu, "server_ms": server.totals()[0] / 1e6,
+            "daemon_ms": daemon.totals()[0] / 1e6 if daemon else None, "seconds": seconds, "left": len(left)}
+
+
+def mapped_windows(watch, wm_class):
+    """How many top-level windows whose WM_CLASS contains `wm_class` (case-insensitive) are mapped now."""
+    from Xlib import X
+    from Xlib.error import XError
+    count = 0
+    for window in watch.root.query_tree().children:
+        try:
+            if window.get_attributes().map_state != X.IsViewable:
+                continue
+            names = window.get_wm_class() or ()
+        except XError:
+            continue  # destroyed meanwhile
+        if any(wm_class.lower() in name.lower() for name in names):
+            count += 1
+    return count

@@ -99,6 +99,7 @@ def machine(binary, root, built):
         ("x11hud", "%s, sha256 %s…, built %s; git HEAD %s; %s" % (
             x11hud_version(binary), sha256(binary)[:12], built, git_revision(root), swift_version())),
     ]
+    rows.append(("xob", "built from github.com/florentc/xob (its Makefile's defaults) when given with --xob"))
     for package in ("xosd-bin", "zenity", "yad", "dunst", "libnotify-bin", "python3-xlib"):
         rows.append((package, deps.version(package) or "not installed"))
     return rows
@@ -128,6 +129,10 @@ def table(header, rows):
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
 
+
+SHARED_MACHINE = """The machine is shared: other builders (compilers, test suites) ran on its two cores during this run
+(until about 06:00 UTC on the day of the figures), so times are noisy; medians and ratios between tools of the
+same run are what to read, and instruction counts are the figures that do not depend on the load."""
 
 ORIENTATION = """Not measured here (not Debian packages): the issue's orientation figures, from a machine like this
 one under Xvfb without a compositor, are xob 2.75 ms and herbe 11.8 ms from exec to window mapped; xob 2.9 MB peak

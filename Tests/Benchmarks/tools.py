@@ -3,6 +3,7 @@
 A scenario a tool cannot do (osd_cat has no spinner; dunst reads no stdin) is None and shows as n/a.
 """
 
+import os
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -18,6 +19,21 @@ class Tool:
     line: Callable = lambda percent: "%d\n" % percent  # one progress update in the tool's own format
     ttff_stdin_pipe: bool = False           # zenity/yad read stdin; give them an idle pipe as a script would
     notify: bool = False                    # dunst: the window belongs to the daemon, the command is notify-send
+    wm_class: str = ""                      # what pbench matches the window's WM_CLASS or WM_NAME against (-c)
+    ttff_first: str = ""                    # written on stdin at start of a display: xob maps only with input
+    lat: Optional[list] = None              # pbench lat: the command it feeds (or, with lat_spawn, a template)
+    lat_spawn: bool = False                 # one process per update (%d replaced), as notify-send is used
+    held: Optional[list] = None             # a held volume key: one such command per repeat, %d the percentage
+
+
+# Every `--spinner` style, in SpinnerStyle's order.
+SPINNER_STYLES = [
+    "activity-indicator", "ball-vertical-bounce", "bar-sweep-toggle", "circle-arc-dot-spin", "circle-bar-spin-fade",
+    "circle-dot-spin-fade", "circle-pulse-multiple", "circle-pulse-single", "circle-ripple-multiple",
+    "circle-ripple-single", "circle-rotate-chase", "circle-stroke-spin", "dual-dot-sidestep", "horizontal-bar-scaling",
+    "horizontal-dot-scaling", "pacman-progress", "quintuple-dot-dance", "semi-ring-rotation", "square-circuit-snake",
+    "triangle-dot-shift", "symbol-bounce",
+]
 
 
 def x11hud(binary):
@@ -27,6 +43,10 @@ def x11hud(binary):
         static=[binary, "--mode", "annular", "--progress", "0.6", "--label", "x"],
         spinner=[binary, "--mode", "indeterminate", "--label", "x"],
         feed=[binary, "--mode", "annular", "--label", "x"],
+        wm_class="x11hud", lat=[binary, "--mode", "annular", "--label", "x"],
+        # The first invocation shows the HUD named vol; each later one changes it in place and exits.
+        held=[binary, "--id", "vol", "--mode", "bar", "--progress", "%d%", "--label", "Volume %d%",
+              "--hide-after", "1"],
     )
 
 
@@ -39,6 +59,7 @@ OSD_CAT = Tool(
     spinner=None,
     feed=["osd_cat", "-l", "1", "-d", "60"],
     line=lambda percent: "%d%%\n" % percent,
+    wm_class="XOSD", lat=["osd_cat", "-l", "1", "-d", "60"],
 )
 
 ZENITY = Tool(
@@ -48,6 +69,7 @@ ZENITY = Tool(
     spinner=["zenity", "--progress", "--pulsate", "--text=x"],
     feed=["zenity", "--progress", "--text=x"],
     ttff_stdin_pipe=True,
+    wm_class="zenity", lat=["zenity", "--progress", "--text=x"],
 )
 
 YAD = Tool(
@@ -57,6 +79,7 @@ YAD = Tool(
     spinner=["yad", "--progress", "--pulsate", "--text=x"],
     feed=["yad", "--progress", "--text=x"],
     ttff_stdin_pipe=True,
+    wm_class="yad", lat=["yad", "--progress", "--text=x"],
 )
 
 # dunst: the daemon is already running (as on a desktop); the time is from spawning notify-send to dunst's
@@ -66,9 +89,27 @@ DUNST = Tool(
     ttff=["notify-send", "-t", "3000", "-h", "int:value:60", "x"],
     static=None, spinner=None, feed=None,
     notify=True,
+    wm_class="Dunst",
+    # One notification replaced in place (the stack tag), as a volume key binding does it.
+    lat=["notify-send", "-t", "3000", "-h", "int:value:%d", "-h", "string:x-dunst-stack-tag:bench", "x"],
+    lat_spawn=True,
+    # dunstify -r: the notification with that id replaced in place, as volume scripts for dunst do it.
+    held=["dunstify", "-r", "4242", "-t", "1000", "-h", "int:value:%d", "Volume %d%"],
 )
 
 
-def all_tools(binary, with_dunst=True):
-    tools = [x11hud(binary), OSD_CAT, ZENITY, YAD]
+def xob(binary):
+    """xob is not in Debian: measured when built from its sources (`--xob PATH`, its styles.cfg beside it).
+    It reads integers on stdin and maps its bar with the first one, hiding again after 1 s without input."""
+    styles = os.path.join(os.path.dirname(binary), "styles.cfg")
+    argv = [binary, "-c", styles]
+    return Tool(
+        name="xob", package=None,
+        ttff=argv, static=argv, spinner=None, feed=argv,
+        wm_class="xob", ttff_first="60\n", lat=argv,
+    )
+
+
+def all_tools(binary, with_dunst=True, xob_binary=None):
+    tools = [x11hud(binary)] + ([xob(xob_binary)] if xob_binary else []) + [OSD_CAT, ZENITY, YAD]
     return tools + [DUNST] if with_dunst else tools

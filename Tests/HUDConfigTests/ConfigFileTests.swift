@@ -15,6 +15,8 @@ import Testing
         position = "top-right"
         offset = [0, 40]
         monitor = "primary"
+        spinner = "circle-stroke-spin"
+        bezel-style = "blur"
         """
 
     @Test func readsEveryKindOfValueWithItsLine() throws {
@@ -25,11 +27,15 @@ import Testing
         #expect(file.values[.margin] == .number(16.5))
         #expect(file.values[.offset] == .offset(Point(x: 0, y: 40)))
         #expect(file.values[.monitor] == .monitor("primary"))
+        #expect(file.values[.spinner] == .spinner(.circleStrokeSpin))
+        #expect(Settings(file: file).style.spinner == .circleStrokeSpin)
+        #expect(Settings(file: file).style.bezelStyle == .blur)
         #expect(file.lines[.theme] == 2 && file.lines[.cornerRadius] == 6 && file.lines[.monitor] == 11)
     }
 
     @Test(arguments: [
         ("theme = \"pink\"\n", 1, "theme", "pink"),
+        ("spinner = \"wheel\"\n", 1, "spinner", "activity-indicator"),
         ("margin = 5\nbezel-color = \"#12345\"\n", 2, "bezel-color", "#12345"),
         ("\n\nfont = \"\"\n", 3, "font", "empty"),
         ("scale = 20\n", 1, "scale", "outside"),

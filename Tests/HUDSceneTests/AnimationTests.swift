@@ -94,13 +94,13 @@ import Testing
 
 @Suite struct SpinnerTests {
     @Test func stepsTwelveTimesASecond() {
-        #expect(Spinner.step(at: 0) == 0)
-        #expect(Spinner.step(at: 0.09) == 1)
-        #expect(Spinner.step(at: 0.5) == 6)
-        #expect(Spinner.step(at: 1.0) == 0)
-        #expect(Spinner.step(at: -0.01) == 11)
-        #expect(Spinner.step(at: .nan) == 0)
-        #expect(abs(Spinner.nextStepTime(after: 0.01) - 1.0 / 12) < 1e-9)
+        #expect(ActivityIndicator.step(at: 0) == 0)
+        #expect(ActivityIndicator.step(at: 0.09) == 1)
+        #expect(ActivityIndicator.step(at: 0.5) == 6)
+        #expect(ActivityIndicator.step(at: 1.0) == 0)
+        #expect(ActivityIndicator.step(at: -0.01) == 11)
+        #expect(ActivityIndicator.step(at: .nan) == 0)
+        #expect(abs(ActivityIndicator.nextStepTime(after: 0.01) - 1.0 / 12) < 1e-9)
     }
 
     @Test func sceneSleepsWhenNothingMoves() {

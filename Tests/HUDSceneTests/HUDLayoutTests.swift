@@ -29,6 +29,22 @@ import Testing
         #expect(noLabel.details?.frame.minY == noLabel.indicator!.maxY + 4)
     }
 
+    @Test func anIconWithABarSitsBesideIt() throws {
+        let l = layout(HUDContent(mode: .bar, progress: 0.5, custom: .icon(.info)))
+        let side = try #require(l.sideImage), bar = try #require(l.indicator)
+        #expect(side.size == Size(width: 37, height: 37))
+        #expect(bar.size == Size(width: 120, height: 10))
+        #expect(bar.minX == side.maxX + 10, "the bar starts one gap right of the icon")
+        #expect(abs(bar.midY - side.midY) <= 0.5, "both centred on one line (on whole points)")
+        #expect(l.bezel.size == Size(width: 20 + 37 + 10 + 120 + 20, height: 20 + 37 + 20))
+    }
+
+    @Test func onlyIndicatorModesShowASideImage() {
+        #expect(layout(HUDContent(mode: .custom, custom: .icon(.info))).sideImage == nil)
+        #expect(layout(HUDContent(mode: .bar)).sideImage == nil)
+        #expect(layout(HUDContent(mode: .indeterminate, custom: .icon(.warning))).sideImage != nil)
+    }
+
     @Test func barIs120By10() {
         let l = layout(HUDContent(mode: .bar, progress: 0.5))
         #expect(l.indicator?.size == Size(width: 120, height: 10))

@@ -33,6 +33,12 @@ import Testing
         #expect(try FontSpec("Monospace 9.5").size == 9.5)
     }
 
+    @Test func builtInDefaultsAreWhatPangoMakesOfThem() throws {
+        // The defaults are written out so that the default style needs no Pango; they must match its parse.
+        #expect(HUDStyle.defaultLabelFont == (try FontSpec("Sans Bold 16")))
+        #expect(HUDStyle.defaultDetailsFont == (try FontSpec("Sans Bold 12")))
+    }
+
     @Test func fillsInTheRoleSizeWhenNoneIsGiven() throws {
         let f = try FontSpec("Serif Italic")
         #expect(f.size == nil)

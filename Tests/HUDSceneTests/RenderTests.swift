@@ -147,6 +147,14 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
         #expect(ink > 60, "\(icon) drew \(ink) pixels")
     }
 
+    @Test func anIconBesideTheBarIsDrawnAndTheBarStillFills() throws {
+        let (canvas, layout, style) = try frame(HUDContent(mode: .bar, progress: 1, custom: .icon(.info)))
+        let side = try #require(layout.sideImage), bar = try #require(layout.indicator)
+        #expect(inkCount(canvas, in: side, against: style.bezelColor) > 60, "no icon beside the bar")
+        let track = Rect(x: bar.minX + 6, y: bar.midY - 1, width: bar.width - 12, height: 2)
+        #expect(inkCount(canvas, in: track, against: style.bezelColor) > Int(track.width * 1.5), "the bar is not full")
+    }
+
     @Test func labelGlyphsArePresent() throws {
         let (canvas, layout, style) = try frame(HUDContent(mode: .text, label: "Saving"))
         let label = try #require(layout.label)

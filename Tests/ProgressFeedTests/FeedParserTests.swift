@@ -38,14 +38,17 @@ func isWarning(_ e: FeedEvent) -> Bool {
                                         hideAfter: 1.5)))
         #expect(parse(#"{"label":"x"}"#) == .update(FeedUpdate(label: "x")))
         #expect(parse(#"{"progress":1}"#) == .update(FeedUpdate(progress: 1)))
+        #expect(parse(#"{"spinner":"pacman-progress","icon":"added"}"#)
+            == .update(FeedUpdate(icon: .added, spinner: .pacmanProgress)))
+        #expect(isWarning(parse(#"{"spinner":"wheel"}"#)))
     }
 
-    @Test func rsyncProgress2TakesTheLastPercentage() {
+    @Test func rsyncProgress2IsRead() {
         #expect(progress(parse("      1,234,567  45%    1.23MB/s    0:00:12 (xfr#3, to-chk=5/10)")) == 0.45)
         #expect(progress(parse("  1,234,567 100%  1.23MB/s 0:00:12")) == 1)
     }
 
-    @Test func curlBarTakesTheLastPercentage() {
+    @Test func curlBarIsRead() {
         #expect(progress(parse("######################                                    45.6%")) == 0.456)
         #expect(progress(parse("  % Total    % Received % Xferd  Average Speed")) == nil)
     }
@@ -62,7 +65,7 @@ func isWarning(_ e: FeedEvent) -> Bool {
     }
 
     @Test func noScanIgnoresDecoratedLines() {
-        #expect(isWarning(parse("  1,234,567  45%  1.23MB/s", scan: false)))
+        #expect(parse("      1,234,567  45%    1.23MB/s    0:00:12", scan: false) == .nothing)
         #expect(progress(parse("45", scan: false)) == 0.45)
     }
 
@@ -84,13 +87,19 @@ func isWarning(_ e: FeedEvent) -> Bool {
         #expect(parse("   \t ") == .nothing)
     }
 
-    @Test(arguments: [
-        "hello", "{", "{\"progress\":", "{\"progress\":\"abc\"}", "[1,2,3]", "{\"mode\":\"wheel\"}",
-        "\u{1}\u{2}\u{3}\u{7f}", "50 percent", "%", "%%%", ".", "..5", "1.2.3",
-    ])
-    func badLinesWarnWithoutAnUpdate(_ line: String) {
+    @Test(arguments: ["{", "{\"progress\":", "{\"progress\":\"abc\"}", "{\"mode\":\"wheel\"}", "{label: x}"])
+    func protocolThatFailsWarnsWithoutAnUpdate(_ line: String) {
         let e = parse(line)
         #expect(isWarning(e), "\(line.debugDescription) → \(e)")
+    }
+
+    @Test(arguments: [
+        "hello", "[1,2,3]", "\u{1}\u{2}\u{3}\u{7f}", "50 percent", "%", "%%%", ".", "..5", "1.2.3",
+        "HTTP request sent, awaiting response... 200 OK", "Length: 30000000 (29M) [application/octet-stream]",
+        "Setting up rsync (3.2.7-1) ...",
+    ])
+    func linesThatAreNotProgressAreQuiet(_ line: String) {
+        #expect(parse(line) == .nothing, "\(line.debugDescription) → \(parse(line))")
     }
 
     @Test func jsonWithSomeBadKeysKeepsTheGoodOnes() {
@@ -110,11 +119,106 @@ func isWarning(_ e: FeedEvent) -> Bool {
     }
 
     @Test func warningsQuoteOnlyAPrintableExcerpt() {
-        guard case .warning(let w) = parse(String(repeating: "\u{1}garbage", count: 100)) else {
+        guard case .warning(let w) = parse("{" + String(repeating: "\u{1}garbage", count: 100)) else {
             Issue.record("no warning"); return
         }
         #expect(!w.unicodeScalars.contains { $0.value < 0x20 })
         #expect(w.count < 140)
+    }
+
+    // Lines as the tools print them (captured on Debian 12: rsync 3.2.7, curl 7.88, pv 1.6.20, wget 1.21.3).
+    @Test(arguments: [
+        ("         32,768   0%    0.00kB/s    0:00:00  ", 0.0),
+        ("     30,000,000 100%  840.56MB/s    0:00:00 (xfr#1, to-chk=0/2)", 1.0),
+        ("          1.23G  45%  123.45MB/s    0:00:12", 0.45),
+        (" 14 28.6M   14 4352k    0     0  21.1M      0  0:00:01 --:--:--  0:00:01 21.1M", 0.14),
+        ("  0     0    0     0    0     0      0      0 --:--:-- --:--:-- --:--:--     0", 0.0),
+        ("#####################                                                     29.7%", 0.297),
+        ("4.00MiB 0:00:00 [21.7MiB/s] [=====>                            ] 20% ETA 0:00:00", 0.2),
+        ("20.0MiB 0:00:00 [43.1MiB/s] [================================>] 100%", 1.0),
+        ("/dev/null            14%[=>                  ]   4.04M  20.0MB/s               ", 0.14),
+        ("/dev/null             0%[                    ]       0  --.-KB/s               ", 0.0),
+        (" 45% [=======>              ] 463,123,456 12.3M/s  eta 37s", 0.45),
+        ("   250K .......... .......... .......... .......... ..........  1% 1.43G 0s", 0.01),
+        (" 29250K .......... ......                                  100%  945M=0.03s", 1.0),
+    ])
+    func knownProgressFormatsAreRead(_ line: String, _ expected: Double) throws {
+        let p = try #require(progress(parse(line)), "\(line) was not read")
+        #expect(abs(p - expected) < 1e-9)
+    }
+
+    @Test(arguments: [
+        "(Reading database ... 100%", "(Reading database ... 45%", "Downloaded 100% of one file, 3 more",
+        "Progress: 45% done", "3145728000 bytes (3.1 GB, 2.9 GiB) copied, 0.047819 s, 65.8 GB/s",
+        "4.00MiB 0:00:00 [21.7MiB/s] [<=>                                               ]",
+        "  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current",
+        "Unpacking libfoo (1.0) ... [ 50%]", "disk 90% full [warning]",
+    ])
+    func aPercentageInsideOtherTextIsNotProgress(_ line: String) {
+        #expect(parse(line) == .nothing, "\(line) → \(parse(line))")
+    }
+}
+
+func zenity(_ line: String, _ rules: ZenityLineRules = ZenityLineRules(program: .zenity)) -> FeedEvent {
+    var bytes = Array(line.utf8)
+    return bytes.withUnsafeMutableBytes { FeedParser(zenityRules: rules).parse(UnsafeRawBufferPointer($0)) }
+}
+
+@Suite struct ZenityLineRulesTests {
+    @Test(arguments: [("45", 0.45), ("45.5", 0.455), ("12,5", 0.125), ("45%", 0.45), ("100", 1.0), ("250", 1.0),
+                      ("7 files left", 0.07), ("0", 0.0), ("99.9% done", 0.999)])
+    func aLineStartingWithADigitIsAPercentage(_ line: String, _ expected: Double) throws {
+        let p = try #require(progress(zenity(line)))
+        #expect(abs(p - expected) < 1e-9)
+    }
+
+    @Test func yadReadsTheIntegerPart() {
+        #expect(progress(zenity("45.9", ZenityLineRules(program: .yad))) == 0.45)
+    }
+
+    @Test(arguments: [" 45", "(Reading database ... 100%", "Downloaded 100% of one file", "-5", "nan", "", "pulsate",
+                      "{\"progress\":1}", "Get:1 http://deb.debian.org bookworm/main amd64 foo 1.0 [100 kB]"])
+    func everyOtherLineIsIgnoredQuietly(_ line: String) {
+        #expect(zenity(line) == .nothing, "\(line) → \(zenity(line))")
+        #expect(zenity(line, ZenityLineRules(program: .yad)) == .nothing)
+    }
+
+    @Test func hashSetsZenitysLabelAndYadsProgressText() {
+        #expect(zenity("#  Copying file 3  ") == .update(FeedUpdate(label: "Copying file 3")))
+        #expect(zenity("# 100%") == .update(FeedUpdate(label: "100%")))
+        #expect(zenity("#Step 2", ZenityLineRules(program: .yad)) == .update(FeedUpdate(details: "Step 2")))
+        #expect(zenity("#Step 2", ZenityLineRules(program: .yad, hideText: true)) == .nothing)
+    }
+
+    @Test func escapesAreResolvedAndMarkupEscapedWhenAsked() {
+        #expect(zenity(#"# one\ntwo\t3 \\ \101"#) == .update(FeedUpdate(label: "one\ntwo\t3 \\ A")))
+        let rules = ZenityLineRules(program: .zenity, escapeMarkup: true)
+        #expect(zenity("# R&D <b>", rules) == .update(FeedUpdate(label: "R&amp;D &lt;b&gt;")))
+    }
+
+    @Test func pulsateLinesSwitchTheSpinner() {
+        #expect(zenity("pulsate:true") == .update(FeedUpdate(mode: .indeterminate)))
+        #expect(zenity("pulsate: FALSE") == .update(FeedUpdate(mode: .bar)))
+        #expect(zenity("pulsate:false", ZenityLineRules(program: .zenity, progressMode: .annular))
+                == .update(FeedUpdate(mode: .annular)))
+        #expect(zenity("pulsate:false", ZenityLineRules(program: .yad)) == .nothing)
+    }
+}
+
+@Suite struct TimeRemainingTests {
+    @Test func estimatesFromTheFirstValue() {
+        var eta = TimeRemaining()
+        #expect(eta.text(fraction: 0.1, at: 100) == "")
+        #expect(eta.text(fraction: 0.25, at: 130) == "Time remaining: 0:01:30")
+        #expect(eta.text(fraction: 0.5, at: 3700) == "Time remaining: 1:00:00")
+    }
+
+    @Test func zeroAndOneHundredRestartTheClock() {
+        var eta = TimeRemaining()
+        _ = eta.text(fraction: 0.5, at: 0)
+        #expect(eta.text(fraction: 1, at: 50) == "")
+        #expect(eta.text(fraction: 0.5, at: 60) == "Time remaining: 0:00:10")
+        #expect(eta.text(fraction: 0, at: 70) == "")
     }
 }
 

@@ -119,13 +119,34 @@ struct FeedTests {
         let display = try server().display
         let producer = Producer()
         let hud = try HUDProcess(["--auto-close"], display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
         producer.write("50\n")
         usleep(300_000)
-        producer.write("100\n")  // the pipe stays open: only --auto-close can end it
-        let exit = try #require(hud.waitForExit(timeout: 3))
-        #expect(exit.status == 0)
-        #expect(exit.seconds < Expected.upTo(1.5))
+        producer.write("100\n")  // the pipe stays open: only --auto-close can hide it
+        #expect(try Tools.waitUntil(timeout: 1.5) { try hud.visibleWindow(display: display) == nil })
+        // Hidden, x11hud reads on to the end of the input, so the producer is not killed by SIGPIPE.
+        producer.write("more output\n")
+        #expect(hud.waitForExit(timeout: 0.3) == nil)
         producer.close()
+        #expect(hud.waitForExit(timeout: 2)?.status == 0)
+    }
+
+    @Test func hiddenByHideAfterItReadsTheInputToItsEndButNotAnIdlePipe() throws {
+        let display = try server().display
+        // A producer that has written is waited for: it must not die of SIGPIPE.
+        let producer = Producer()
+        let hud = try HUDProcess(["--hide-after", "0.3"], display: display, input: producer.pipe)
+        producer.write("10\n")
+        #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })
+        #expect(hud.waitForExit(timeout: 0.5) == nil, "exited before the input ended")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 2)?.status == 0)
+        // A pipe that never carried anything (ssh's, a launcher's) is not a producer: no waiting.
+        let idle = Producer()
+        let quick = try HUDProcess(["--hide-after", "0.3"], display: display, input: idle.pipe)
+        let exit = try #require(quick.waitForExit(timeout: 2), "an idle pipe held x11hud after it hid")
+        #expect(exit.status == 0)
+        idle.close()
     }
 
     @Test func endOfInputWaitsForTheMinimumShowTime() throws {
@@ -171,6 +192,9 @@ struct FeedTests {
         usleep(200_000)
         let width = try WindowInfo(id: id, display: display).width
         #expect(width < 160, "the bar (160 pt bezel) was not replaced by the 77 pt icon bezel: \(width)")
+        #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })
+        // Hidden by the line, x11hud reads the input to its end before exiting.
+        producer.close()
         let exit = try #require(hud.waitForExit(timeout: 3))
         #expect(exit.status == 0)
     }

@@ -4,14 +4,22 @@ import Testing
 
 @Suite struct ConfigCommandTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cfg-\(UUID().uuidString)")
-    var env: [String: String] { ["XDG_CONFIG_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"] }
-
-    init() throws {
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("x11hud"), withIntermediateDirectories: true)
+    /// The system layer is a directory of the test's too, so a config in /etc/xdg cannot change the results.
+    var env: [String: String] {
+        ["XDG_CONFIG_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin",
+         "XDG_CONFIG_DIRS": home.appendingPathComponent("site").path + ":" + home.appendingPathComponent("xdg").path]
     }
 
-    func writeConfig(_ text: String) throws {
-        try text.write(to: home.appendingPathComponent("x11hud/config.toml"), atomically: true, encoding: .utf8)
+    init() throws {
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
+    }
+
+    func writeConfig(_ text: String, in dir: String? = nil) throws {
+        let base = dir.map { home.appendingPathComponent($0) } ?? home
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
+        try text.write(to: base.appendingPathComponent("x11hud/config.toml"), atomically: true, encoding: .utf8)
     }
 
     /// The bezel colour of a rendered spinner-only HUD.
@@ -44,5 +52,36 @@ import Testing
         #expect(r.status == 78)
         #expect(r.stderr.split(separator: "\n").count == 1)
         #expect(r.stderr.contains("config.toml:2: 'animation'") && r.stderr.contains("bounce"), "\(r.stderr)")
+    }
+
+    @Test func systemFilesLieUnderTheUsersAndPrintConfigNamesEachLayer() throws {
+        try writeConfig("theme = \"light\"\nmargin = 8\ncorner-radius = 9\n", in: "xdg")
+        try writeConfig("margin = 10\n", in: "site")
+        try writeConfig("# mine\ncorner-radius = 12\n")
+        let r = try CLI.run(["--print-config", "--animation", "zoom"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        let xdg = home.appendingPathComponent("xdg/x11hud/config.toml").path
+        let site = home.appendingPathComponent("site/x11hud/config.toml").path
+        let mine = home.appendingPathComponent("x11hud/config.toml").path
+        #expect(lines.first == "# read, lowest layer first: \(xdg), \(site), \(mine)")
+        func source(_ key: String) -> String? {
+            lines.first { $0.hasPrefix(key + " = ") }?.components(separatedBy: "# ").last
+        }
+        #expect(source("theme") == xdg + ":1")
+        #expect(source("margin") == site + ":1")
+        #expect(source("corner-radius") == mine + ":2")
+        #expect(source("animation") == "command line")
+        // --no-config reads none of them.
+        let none = try CLI.run(["--print-config", "--no-config"], environment: env)
+        #expect(none.stdout.hasPrefix("# no config file read\n"))
+    }
+
+    @Test func aBadSystemFileExits78NamingIt() throws {
+        try writeConfig("margin = \"wide\"\n", in: "xdg")
+        let r = try CLI.run(["render", "--out", home.appendingPathComponent("h.png").path], environment: env)
+        #expect(r.status == 78)
+        #expect(r.stderr == "x11hud: \(home.appendingPathComponent("xdg/x11hud/config.toml").path):1: 'margin': "
+            + "expected a number\n")
     }
 }

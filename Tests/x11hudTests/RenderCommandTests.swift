@@ -42,6 +42,7 @@ import Testing
         (["--min-size", "-5x3"], "-5x3", "--min-size"),
         (["--offset", "1"], "1", "--offset"),
         (["--icon", "smile"], "smile", "--icon"),
+        (["--spinner", "wheel"], "wheel", "--spinner"),
         (["--theme", "pink"], "pink", "--theme"),
         (["--time", "-1"], "-1", "--time"),
     ])
@@ -73,5 +74,22 @@ import Testing
         let r = try CLI.run(["render", "--help"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("--out"))
+    }
+
+    @Test func theMainHelpShowsTheShowCommandsOptionsAndItsRealDefaults() throws {
+        for args in [["--help"], ["-h"], ["help"]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("--hide-after") && r.stdout.contains("--monitor"), "\(args): no show options")
+            #expect(r.stdout.contains("zenity") && r.stdout.contains("render"))
+            #expect(!r.stdout.contains("primary monitor"), "the default monitor is the pointer's")
+        }
+    }
+
+    @Test func anEmptyTitleDoesNotSwallowTheNextOption() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-title-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try CLI.run(["render", "--title=", "--label", "Hello", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
     }
 }

@@ -2,62 +2,16 @@ internal import CCairo
 import FoundationEssentials
 import Glibc
 
-/// Draws the indicator of each mode into its frame, in MBProgressHUD's geometry (MB.m 865-1042).
+/// The progress indicators and images, in MBProgressHUD's geometry (MB.m 865-1042), and ProgressHUD's ring for a
+/// ring that shows its value.
 enum IndicatorPainter {
-    /// Which part of an indicator to draw: the still part (a track, an outline) can be kept between frames while
-    /// the moving part (the progress, the spinner) is drawn over it each frame.
-    enum Part {
-        case all
-        case still
-        case moving
-    }
-
-    static func draw(_ s: HUDSnapshot, in f: Rect, on cr: OpaquePointer, part: Part = .all) {
-        let color = s.style.contentColor
-        let still = part != .moving, moving = part != .still
-        switch s.content.mode {
-        case .indeterminate: if moving { spinner(step: s.spinnerStep, in: f, color: color, on: cr) }
-        case .annular:
-            if still { annularTrack(in: f, color: color, on: cr) }
-            if moving { annularArc(progress: s.content.progress, in: f, color: color, on: cr) }
-        case .determinate:
-            switch s.style.determinateStyle {
-            // The outline and the arc overlap and must be composited as one layer: all of it moves.
-            case .outline: if moving { outlinePie(progress: s.content.progress, in: f, color: color, on: cr) }
-            case .filled:
-                if still { circleOutline(in: f, color: color, on: cr) }
-                if moving { pieWedge(progress: s.content.progress, in: f, color: color, on: cr) }
-            }
-        case .bar:
-            if still { barOutline(in: f, color: color, on: cr) }
-            if moving { barFill(progress: s.content.progress, in: f, color: color, on: cr) }
-        case .custom:
-            guard still else { return }
-            switch s.content.custom {
-            case .icon(let icon): IconPainter.draw(icon, in: f, color: color, on: cr)
-            case .image(let image): draw(image, in: f, on: cr)
-            case nil: break
-            }
-        case .text: break
+    /// An icon in the content colour, or an image (drawn whole: beside another indicator it does not animate).
+    static func draw(_ custom: CustomIndicator, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        switch custom {
+        case .icon(let icon):
+            IconPainter.draw(icon, fractions: LiveIcon.fractions(icon, elapsed: .infinity), in: f, color: color, on: cr)
+        case .image(let image): draw(image, in: f, on: cr)
         }
-    }
-
-    /// Twelve round-capped spokes, the brightest at `step`, the ones behind it fading.
-    static func spinner(step: Int, in f: Rect, color: RGBA, on cr: OpaquePointer) {
-        let n = Spinner.spokes
-        let outer = f.width / 2 - 2, inner = f.width * 0.24
-        cairo_save(cr)
-        cairo_set_line_width(cr, f.width * 0.095)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        for i in 0..<n {
-            let behind = ((step - i) % n + n) % n
-            let angle = Painter.top + Double(i) * 2 * Double.pi / Double(n)
-            Painter.setColor(cr, color, alphaFactor: 1 - 0.72 * Double(behind) / Double(n - 1))
-            cairo_move_to(cr, f.midX + inner * cos(angle), f.midY + inner * sin(angle))
-            cairo_line_to(cr, f.midX + outer * cos(angle), f.midY + outer * sin(angle))
-            cairo_stroke(cr)
-        }
-        cairo_restore(cr)
     }
 
     static let ringWidth = 2.0
@@ -120,14 +74,51 @@ enum IndicatorPainter {
         cairo_restore(cr)
     }
 
-    /// and a filled wedge from 12 o'clock, with a small gap to the outline.
-    static func pieWedge(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+    /// and a filled wedge from 12 o'clock, with a small gap to the outline. `knockingOut` draws what is cut out of
+    /// the wedge and shown where there is none (the percentage).
+    static func pieWedge(progress: Double, in f: Rect, color: RGBA, knockingOut: (() -> Void)? = nil,
+                         on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, 1)
+        if progress > 0 {
+            cairo_move_to(cr, f.midX, f.midY)
+            cairo_arc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top, Painter.top + progress * 2 * Double.pi)
+            cairo_close_path(cr)
+            cairo_fill(cr)
+        }
+        if let knockingOut {
+            // XOR keeps text over the bezel and clears it out of the wedge, so it reads on both.
+            cairo_set_operator(cr, CAIRO_OPERATOR_XOR)
+            knockingOut()
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, color.alpha)
+        cairo_restore(cr)
+    }
+
+    /// ProgressHUD's ring with its value: a 2 pt track at 0.3 of the content alpha,
+    static func roundTrack(in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        cairo_save(cr)
+        Painter.setColor(cr, color, alphaFactor: 0.3)
+        cairo_set_line_width(cr, 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, f.midX, f.midY, f.width / 2 - 2.5, 0, 2 * Double.pi)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// and a 5 pt round-capped arc over it from 12 o'clock.
+    static func roundArc(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
         guard progress > 0 else { return }
+        cairo_save(cr)
         Painter.setColor(cr, color)
-        cairo_move_to(cr, f.midX, f.midY)
-        cairo_arc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top, Painter.top + progress * 2 * Double.pi)
-        cairo_close_path(cr)
-        cairo_fill(cr)
+        cairo_set_line_width(cr, 5)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, f.midX, f.midY, f.width / 2 - 2.5, Painter.top, Painter.top + progress * 2 * Double.pi)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 
     /// A capsule outline, 2 pt, inset 2,

@@ -1,0 +1,252 @@
+internal import CCairo
+
+/// What a HUD shows above its labels, with everything that depends on its kind: its size, how its picture
+/// depends on time (its phase), when it next changes, how it is drawn and which rectangle a new frame of it dirties.
+///
+/// It is derived from the content's mode and the style, so a new kind is a case here and a file that draws it.
+public struct Indicator: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The indeterminate mode.
+        case spinner(SpinnerStyle)
+        /// MBProgressHUD's "pie".
+        case pie(DeterminateStyle)
+        case ring
+        case bar
+        /// A built-in icon, drawn in stroke by stroke when live.
+        case icon(Icon, live: Bool)
+        case image(ImageAsset)
+    }
+
+    public var kind: Kind
+    /// The percentage is drawn in (or beside) a progress indicator.
+    public var showsValue: Bool
+
+    public init(_ kind: Kind, showsValue: Bool = false) {
+        self.kind = kind
+        self.showsValue = showsValue
+    }
+
+    /// The indicator for `content` in `style`, or nil when the mode has none.
+    public init?(content: HUDContent, style: HUDStyle) {
+        switch content.mode {
+        case .indeterminate: kind = .spinner(style.spinner)
+        case .determinate: kind = .pie(style.determinateStyle)
+        case .annular: kind = .ring
+        case .bar: kind = .bar
+        case .text: return nil
+        case .custom:
+            switch content.custom {
+            case .icon(let icon): kind = .icon(icon, live: style.liveIcons)
+            case .image(let image): kind = .image(image)
+            case nil: return nil
+            }
+        }
+        showsValue = style.showsValue && Self.showsProgress(kind)
+    }
+
+    /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
+    public static let roundSize = Size(width: 37, height: 37)
+    /// A round indicator with its percentage inside: ProgressHUD's media size, so that "100%" fits in the ring.
+    public static let valueRoundSize = Size(width: 50, height: 50)
+    /// MBBarProgressView's intrinsic content size.
+    public static let barSize = Size(width: 120, height: 10)
+    /// The box the percentage gets beside a bar, wide enough for "100%" so the bezel never changes size with it.
+    static let barValueSize = Size(width: 40, height: 16)
+    static let barValueGap = 6.0
+
+    /// The intrinsic size, fixed for a kind whatever its progress or phase.
+    public var size: Size {
+        switch kind {
+        case .spinner, .icon: return Self.roundSize
+        case .pie, .ring: return showsValue ? Self.valueRoundSize : Self.roundSize
+        case .bar:
+            guard showsValue else { return Self.barSize }
+            return Size(width: Self.barSize.width + Self.barValueGap + Self.barValueSize.width,
+                        height: max(Self.barSize.height, Self.barValueSize.height))
+        case .image(let image): return image.displaySize(fitting: Self.roundSize.width)
+        }
+    }
+
+    /// Whether it shows a progress value.
+    public var showsProgress: Bool { Self.showsProgress(kind) }
+
+    private static func showsProgress(_ kind: Kind) -> Bool {
+        switch kind {
+        case .pie, .ring, .bar: return true
+        case .spinner, .icon, .image: return false
+        }
+    }
+
+    /// The part of time the picture depends on, `elapsed` seconds after the indicator appeared (nil: at rest, as
+    /// `render` draws without `--time`): two moments with the same phase look the same, so a frame whose phase did
+    /// not change need not be drawn.
+    public func phase(at elapsed: Double?) -> Double {
+        switch kind {
+        case .spinner(.activityIndicator):
+            return Double(ActivityIndicator.step(at: elapsed ?? 0)) * ActivityIndicator.stepLength
+        case .spinner(let style):
+            let p = Cycle.phase(elapsed ?? 0, period: style.period)
+            let frame = (p * Self.spinnerFrameRate).rounded(.down) / Self.spinnerFrameRate
+            // The bouncing symbol rests between bounces: one picture for the rest of its cycle.
+            return style == .symbolBounce ? min(frame, SymbolBounce.bounce) : frame
+        case .icon(let icon, live: true):
+            let end = LiveIcon.duration(icon)
+            guard let elapsed, elapsed.isFinite else { return end }
+            return min(max(elapsed, 0), end)
+        case .icon(let icon, live: false): return LiveIcon.duration(icon)
+        case .pie, .ring, .bar, .image: return 0
+        }
+    }
+
+    /// When, in seconds after it appeared, the picture next changes by itself after `elapsed`; `elapsed` itself
+    /// for "every frame", nil when it is still. (An easing progress value is the scene's business.)
+    public func nextFrameTime(after elapsed: Double) -> Double? {
+        switch kind {
+        case .spinner(.activityIndicator): return ActivityIndicator.nextStepTime(after: elapsed)
+        case .spinner(let style):
+            // The next frame of the grid, which starts again with each cycle so that every cycle draws the same.
+            let p = Cycle.phase(elapsed, period: style.period)
+            var next = ((p * Self.spinnerFrameRate).rounded(.down) + 1) / Self.spinnerFrameRate
+            if style == .symbolBounce, next > SymbolBounce.bounce { next = style.period }
+            return elapsed - p + min(next, style.period)
+        case .icon(let icon, live: true): return elapsed < LiveIcon.duration(icon) ? elapsed : nil
+        case .icon(_, live: false), .pie, .ring, .bar, .image: return nil
+        }
+    }
+
+    /// ProgressHUD's animations are drawn this many times a second. A frame costs about 0.4 ms of CPU, nearly all
+    /// of it waking up and talking to the X server rather than drawing (10 to 60 µs, see x11hud-bench), so the
+    /// monitor's 60 Hz would take about 230 ms per 10 s; 30 Hz keeps a spinner under 150 ms and looks as smooth on
+    /// a 37-point indicator.
+    public static let spinnerFrameRate = 30.0
+
+    /// Whether part of the picture changes with progress or time, so that it is drawn over a cached still layer.
+    public var moves: Bool {
+        switch kind {
+        case .icon(_, let live): return live
+        case .image: return false
+        case .spinner, .pie, .ring, .bar: return true
+        }
+    }
+
+    /// The rectangle a new frame of the indicator at `frame` dirties: its frame plus antialiasing, and for the
+    /// spinners that swing past their frame (the dancing dots, the pac-man's dot) a tenth of its side more.
+    public func dirtyRect(in frame: Rect) -> Rect {
+        var grow = 2.0
+        if case .spinner(let style) = kind, style != .activityIndicator { grow += (frame.width * 0.1).rounded(.up) }
+        return Rect(x: frame.minX - grow, y: frame.minY - grow, width: frame.width + 2 * grow,
+                    height: frame.height + 2 * grow)
+    }
+
+    /// Which part of an indicator to draw: the still part (a track, an outline) can be kept between frames while
+    /// the moving part (the progress, the spinner) is drawn over it each frame.
+    enum Part {
+        case all
+        case still
+        case moving
+    }
+
+    /// Draws `part` of the indicator at `phase` with `progress`, into `f`.
+    func draw(_ part: Part, phase: Double, progress: Double, in f: Rect, color: RGBA, text: TextEngine,
+              on cr: OpaquePointer) {
+        let still = part != .moving, moving = part != .still
+        switch kind {
+        case .spinner(.activityIndicator):
+            if moving { ActivityIndicator.draw(step: ActivityIndicator.step(at: phase), in: f, color: color, on: cr) }
+        case .spinner(let style): if moving { drawSpinner(style, phase, in: f, color: color, on: cr) }
+        case .ring where showsValue:
+            if still { IndicatorPainter.roundTrack(in: f, color: color, on: cr) }
+            if moving {
+                IndicatorPainter.roundArc(progress: progress, in: f, color: color, on: cr)
+                drawValue(progress, in: f, color: color, text: text, on: cr)
+            }
+        case .ring:
+            if still { IndicatorPainter.annularTrack(in: f, color: color, on: cr) }
+            if moving { IndicatorPainter.annularArc(progress: progress, in: f, color: color, on: cr) }
+        case .pie(.outline):
+            // The outline and the arc overlap and must be composited as one layer: all of it moves.
+            if moving {
+                IndicatorPainter.outlinePie(progress: progress, in: f, color: color, on: cr)
+                if showsValue { drawValue(progress, in: f, color: color, text: text, on: cr) }
+            }
+        case .pie(.filled):
+            if still { IndicatorPainter.circleOutline(in: f, color: color, on: cr) }
+            if moving {
+                let opaque = color.withAlpha(1)
+                let value = showsValue ? { drawValue(progress, in: f, color: opaque, text: text, on: cr) } : nil
+                IndicatorPainter.pieWedge(progress: progress, in: f, color: color, knockingOut: value, on: cr)
+            }
+        case .bar:
+            let frames = showsValue ? Self.barFrames(in: f) : (bar: f, text: f)
+            if still { IndicatorPainter.barOutline(in: frames.bar, color: color, on: cr) }
+            if moving {
+                IndicatorPainter.barFill(progress: progress, in: frames.bar, color: color, on: cr)
+                if showsValue { drawValue(progress, in: frames.text, color: color, text: text, on: cr) }
+            }
+        case .icon(let icon, let live):
+            guard live ? moving : still else { return }
+            IconPainter.draw(icon, fractions: LiveIcon.fractions(icon, elapsed: phase), in: f, color: color, on: cr)
+        case .image(let image): if still { IndicatorPainter.draw(image, in: f, on: cr) }
+        }
+    }
+
+    /// ProgressHUD's spinners draw opaque shapes (some at their own opacity) into one layer that is then painted in
+    /// the content colour, so overlapping shapes do not darken where they cross.
+    private func drawSpinner(_ style: SpinnerStyle, _ t: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        cairo_save(cr)
+        let d = dirtyRect(in: f)
+        cairo_rectangle(cr, d.minX, d.minY, d.width, d.height)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        switch style {
+        case .activityIndicator: break
+        case .ballVerticalBounce: LineSpinners.ballBounce(t, in: f, on: cr)
+        case .barSweepToggle: LineSpinners.barSweep(t, in: f, on: cr)
+        case .circleArcDotSpin: CircleSpinners.arcDotSpin(t, in: f, on: cr)
+        case .circleBarSpinFade: DotSpinners.barSpinFade(t, in: f, on: cr)
+        case .circleDotSpinFade: DotSpinners.dotSpinFade(t, in: f, on: cr)
+        case .circlePulseMultiple: CircleSpinners.pulseMultiple(t, in: f, on: cr)
+        case .circlePulseSingle: CircleSpinners.pulseSingle(t, in: f, on: cr)
+        case .circleRippleMultiple: CircleSpinners.rippleMultiple(t, in: f, on: cr)
+        case .circleRippleSingle: CircleSpinners.rippleSingle(t, in: f, on: cr)
+        case .circleRotateChase: DotSpinners.rotateChase(t, in: f, on: cr)
+        case .circleStrokeSpin: CircleSpinners.strokeSpin(t, in: f, on: cr)
+        case .dualDotSidestep: DotSpinners.dualSidestep(t, in: f, on: cr)
+        case .horizontalBarScaling: DotSpinners.horizontalBars(t, in: f, on: cr)
+        case .horizontalDotScaling: DotSpinners.horizontalDots(t, in: f, on: cr)
+        case .pacmanProgress: DotSpinners.pacman(t, in: f, on: cr)
+        case .quintupleDotDance: DotSpinners.quintupleDance(t, in: f, on: cr)
+        case .semiRingRotation: CircleSpinners.semiRing(t, in: f, on: cr)
+        case .squareCircuitSnake: LineSpinners.squareSnake(t, in: f, on: cr)
+        case .triangleDotShift: DotSpinners.triangleShift(t, in: f, on: cr)
+        case .symbolBounce: SymbolBounce.draw(t, in: f, on: cr)
+        }
+        let shapes = cairo_pop_group(cr)
+        Painter.setColor(cr, color)
+        cairo_mask(cr, shapes)
+        cairo_pattern_destroy(shapes)
+        cairo_restore(cr)
+    }
+
+    // MARK: The value text
+
+    /// ProgressHUD's percentage: 12 pt semibold.
+    static let valueFont = try! FontSpec("Sans Semi-Bold 12")
+
+    /// "NN%", truncated as ProgressHUD does, so 100 % shows only when it is reached.
+    static func valueText(_ progress: Double) -> String { "\(Int((progress * 100).rounded(.down)))%" }
+
+    private func drawValue(_ progress: Double, in f: Rect, color: RGBA, text: TextEngine, on cr: OpaquePointer) {
+        let block = TextBlock(text: Self.valueText(progress), font: Self.valueFont, maxWidth: 200, maxLines: 1)
+        let size = text.measure(block)
+        text.draw(block, in: Rect(x: f.minX, y: f.midY - size.height / 2, width: f.width, height: size.height),
+                  color: color, on: cr)
+    }
+
+    /// The bar on the left, the percentage beside it on the right.
+    private static func barFrames(in f: Rect) -> (bar: Rect, text: Rect) {
+        (Rect(x: f.minX, y: f.midY - barSize.height / 2, width: barSize.width, height: barSize.height),
+         Rect(x: f.maxX - barValueSize.width, y: f.minY, width: barValueSize.width, height: f.height))
+    }
+}

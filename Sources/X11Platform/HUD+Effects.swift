@@ -1,0 +1,36 @@
+internal import CX11
+import HUDScene
+
+/// What the HUD's window asks of the desktop beyond its pixels: a blur behind the bezel and blocked pointer input.
+extension HUD {
+    /// Maps the input blocker over the whole monitor while the HUD is (being) shown with `blocksInput`, and takes it
+    /// away as soon as a hide begins.
+    func updateBlocker(visible: Bool) {
+        guard visible, blocksInput, scene.appearance.isShown else {
+            blocker?.unmap()
+            return
+        }
+        if blocker == nil { blocker = InputBlocker(connection: connection, frame: monitor.frame) }
+        blocker?.cover(monitor.frame, below: window.id)
+    }
+
+    /// Asks the compositor to blur what is behind the bezel (`_KDE_NET_WM_BLUR_BEHIND_REGION`, honoured by KWin and
+    /// by picom with blur enabled) when the style asks for it; elsewhere the property is simply ignored.
+    func updateBlurRegion(_ snapshot: HUDSnapshot) {
+        var region: [CLong] = []
+        if snapshot.style.bezelStyle == .blur, !snapshot.opaque {
+            let o = snapshot.canvasOrigin, b = snapshot.presentedBezel
+            let r = Rect(x: b.minX - o.x, y: b.minY - o.y, width: b.width, height: b.height).scaled(by: snapshot.scale)
+            region = [CLong(r.x), CLong(r.y), CLong(r.width), CLong(r.height)]
+        }
+        guard region != blurRegion else { return }
+        blurRegion = region
+        let name = connection.atom("_KDE_NET_WM_BLUR_BEHIND_REGION")
+        if region.isEmpty {
+            XDeleteProperty(connection.display, window.id, name)
+        } else {
+            WindowIdentity.setLongs(region, name: "_KDE_NET_WM_BLUR_BEHIND_REGION", type: "CARDINAL", on: window.id,
+                                    connection: connection)
+        }
+    }
+}

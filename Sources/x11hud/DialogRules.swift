@@ -1,0 +1,103 @@
+import Dispatch
+import Glibc
+import ProgressFeed
+import X11Platform
+
+/// The status a HUD of the command line ends with: the button's, the timeout's, or the rules' `doneStatus`.
+@MainActor final class ShowOutcome {
+    var code: Int32 = 0
+}
+
+/// How a HUD ends when it stands in for a zenity or yad progress dialog: the status of each way out, what is done
+/// to the parent process, the timeout, and how input lines are read. x11hud's own command uses the defaults.
+struct DialogRules {
+    /// Who may be sent SIGHUP (`--auto-kill`): zenity on Cancel only, yad whenever the status is not 0.
+    enum AutoKill: Equatable {
+        case onCancel
+        case onFailure
+    }
+
+    /// The status when the input ends or `--auto-close` fires (yad's `--response`).
+    var doneStatus: Int32 = 0
+    /// The status of the button and of a click with `--dismiss-on-click` (zenity's Cancel, yad's `--button` ID).
+    var buttonStatus: Int32 = 1
+    /// yad's `--button=LABEL:COMMAND`: the button runs the command and the HUD stays.
+    var buttonCommand: String?
+    /// Seconds until the HUD gives up, and the status then (zenity 5, yad 70).
+    var timeout: (seconds: Double, status: Int32)?
+    var autoKill: AutoKill?
+    /// yad's `--kill-parent`: this signal goes to the parent whenever the HUD ends.
+    var killParent: Int32?
+    /// Read input lines as zenity or yad does; nil for x11hud's own protocol.
+    var lineRules: ZenityLineRules?
+    /// zenity's `--time-remaining`: the estimate goes in the details, under this title.
+    var timeRemainingTitle: String?
+    /// The input is a producer's even before it writes (a progress dialog's always is), so it is waited for.
+    var inputIsAProducer = false
+
+    /// The parent was sent a signal: the work is being stopped on purpose, so there is no input to wait for.
+    /// (`@unchecked Sendable`: read and written on the main queue only.)
+    private final class Signalled: @unchecked Sendable {
+        var parent = false
+    }
+    private let signalled = Signalled()
+
+    /// The button (or a click on the bezel) was used. Returns whether the HUD should hide.
+    @MainActor func buttonPressed(_ status: ShowOutcome) -> Bool {
+        if let buttonCommand {
+            Self.spawn(buttonCommand)
+            return false
+        }
+        status.code = buttonStatus
+        if autoKill == .onCancel { signalParent(SIGHUP) }
+        return true
+    }
+
+    /// Hides the HUD with the timeout's status when the timeout passes.
+    @MainActor func startTimeout(hud: HUD, status: ShowOutcome) {
+        guard let timeout else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + timeout.seconds) { [weak hud] in
+            MainActor.assumeIsolated {
+                guard let hud, hud.isVisible else { return }
+                status.code = timeout.status
+                hud.hide()
+            }
+        }
+    }
+
+    /// The HUD has hidden: signal the parent if asked to, then exit with `code`, after the producer has finished
+    /// writing unless the parent was signalled on purpose. Returns at once; the exit comes on the main queue.
+    @MainActor func finish(_ code: Int32, input: StdinFeed?) {
+        // yad: --kill-parent replaces --auto-kill.
+        if let killParent {
+            signalParent(killParent)
+        } else if autoKill == .onFailure, code != 0 {
+            signalParent(SIGHUP)
+        }
+        if let input, !signalled.parent {
+            input.drainThenExit(code, evenIfIdle: inputIsAProducer)
+        } else {
+            Glibc.exit(code)
+        }
+    }
+
+    @MainActor private func signalParent(_ signal: Int32) {
+        let parent = getppid()
+        // Never init (an orphan's parent): that signal would go nowhere useful.
+        guard parent > 1 else { return }
+        kill(parent, signal)
+        signalled.parent = true
+    }
+
+    /// Runs `command` with /bin/sh in the background, as yad runs a button's command.
+    static func spawn(_ command: String) {
+        let words: [String] = ["/bin/sh", "-c", command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
+        if result != 0 {
+            X11HUDCommand.printError("warning: cannot run '\(command)': \(String(cString: strerror(result)))")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The lazy-binding stubs of Sources/CCairoLoader must cover every text-stack function HUDScene calls: debug builds
+/// still link the libraries (so a missing stub goes unnoticed there), the release build does not.
+@Suite struct TextStackStubTests {
+    @Test func everyCairoPangoAndGLibCallHasAStub() throws {
+        let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let objectDirectory = buildDirectory.appendingPathComponent("HUDScene.build")
+        let objects = try FileManager.default.contentsOfDirectory(atPath: objectDirectory.path)
+            .filter { $0.hasSuffix(".o") }.map { objectDirectory.appendingPathComponent($0).path }
+        #expect(!objects.isEmpty, "no HUDScene objects in \(objectDirectory.path)")
+
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = ["-u", "--format=just-symbols"] + objects
+        let pipe = Pipe()
+        nm.standardOutput = pipe
+        try nm.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nm.waitUntilExit()
+        let called = Set(output.split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("cairo_") || $0.hasPrefix("pango_") || $0.hasPrefix("g_") })
+
+        let listed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CCairoLoader/symbols.txt")
+        let stubs = Set(try String(contentsOf: listed, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(called.count > 50)
+        #expect(called.subtracting(stubs).isEmpty,
+                "no stub for \(called.subtracting(stubs).sorted()): run Sources/CCairoLoader/generate-stubs.py")
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HUDScene
+import Testing
+
+/// The dim background over the whole monitor (with a compositor), and `--block-input`, which makes the HUD swallow
+/// pointer clicks while it is up: tried with a real window below, xmessage, whose button ends it when clicked.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"),
+                        "no Xvfb or xmessage"), .privateXServer)
+struct BackgroundTests {
+    /// An xmessage in the top-left corner, far from the centred bezel, and the centre of its button in root pixels.
+    private func xmessage(display: String) throws -> (process: Process, button: (x: Int, y: Int)) {
+        let process = try Tools.start("xmessage", ["-geometry", "+20+20", "-buttons", "quit:0", "hello"],
+                                      display: display)
+        var button: (x: Int, y: Int)?
+        _ = try Tools.waitUntil(timeout: 5) {
+            // The last window in xmessage's tree is its button: "0x… (has no name): ()  32x17+4+29  +25+50".
+            let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).output
+            guard let start = tree.range(of: "\"xmessage\"") else { return false }
+            let lines = tree[start.lowerBound...].split(separator: "\n").prefix(12).filter { $0.contains("(has no name)") }
+            guard let last = lines.last else { return false }
+            let fields = last.split(separator: " ").map(String.init)
+            guard let size = fields.first(where: { !$0.hasPrefix("0x") && $0.contains("x") && $0.first!.isNumber }),
+                  let absolute = fields.last, absolute.hasPrefix("+") else { return false }
+            let wh = size.split(separator: "x")[1].split(separator: "+")[0]
+            let w = Int(size.split(separator: "x")[0]) ?? 0, h = Int(wh) ?? 0
+            let xy = absolute.split(separator: "+").compactMap { Int($0) }
+            guard xy.count == 2, w > 0, h > 0 else { return false }
+            button = (xy[0] + w / 2, xy[1] + h / 2)
+            return true
+        }
+        guard let button else {
+            Tools.stop(process)
+            throw TestFailure("xmessage's button was not found")
+        }
+        usleep(200_000)
+        return (process, button)
+    }
+
+    private func click(_ p: (x: Int, y: Int), display: String) throws {
+        try Tools.run("xdotool", ["mousemove", String(p.x), String(p.y), "click", "1"], display: display)
+    }
+
+    /// The HUD's windows: its own and, with --block-input, the blocker (both carry its _NET_WM_PID).
+    private func windows(of hud: HUDProcess, display: String) throws -> Set<String> {
+        let r = try Tools.run("xdotool", ["search", "--pid", String(hud.pid)], display: display)
+        return Set(r.output.split(separator: "\n").map(String.init))
+    }
+
+    @Test func blockInputSwallowsAClickOnTheDesktopUntilTheHUDHides() throws {
+        let display = try server().display
+        let (below, button) = try xmessage(display: display)
+        defer { Tools.stop(below) }
+        let hud = try HUDProcess(Expected.arguments + ["--block-input", "--background-color", "#00000080",
+                                                       "--hide-after", "1.5"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        usleep(300_000)
+        let under = try Tools.windowUnderPointer(x: Double(button.x), y: Double(button.y), display: display)
+        #expect(try windows(of: hud, display: display).contains(under), "the pointer is over \(under), not the HUD")
+        try click(button, display: display)
+        usleep(400_000)
+        #expect(below.isRunning, "the click reached xmessage through the HUD")
+        // Released when the HUD hides: the same click then reaches the window below.
+        #expect(hud.waitForExit(timeout: 4)?.status == 0)
+        try click(button, display: display)
+        #expect(Tools.waitForExit(below, timeout: 3), "the click did not reach xmessage after the HUD hid")
+    }
+
+    @Test func blockInputIsReleasedWhenTheProcessDies() throws {
+        let display = try server().display
+        let (below, button) = try xmessage(display: display)
+        defer { Tools.stop(below) }
+        let hud = try HUDProcess(Expected.arguments + ["--block-input"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        usleep(300_000)
+        kill(hud.pid, SIGKILL)
+        _ = hud.waitForExit(timeout: 3)
+        usleep(200_000)
+        try click(button, display: display)
+        #expect(Tools.waitForExit(below, timeout: 3), "a killed HUD still blocks the click")
+    }
+
+    @Test func theDimCoversTheMonitorAndLetsClicksThroughByDefault() throws {
+        let display = try server().display
+        let compositor = try CompositorTests.Compositor(CompositorTests.picom, display: display)
+        defer { compositor.stop() }
+        usleep(500_000)
+        let (below, button) = try xmessage(display: display)
+        defer { Tools.stop(below) }
+        // What the compositor shows of the root there (picom paints a root without a pixmap grey).
+        let root = try screenshot(display: display).pixel(x: 1270, y: 710)
+        let hud = try HUDProcess(Expected.arguments + ["--background-color", "#00000080"], display: display)
+        let id = try hud.waitForWindow(display: display)
+        usleep(600_000)
+        let info = try WindowInfo(id: id, display: display)
+        #expect(info.width == 1280 && info.height == 720, "the window is \(info.width)×\(info.height)")
+        // Half-black over the root, in a corner far from the bezel.
+        let corner = try screenshot(display: display).pixel(x: 1270, y: 710)
+        #expect(corner.isClose(to: RGBA(red: root.red / 2, green: root.green / 2, blue: root.blue / 2), tolerance: 0.03),
+                "the corner is \(corner)")
+        try click(button, display: display)
+        #expect(Tools.waitForExit(below, timeout: 3), "the dim swallowed a click without --block-input")
+        kill(hud.pid, SIGTERM)
+        #expect(hud.waitForExit(timeout: 3)?.status == 143)
+    }
+
+    @Test func withoutACompositorTheDimIsLeftOutWithAWarning() throws {
+        let display = try server().display
+        let hud = try HUDProcess(Expected.arguments + ["--background-color", "#00000080", "--hide-after", "0.8"],
+                                 display: display)
+        _ = try hud.waitForWindow(display: display)
+        usleep(400_000)
+        #expect(try screenshot(display: display).pixel(x: 10, y: 10).isClose(to: Expected.root), "no black screen")
+        #expect(hud.waitForExit(timeout: 4)?.status == 0)
+        let lines = hud.errorOutput.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("needs a compositor"), "stderr: \(hud.errorOutput)")
+    }
+
+    @Test func blurAsksTheCompositorForTheBezelsRegion() throws {
+        let display = try server().display
+        let compositor = try CompositorTests.Compositor(CompositorTests.picom, display: display)
+        defer { compositor.stop() }
+        usleep(500_000)
+        let hud = try HUDProcess(Expected.arguments + ["--bezel-style", "blur"], display: display)
+        let id = try hud.waitForWindow(display: display)
+        var value = ""
+        _ = try Tools.waitUntil(timeout: 3) {
+            value = try Tools.run("xprop", ["-id", id, "_KDE_NET_WM_BLUR_BEHIND_REGION"], display: display).output
+            return value.contains("=")
+        }
+        // The bezel in window pixels: the window is the bezel plus one pixel of antialiasing on each side.
+        let b = Expected.layout().bezel
+        #expect(value.contains("= 1, 1, \(Int(b.width)), \(Int(b.height))"), "\(value)")
+        kill(hud.pid, SIGTERM)
+        #expect(hud.waitForExit(timeout: 3)?.status == 143)
+    }
+}

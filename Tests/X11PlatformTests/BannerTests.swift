@@ -1,0 +1,31 @@
+import Foundation
+import HUDScene
+import Testing
+
+/// `--banner` live: at the top of the monitor, hidden by a click (exit 0) or after 3 s.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct LiveBannerTests {
+    @Test func aClickHidesItAndTheExitStatusIsZero() throws {
+        let display = try server().display
+        let hud = try HUDProcess(["--banner", "--label", "Saved", "--details", "to /tmp"], display: display)
+        let id = try hud.waitForWindow(display: display)
+        usleep(500_000)
+        let info = try WindowInfo(id: id, display: display)
+        #expect(info.y <= 8 && info.y + info.height < 120, "the banner is at the top: y \(info.y), \(info.height) high")
+        #expect(abs(info.x + info.width / 2 - 640) <= 1, "centred across the monitor")
+        try Tools.run("xdotool", ["mousemove", String(640), String(info.y + info.height / 2), "click", "1"],
+                      display: display)
+        let end = hud.waitForExit(timeout: 2)
+        #expect(end?.status == 0)
+        #expect((end?.seconds ?? 99) < 1.8, "hid on the click, not after its 3 s")
+    }
+
+    @Test func hidesByItselfAfterThreeSeconds() throws {
+        let display = try server().display
+        let hud = try HUDProcess(["--banner", "--label", "Saved"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        let end = hud.waitForExit(timeout: 6)
+        #expect(end?.status == 0)
+        #expect((3.0...4.5).contains(end?.seconds ?? 0), "ended after \(end?.seconds ?? 0) s")
+    }
+}

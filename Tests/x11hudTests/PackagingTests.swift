@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import X11Platform
+
+/// What the package ships beside the binary (version, exit statuses, man page, completions) agrees with the code.
+@Suite struct PackagingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized
+
+    func repoFile(_ path: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Runs a program from the repository's top directory.
+    func tool(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func versionComesFromTheVersionFile() throws {
+        let version = try repoFile("VERSION").trimmingCharacters(in: .whitespacesAndNewlines)
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == version + "\n")
+        let check = try tool(["sh", "packaging/version.sh", "--check"])
+        #expect(check.status == 0, "\(check.out)")
+    }
+
+    /// The README's "Exit status" table, row for row.
+    @Test func readmeExitStatusTableIsTheCodes() throws {
+        let readme = try repoFile("README.md")
+        let section = try #require(readme.components(separatedBy: "### Exit status\n").dropFirst().first)
+        let lines = section.split(separator: "\n").drop { !$0.hasPrefix("|") }
+        let rows = lines.prefix { $0.hasPrefix("|") }.dropFirst(2).map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(rows.map { $0[0] } == ExitStatus.allCases.map(\.label))
+        #expect(rows.map { $0[1] } == ExitStatus.allCases.map(\.meaning))
+    }
+
+    @Test func helpPrintsTheExitStatusTable() throws {
+        let help = try CLI.run(["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let table = help.drop { $0 != "Exit status:" }.dropFirst().prefix { !$0.isEmpty }
+        #expect(table.map { $0.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) } }
+            == ExitStatus.allCases.map { [$0.label, $0.meaning.replacingOccurrences(of: "`", with: "")] })
+    }
+
+    /// The man page made from the binary: its EXIT STATUS is the code's table, and groff has nothing to warn about.
+    @Test func manPageExitStatusIsTheCodesAndGroffIsQuiet() throws {
+        let page = try tool(["python3", "packaging/man.py", CLI.binary.path])
+        #expect(page.status == 0, "\(page.out)")
+        let lines = page.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: ".SH EXIT STATUS"))
+        let section = lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }.filter { $0 != ".TP" }
+        let entries = stride(from: 0, to: section.count - 1, by: 2).map { (section[$0], section[$0 + 1]) }
+        func roff(_ s: String) -> String {
+            s.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "-", with: "\\-")
+        }
+        #expect(entries.map(\.0) == ExitStatus.allCases.map { ".B " + roff($0.label) })
+        #expect(entries.map(\.1) == ExitStatus.allCases.map { roff($0.meaning) })
+        for heading in ["INPUT PROTOCOL", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXAMPLES"] {
+            #expect(lines.contains(".SH " + heading), "\(heading)")
+        }
+        for command in ["show", "render", "hide", "list"] {
+            #expect(lines.contains(".SS Options of " + command), "\(command)")
+        }
+        #expect(lines.contains("\\fB\\-\\-queue\\fR"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).1")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try page.out.write(to: file, atomically: true, encoding: .utf8)
+        let groff = try tool(["groff", "-man", "-ww", "-z", file.path])
+        #expect(groff.status == 0 && groff.out.isEmpty, "\(groff.out)")
+    }
+
+    /// The README's dependency table lists what packaging/deps.sh installs, list for list.
+    @Test func readmeDependenciesAreDepsSh() throws {
+        let script = try repoFile("packaging/deps.sh")
+        func list(_ name: String) throws -> [String] {
+            let start = try #require(script.range(of: "\n\(name)=\"")).upperBound
+            let end = try #require(script[start...].firstIndex(of: "\""))
+            return script[start..<end].split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let readme = try repoFile("README.md")
+        let table = try #require(readme.components(separatedBy: "### Dependencies\n").dropFirst().first)
+        func row(_ kind: String) throws -> [String] {
+            let line = try #require(table.split(separator: "\n").first { $0.contains("(`\(kind)`") })
+            return line.split(separator: "|").last!.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        for kind in ["build", "test", "package"] {
+            #expect(try row(kind) == list(kind), "\(kind)")
+        }
+    }
+
+    /// bash completes x11hud's options without `show` (the default command) and the values of known sets.
+    @Test func bashCompletesOptionsAndValues() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-comp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let made = try tool(["python3", "packaging/completions.py", CLI.binary.path, dir.path])
+        #expect(made.status == 0, "\(made.out)")
+        for name in ["x11hud.bash", "_x11hud", "x11hud.fish"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name)")
+        }
+        func complete(_ line: String) throws -> [String] {
+            let script = """
+                source "$1" || exit 1
+                COMP_LINE=$2; COMP_POINT=${#COMP_LINE}
+                read -ra COMP_WORDS <<< "$COMP_LINE"
+                [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
+                COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                _x11hud x11hud "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            // No DISPLAY: xrandr lists no monitors, so only the policies are offered.
+            let r = try tool(["bash", "-c", script, "bash", dir.appendingPathComponent("x11hud.bash").path, line],
+                             environment: ["PATH": "/usr/bin:/bin"])
+            #expect(r.status == 0, "\(r.out)")
+            return r.out.split(separator: "\n").map(String.init)
+        }
+        let options = try complete("x11hud --")
+        #expect(options.contains("--label") && options.contains("--hide-after") && options.contains("--monitor"))
+        #expect(try complete("x11hud --label Hi --ic") == ["--icon"])
+        #expect(try complete("x11hud --icon ") == ["success", "error", "info", "warning", "added"])
+        #expect(try complete("x11hud --monitor ") == ["pointer", "primary", "focus"])
+        #expect(try complete("x11hud render --pie-style ") == ["outline", "filled"])
+        #expect(try complete("x11hud render --s").contains("--size"))
+        #expect(try Set(complete("x11hud ")).isSuperset(of: ["render", "hide", "list"]))
+        #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
+        #expect(try complete("x11hud list --j") == ["--json"])
+        #expect(try complete("x11hud --q") == ["--queue"])
+    }
+}

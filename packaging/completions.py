@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Writes the bash, zsh and fish completions of x11hud into a directory.
+
+Usage: packaging/completions.py X11HUD_BINARY OUTDIR   (writes OUTDIR/x11hud.bash, OUTDIR/_x11hud, OUTDIR/x11hud.fish)
+
+The scripts are swift-argument-parser's own (`--generate-completion-script`), so every option and every value set
+(modes, icons, positions, themes, animations, pie styles, monitors from `xrandr --listmonitors`) follows the code.
+One thing they lack: `show` is x11hud's default command, and argument-parser completes a default command's options
+only after its name. Each script gets a few lines so that an option right after `x11hud` completes as `x11hud show`
+would (`x11hud --<Tab>`, `x11hud --monitor <Tab>`). A generator that no longer matches fails here, loudly.
+"""
+import os
+import subprocess
+import sys
+
+NOTE = "show is the default command: an option right after the command completes as after `x11hud show`."
+
+PATCHES = {
+    "bash": ("""    set +o history +o posix
+""", """    set +o history +o posix
+
+    # x11hud: %s
+    if [[ "${COMP_CWORD}" -ge 1 && "${COMP_WORDS[1]}" == -* ]]; then
+        local -a COMP_WORDS=("${COMP_WORDS[0]}" show "${COMP_WORDS[@]:1}")
+        local -i COMP_CWORD=$((COMP_CWORD + 1))
+        local COMP_LINE="${COMP_LINE/#"${COMP_WORDS[0]}"/"${COMP_WORDS[0]}" show}"
+        local -i COMP_POINT=$((COMP_POINT + 5))
+    fi
+""" % NOTE),
+    "zsh": ("""    local -r command_name="${words[1]}"
+""", """    # x11hud: %s
+    if [[ "${words[2]}" == -* ]]; then
+        words=("${words[1]}" show "${words[@]:1}")
+        (( CURRENT++ ))
+    fi
+
+    local -r command_name="${words[1]}"
+""" % NOTE),
+    "fish": ("""    set -l unparsed_tokens (__x11hud_tokens -pc)
+""", """    set -l unparsed_tokens (__x11hud_tokens -pc)
+    # x11hud: %s
+    set -l first $unparsed_tokens[2]
+    test (count $unparsed_tokens) -lt 2; and set first (__x11hud_tokens -t)
+    string match -q -- '-*' "$first"; and set unparsed_tokens $unparsed_tokens[1] show $unparsed_tokens[2..]
+""" % NOTE),
+}
+
+FILES = {"bash": "x11hud.bash", "zsh": "_x11hud", "fish": "x11hud.fish"}
+
+
+def main():
+    binary, outdir = sys.argv[1], sys.argv[2]
+    os.makedirs(outdir, exist_ok=True)
+    for shell, name in FILES.items():
+        script = subprocess.run([binary, "--generate-completion-script", shell], capture_output=True, text=True,
+                                check=True).stdout
+        anchor, replacement = PATCHES[shell]
+        if script.count(anchor) != 1:
+            sys.exit("completions.py: the %s script from swift-argument-parser changed; update PATCHES" % shell)
+        script = script.replace(anchor, replacement)
+        if shell == "bash" and script.startswith("#!"):
+            # It is sourced, never run: Debian's lintian warns about a #! line.
+            script = script.split("\n", 1)[1]
+        with open(os.path.join(outdir, name), "w", encoding="utf-8") as f:
+            f.write(script)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Installs x11hud with its man page, shell completions and documentation, or removes exactly those files again.
+#   sh packaging/install.sh install [BINARY]     (make install)    BINARY defaults to .build/release/x11hud
+#   sh packaging/install.sh uninstall            (make uninstall)
+# PREFIX (default /usr/local) and DESTDIR (a staging root) come from the environment; packaging/deb.sh uses this
+# with PREFIX=/usr and GZIP_MAN=1, so the package and a source install have one layout.
+set -eu
+cd "$(dirname "$0")/.."
+prefix=${PREFIX:-/usr/local}
+root=${DESTDIR:-}$prefix
+# Debian's zsh reads vendor completions from vendor-completions; every zsh reads site-functions under /usr/local.
+zsh_dir=share/zsh/site-functions
+[ "$prefix" = /usr ] && zsh_dir=share/zsh/vendor-completions
+man_page=share/man/man1/x11hud.1
+[ "${GZIP_MAN:-0}" = 1 ] && man_page=$man_page.gz
+
+# Every installed path, relative to the prefix: uninstall removes these and nothing else.
+files="bin/x11hud $man_page share/bash-completion/completions/x11hud $zsh_dir/_x11hud
+       share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/README.md share/doc/x11hud/examples/config.toml"
+
+case "${1:-}" in
+install)
+    binary=${2:-.build/release/x11hud}
+    [ -x "$binary" ] || { echo "install.sh: no binary at $binary; run swift build -c release first" >&2; exit 1; }
+    # The man page and completions are made from the binary itself (its --help), so they match what it accepts.
+    # In a scratch directory, so `sudo make install` leaves nothing owned by root in the checkout.
+    gen=$(mktemp -d)
+    trap 'rm -rf "$gen"' EXIT
+    python3 packaging/man.py "$binary" > "$gen/x11hud.1"
+    python3 packaging/completions.py "$binary" "$gen"
+    install -Dm755 "$binary" "$root/bin/x11hud"
+    if [ "${GZIP_MAN:-0}" = 1 ]; then
+        mkdir -p "$root/share/man/man1"
+        gzip -9n < "$gen/x11hud.1" > "$root/$man_page" && chmod 644 "$root/$man_page"
+    else
+        install -Dm644 "$gen/x11hud.1" "$root/$man_page"
+    fi
+    install -Dm644 "$gen/x11hud.bash" "$root/share/bash-completion/completions/x11hud"
+    install -Dm644 "$gen/_x11hud" "$root/$zsh_dir/_x11hud"
+    install -Dm644 "$gen/x11hud.fish" "$root/share/fish/vendor_completions.d/x11hud.fish"
+    install -Dm644 README.md "$root/share/doc/x11hud/README.md"
+    install -Dm644 packaging/config.toml "$root/share/doc/x11hud/examples/config.toml"
+    echo "installed x11hud in $root"
+    ;;
+uninstall)
+    for f in $files; do rm -f "$root/$f"; done
+    # Only directories this left empty; never a shared one that still holds something.
+    for d in share/doc/x11hud/examples share/doc/x11hud; do rmdir "$root/$d" 2>/dev/null || true; done
+    echo "removed x11hud from $root"
+    ;;
+*)
+    echo "usage: sh packaging/install.sh install [BINARY] | uninstall   (PREFIX, DESTDIR from the environment)" >&2
+    exit 64
+    ;;
+esac

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Writes the man page x11hud(1) to stdout.
+
+Usage: packaging/man.py X11HUD_BINARY [SECTIONS_FILE]
+
+Everything --help knows (commands, options, their values, the exit statuses) comes from the binary's
+`--experimental-dump-help` JSON, so the page cannot drift from the code; what --help cannot hold (the input protocol,
+FILES, ENVIRONMENT, EXAMPLES) is hand-written roff in packaging/x11hud.1.in, which marks where the generated parts go.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+
+def roff(text):
+    """Plain text as roff: backslashes, dashes as minus signs (copy-pasteable options), non-ASCII as \\[uXXXX]."""
+    out = []
+    for ch in text.replace("\\", "\\e"):
+        if ch == "-":
+            out.append("\\-")
+        elif ord(ch) > 127:
+            out.append("\\[u%04X]" % ord(ch))
+        else:
+            out.append(ch)
+    # A long word such as a JSON example cannot be hyphenated: let it break after its commas instead of
+    # overflowing the line (groff warns "cannot adjust line").
+    s = re.sub(r"\S{30,}", lambda m: m.group(0).replace(",", ",\\:"), "".join(out))
+    # A line must not start with a control character.
+    return "\n".join(("\\&" + l if l[:1] in (".", "'") else l) for l in s.split("\n"))
+
+
+def paragraphs(text, separator=".PP"):
+    """Discussion text (hard-wrapped at 120 columns in the source) as roff paragraphs."""
+    blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
+    return ("\n%s\n" % separator).join(roff(" ".join(l.strip() for l in b.split("\n"))) for b in blocks)
+
+
+def option_names(arg):
+    names = []
+    for n in arg.get("names", []):
+        names.append(("-" if n["kind"] == "short" else "--") + n["name"])
+    return names
+
+
+def option_entry(arg):
+    value = arg.get("valueName") if arg["kind"] == "option" else None
+    head = ", ".join("\\fB%s\\fR" % roff(n) + (" \\fI%s\\fR" % roff(value) if value else "")
+                     for n in option_names(arg))
+    body = roff(arg.get("abstract", "").strip())
+    values = arg.get("allValues")
+    if values and not all(v in arg.get("abstract", "") for v in values):
+        body += "\nOne of: " + ", ".join("\\fB%s\\fR" % roff(v) for v in values) + "."
+    if arg.get("discussion"):
+        body += "\n" + roff(arg["discussion"].strip() if isinstance(arg["discussion"], str) else "")
+    return ".TP\n%s\n%s" % (head, body)
+
+
+def displayed(args):
+    return [a for a in args if a.get("shouldDisplay", True) and a["kind"] in ("option", "flag")
+            and a.get("preferredName", {}).get("name") not in ("help", "version")]
+
+
+def exit_status(discussion):
+    """The `Exit status:` table at the end of the root command's discussion, as .TP entries."""
+    head, _, table = discussion.partition("Exit status:")
+    rows = [re.match(r"\s*(\S+)\s+(.*)", l) for l in table.split("\n") if l.strip()]
+    entries = "\n".join(".TP\n.B %s\n%s" % (roff(m.group(1)), roff(m.group(2))) for m in rows if m)
+    return head.strip(), entries
+
+
+def page_date():
+    """The date of the last commit (or SOURCE_DATE_EPOCH), so the same source gives the same page."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        try:
+            epoch = subprocess.run(["git", "log", "-1", "--format=%ct"], capture_output=True, text=True,
+                                   cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
+        except OSError:
+            epoch = ""
+    return time.strftime("%Y-%m-%d", time.gmtime(int(epoch) if epoch else time.time()))
+
+
+def main():
+    binary = sys.argv[1]
+    here = os.path.dirname(os.path.abspath(__file__))
+    sections_file = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "x11hud.1.in")
+    root = json.loads(subprocess.run([binary, "--experimental-dump-help"], capture_output=True, text=True,
+                                     check=True).stdout)["command"]
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    commands = {c["commandName"]: c for c in root.get("subcommands", []) if c["commandName"] != "help"}
+    show, render = commands["show"], commands["render"]
+    intro, statuses = exit_status(root.get("discussion", ""))
+
+    def key(a):
+        return a.get("preferredName", {}).get("name")
+
+    render_keys = {key(a) for a in displayed(render.get("arguments", []))}
+    show_keys = {key(a) for a in displayed(show.get("arguments", []))}
+    common = [a for a in displayed(show.get("arguments", [])) if key(a) in render_keys]
+    show_only = [a for a in displayed(show.get("arguments", [])) if key(a) not in render_keys]
+    render_only = [a for a in displayed(render.get("arguments", [])) if key(a) not in show_keys]
+    general = [a for a in root.get("arguments", []) if a.get("shouldDisplay", True)]
+
+    generated = {
+        # The abstract is the NAME line already.
+        "DESCRIPTION": paragraphs(intro) if intro else "",
+        "COMMANDS": "\n".join(
+            ".TP\n\\fBx11hud %s\\fR%s\n%s\n.IP\n%s" % (
+                roff(name), " (the default)" if root.get("defaultSubcommand") == name else "",
+                roff(c.get("abstract", "")), paragraphs(c.get("discussion", ""), ".IP") if c.get("discussion") else "")
+            for name, c in commands.items()),
+        "OPTIONS": "\n".join([
+            ".SS Options of both commands", *map(option_entry, common),
+            ".SS Options of show", *map(option_entry, show_only),
+            ".SS Options of render", *map(option_entry, render_only),
+            *[line for name, c in commands.items() if name not in ("show", "render")
+              for line in [".SS Options of " + roff(name), *map(option_entry, displayed(c.get("arguments", [])))]],
+            ".SS General options", *map(option_entry, general)]),
+        "EXIT STATUS": statuses,
+    }
+    with open(sections_file, encoding="utf-8") as f:
+        template = f.read()
+    out = template.replace("@DATE@", page_date()).replace("@VERSION@", version)
+
+    def fill(match):
+        if match.group(1) not in generated:
+            sys.exit("man.py: %s: no generated part named %s" % (sections_file, match.group(1)))
+        return generated[match.group(1)]
+
+    out = re.sub(r"^\.\\\" @GENERATED (.+)@$", fill, out, flags=re.M)
+    # Blank lines mean "space" to troff and are warned about by groff -ww; the generated parts may leave some.
+    out = re.sub(r"\n{2,}", "\n", out)
+    sys.stdout.write(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+#!/bin/sh
+# The package as a user gets it: builds the .deb (make deb), checks it with lintian, installs it with apt-get, and runs
+# the installed /usr/bin/x11hud from an environment with no Swift toolchain: --version, render, a live HUD on a
+# private Xvfb, the man page, the bash completion, the config layers. Then removes the package again (unless it was
+# installed before), so the machine is left as found. Run by .ci/run after the Swift tests; needs root or sudo.
+set -eu
+cd "$(dirname "$0")/.."
+. packaging/swift-path.sh
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+sh packaging/deps.sh test
+sh packaging/deps.sh package
+
+deb=$(sh packaging/deb.sh | tail -n 1)
+version=$(cat VERSION)
+tmp=$(mktemp -d)
+xvfb=""
+was_installed=$(dpkg-query -W -f='${Status}' x11hud 2>/dev/null | grep -c "install ok installed" || true)
+cleanup() {
+    [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null
+    if [ "$was_installed" = 0 ] && dpkg-query -W x11hud >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get purge -y -qq x11hud >/dev/null 2>&1 || true
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "test-installed: FAIL: $*" >&2; exit 1; }
+ok() { echo "test-installed: ok: $*"; }
+
+# lintian: no errors (warnings are printed for a person to read).
+lintian --fail-on error "$deb" >"$tmp/lintian" 2>&1 || { cat "$tmp/lintian" >&2; fail "lintian reports errors"; }
+ok "lintian: no errors ($(grep -c '^W:' "$tmp/lintian" || true) warnings)"
+
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "./$deb" >/dev/null 2>"$tmp/apt" \
+    || { cat "$tmp/apt" >&2; fail "apt-get install ./$deb"; }
+ok "apt-get install ./$deb"
+
+# What a desktop user's shell has: no Swift toolchain, no library path, a fresh home.
+mkdir -p "$tmp/home"
+run() { env -i PATH=/usr/bin:/bin HOME="$tmp/home" XDG_CONFIG_DIRS="$tmp/xdg" ${DISPLAY:+DISPLAY=$DISPLAY} "$@"; }
+run sh -c 'command -v swift' >/dev/null && fail "swift is on the test PATH"
+ldd /usr/bin/x11hud | grep -q swift && fail "the installed binary needs Swift's libraries: $(ldd /usr/bin/x11hud)"
+ok "no Swift on PATH, none in ldd /usr/bin/x11hud"
+
+said=$(run x11hud --version)
+[ "$said" = "$version" ] || fail "x11hud --version says '$said', VERSION says $version"
+ok "x11hud --version: $version"
+
+run x11hud render --mode annular --progress 0.6 --label Saving --out "$tmp/frame.png" || fail "render"
+size=$(identify -format '%wx%h' "$tmp/frame.png") || fail "render wrote no PNG"
+# At least the 77-point bezel of a spinner alone, plus a margin.
+[ "${size%x*}" -ge 77 ] && [ "${size#*x}" -ge 77 ] || fail "rendered frame is only $size"
+ok "render: $size PNG"
+
+# A live HUD on a private X server: its window is mapped while it is up, and it exits 0 when it has hidden.
+exec 3>"$tmp/displayfd"
+Xvfb -displayfd 3 -nolisten tcp -noreset -screen 0 800x600x24 >/dev/null 2>&1 &
+xvfb=$!
+exec 3>&-
+for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+display=:$(cat "$tmp/displayfd")
+[ "$display" != : ] || fail "Xvfb did not start"
+start=$(date +%s%N)
+DISPLAY=$display run x11hud --mode text --label Hi --hide-after 1 &
+hud=$!
+mapped=""
+for _ in $(seq 40); do
+    sleep 0.05
+    mapped=$(DISPLAY=$display xwininfo -root -tree 2>/dev/null | grep -c '("x11hud" "X11hud")' || true)
+    [ "$mapped" -gt 0 ] && break
+done
+[ "$mapped" -gt 0 ] || fail "no x11hud window appeared on $display"
+status=0
+wait $hud || status=$?
+elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+[ "$status" = 0 ] || fail "the live HUD exited $status"
+[ "$elapsed" -lt 5000 ] || fail "the live HUD took $elapsed ms to end"
+ok "live HUD on Xvfb $display: window mapped, exit 0 after $elapsed ms"
+
+# A named HUD: `list` shows it, `hide` of another name exits 1, `hide --id` ends it and its owner exits 0.
+DISPLAY=$display run x11hud --id pkg --label Named &
+hud=$!
+listed=""
+for _ in $(seq 40); do
+    sleep 0.05
+    listed=$(DISPLAY=$display run x11hud list | cut -f1)
+    [ "$listed" = pkg ] && break
+done
+[ "$listed" = pkg ] || fail "x11hud list: '$listed'"
+status=0
+DISPLAY=$display run x11hud hide --id nope 2>/dev/null || status=$?
+[ "$status" = 1 ] || fail "hide --id nope exited $status"
+DISPLAY=$display run x11hud hide --id pkg || fail "hide --id pkg"
+status=0
+wait $hud || status=$?
+[ "$status" = 0 ] || fail "the named HUD exited $status after hide"
+ok "named HUD: list shows it, hide of another name exits 1, hide --id ends it with 0"
+
+# The man page: found by man, the hand-written sections there, clean under groff's warnings.
+page=$(run man -w x11hud) || fail "man -w x11hud"
+[ "$page" = /usr/share/man/man1/x11hud.1.gz ] || fail "man -w x11hud says $page"
+text=$(run env MANWIDTH=80 man x11hud 2>"$tmp/manwarn" | col -b)
+for section in "INPUT PROTOCOL" "EXIT STATUS" "CONFIGURATION" "ENVIRONMENT" "FILES" "EXAMPLES" "--hide-after"; do
+    printf '%s\n' "$text" | grep -q -- "$section" || fail "man x11hud has no '$section'"
+done
+run env MANWIDTH=80 man --warnings x11hud 2>"$tmp/manwarn" >/dev/null
+[ ! -s "$tmp/manwarn" ] || { cat "$tmp/manwarn" >&2; fail "man --warnings x11hud"; }
+ok "man -w x11hud: $page; sections present; no groff warnings"
+
+# bash sources the completion script (bash-completion loads it by this path) and completes options and values,
+# monitors included: Xvfb's one RandR monitor is called "screen".
+complete_line() {
+    DISPLAY=$display run bash -c '
+        source /usr/share/bash-completion/completions/x11hud || exit 1
+        COMP_LINE=$1; COMP_POINT=${#COMP_LINE}
+        read -ra COMP_WORDS <<< "$COMP_LINE"
+        [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        _x11hud x11hud "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf "%s " "${COMPREPLY[@]}"' bash "$1"
+}
+options=$(complete_line 'x11hud --')
+case " $options " in *" --label "*" --hide-after "*) ;; *) fail "x11hud --<Tab>: $options" ;; esac
+[ "$(complete_line 'x11hud --ic')" = "--icon " ] || fail "x11hud --ic<Tab>: $(complete_line 'x11hud --ic')"
+[ "$(complete_line 'x11hud render --mode a')" = "annular " ] || fail "render --mode a<Tab>"
+[ "$(complete_line 'x11hud --monitor ')" = "pointer primary focus screen " ] \
+    || fail "x11hud --monitor <Tab>: $(complete_line 'x11hud --monitor ')"
+ok "bash completion: --<Tab>, --ic<Tab>, --mode a<Tab>, --monitor <Tab> (RandR's 'screen')"
+
+# Config layers: a system file under $XDG_CONFIG_DIRS, the user's file over it, each value naming its file.
+mkdir -p "$tmp/xdg/x11hud" "$tmp/home/.config/x11hud"
+printf 'theme = "light"\nmargin = 8\n' > "$tmp/xdg/x11hud/config.toml"
+printf 'margin = 12\n' > "$tmp/home/.config/x11hud/config.toml"
+printed=$(run x11hud --print-config) || fail "--print-config"
+printf '%s\n' "$printed" | grep -q "^theme = \"light\" .*# $tmp/xdg/x11hud/config.toml:1" \
+    || fail "system layer: $printed"
+printf '%s\n' "$printed" | grep -q "^margin = 12 .*# $tmp/home/.config/x11hud/config.toml:1" \
+    || fail "user layer: $printed"
+run x11hud --config /usr/share/doc/x11hud/examples/config.toml --print-config >/dev/null \
+    || fail "the example config does not load"
+ok "config: system layer under the user's, the example config loads"
+
+# make install / make uninstall from the same build, under a scratch prefix.
+make -s install PREFIX="$tmp/prefix" >/dev/null
+for f in bin/x11hud share/man/man1/x11hud.1 share/bash-completion/completions/x11hud share/zsh/site-functions/_x11hud \
+         share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/examples/config.toml; do
+    [ -f "$tmp/prefix/$f" ] || fail "make install did not install $f"
+done
+make -s uninstall PREFIX="$tmp/prefix" >/dev/null
+left=$(find "$tmp/prefix" -type f | wc -l)
+[ "$left" = 0 ] || fail "make uninstall left $left files: $(find "$tmp/prefix" -type f)"
+ok "make install PREFIX=… installs 7 files; make uninstall removes them"
+
+echo "test-installed: all checks passed"
