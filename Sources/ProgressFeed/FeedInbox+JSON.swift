@@ -8,14 +8,15 @@ extension FeedInbox {
         func add(_ key: String, _ value: String?) {
             if let value { fields.append("\"\(key)\":\(Self.jsonString(value))") }
         }
-        if let progress { fields.append("\"progress\":\(FeedParser.format(progress))") }
-        add("label", label)
-        add("details", details)
-        add("mode", mode?.rawValue)
-        add("icon", icon?.rawValue)
-        add("spinner", spinner?.rawValue)
-        add("button", button)
-        if let hideAfter { fields.append("\"hide\":\(FeedParser.format(hideAfter))") }
+        let u = update
+        if let progress = u.progress { fields.append("\"progress\":\(FeedParser.format(progress))") }
+        add("label", u.label)
+        add("details", u.details)
+        add("mode", u.mode?.rawValue)
+        add("icon", u.icon?.rawValue)
+        add("spinner", u.spinner?.rawValue)
+        add("button", u.button)
+        if let hideAfter = u.hideAfter { fields.append("\"hide\":\(FeedParser.format(hideAfter))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -1,37 +1,43 @@
 public import HUDScene
 
 /// What the input asked for since the HUD last looked: only the latest of each value, so a producer that writes
-/// faster than the screen refreshes costs one update per frame, not one per line.
+/// faster than the screen refreshes costs one update per frame, not one per line. Its values are a `FeedUpdate`'s
+/// (`inbox.label` reads and writes `inbox.update.label`), plus whether the input has ended.
+@dynamicMemberLookup
 public struct FeedInbox: Hashable, Sendable {
-    public var progress: Double?
-    public var label: String?
-    public var details: String?
-    public var mode: HUDMode?
-    public var icon: Icon?
-    public var spinner: SpinnerStyle?
-    public var hideAfter: Double?
-    public var button: String?
+    /// The latest of each value.
+    public var update = FeedUpdate()
     /// The input has ended.
     public var ended = false
 
     public init() {}
 
-    public var isEmpty: Bool { self == FeedInbox() }
-
-    public mutating func take(_ update: FeedUpdate) {
-        if let v = update.progress { progress = v }
-        if let v = update.label { label = v }
-        if let v = update.details { details = v }
-        if let v = update.mode { mode = v }
-        if let v = update.icon { icon = v }
-        if let v = update.spinner { spinner = v }
-        if let v = update.hideAfter { hideAfter = v }
-        if let v = update.button { button = v }
+    public subscript<T>(dynamicMember key: WritableKeyPath<FeedUpdate, T>) -> T {
+        get { update[keyPath: key] }
+        set { update[keyPath: key] = newValue }
     }
 
+    public var isEmpty: Bool { self == FeedInbox() }
+
+    public mutating func take(_ newer: FeedUpdate) { update.merge(newer) }
+
     public mutating func take(_ other: FeedInbox) {
-        take(FeedUpdate(progress: other.progress, label: other.label, details: other.details, mode: other.mode,
-                        icon: other.icon, spinner: other.spinner, hideAfter: other.hideAfter, button: other.button))
+        update.merge(other.update)
         ended = ended || other.ended
+    }
+}
+
+extension FeedUpdate {
+    /// Takes every value `newer` has, keeping this one's where `newer` has none.
+    public mutating func merge(_ newer: FeedUpdate) {
+        // Plain copies, not key paths: this runs for every input line, a million a second in a flood.
+        if let v = newer.progress { progress = v }
+        if let v = newer.label { label = v }
+        if let v = newer.details { details = v }
+        if let v = newer.mode { mode = v }
+        if let v = newer.icon { icon = v }
+        if let v = newer.spinner { spinner = v }
+        if let v = newer.hideAfter { hideAfter = v }
+        if let v = newer.button { button = v }
     }
 }
