@@ -13,9 +13,15 @@ public struct FeedUpdate: Hashable, Sendable {
     public var hideAfter: Double?
     /// The button's title; empty removes the button.
     public var button: String?
+    /// Bytes done, when the input counts them (dd, rsync, curl, pv, wget, a watched file): the rate and the sizes
+    /// of `--details auto`. Fewer than before means a new file or a new start.
+    public var bytesDone: Int64?
+    /// Bytes in all, when the input (or `--total`) says.
+    public var bytesTotal: Int64?
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
-                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil) {
+                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil,
+                bytesDone: Int64? = nil, bytesTotal: Int64? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
@@ -24,6 +30,8 @@ public struct FeedUpdate: Hashable, Sendable {
         self.spinner = spinner
         self.hideAfter = hideAfter
         self.button = button
+        self.bytesDone = bytesDone
+        self.bytesTotal = bytesTotal
     }
 }
 

@@ -33,6 +33,8 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
+    @OptionGroup(title: "Watching") var watch: WatchOptions
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Appear only if still up after this many seconds (a hide before then shows nothing).", valueName: "seconds"),
             transform: Seconds.parse)

@@ -1,0 +1,96 @@
+import Dispatch
+import ProgressFeed
+import Synchronization
+import X11Platform
+
+/// What one look at a watched thing found.
+enum WatchLook {
+    /// The latest figures; `moved` says whether anything changed since the last look.
+    case progress(FeedUpdate, moved: Bool)
+    /// The watch is over: a last update (the success or error icon) and the status x11hud then exits with.
+    case finished(FeedUpdate, status: Int32)
+}
+
+/// Something a `WatchFeed` looks at on a timer: a process's open files, a growing file.
+protocol WatchProbe: AnyObject {
+    /// Looks once. Runs on the feed's queue only.
+    func look() -> WatchLook
+}
+
+/// An input source that looks at a `WatchProbe` on a timer of its own and hands the HUD what it found, as
+/// `StdinFeed` hands it lines: through `take()`, at most once per frame, so the HUD's one `FeedPolicy` applies.
+///
+/// It looks every `fastInterval` while the figures move, and twice as seldom after each look that finds them
+/// still, down to once every `slowInterval`: a stalled copy costs a wake-up every few seconds, not four a second.
+/// Each look still reports, so the details can say `stalled`.
+final class WatchFeed: Sendable {
+    static let fastInterval = 0.5
+    static let slowInterval = 4.0
+
+    private struct Shared {
+        var inbox = FeedInbox()
+        var lookAsked = false
+        var framesLook = false
+    }
+    private let shared = Mutex(Shared())
+    private let queue = DispatchQueue(label: "x11hud.watch")
+    /// Used on `queue` only.
+    private nonisolated(unsafe) let probe: any WatchProbe
+    private nonisolated(unsafe) var interval = WatchFeed.fastInterval
+    private let deliver: @Sendable () -> Void
+    private let finished: @Sendable (Int32) -> Void
+
+    /// - Parameters:
+    ///   - deliver: asks the main queue to look (`HUD.inputArrived()`).
+    ///   - finished: the status to exit with once the HUD has hidden, called before the last update is handed on.
+    init(probe: any WatchProbe, deliver: @escaping @Sendable () -> Void,
+         finished: @escaping @Sendable (Int32) -> Void) {
+        self.probe = probe
+        self.deliver = deliver
+        self.finished = finished
+    }
+
+    func start() {
+        queue.async { [self] in tick() }
+    }
+
+    private func tick() {
+        switch probe.look() {
+        case .progress(let update, let moved):
+            interval = moved ? Self.fastInterval : min(interval * 2, Self.slowInterval)
+            post(update)
+            // Leeway lets the kernel batch the wake-up with others (issue 12 counts them).
+            queue.asyncAfter(deadline: .now() + interval, qos: .utility, flags: []) { [self] in tick() }
+        case .finished(let update, let status):
+            finished(status)
+            post(update)
+        }
+    }
+
+    private func post(_ update: FeedUpdate) {
+        let ask = shared.withLock { s in
+            s.inbox.take(update)
+            guard !s.framesLook, !s.lookAsked else { return false }
+            s.lookAsked = true
+            return true
+        }
+        if ask { deliver() }
+    }
+}
+
+extension WatchFeed: HUDInputSource {
+    func take() -> FeedInbox {
+        shared.withLock { s in
+            s.lookAsked = false
+            defer { s.inbox = FeedInbox() }
+            return s.inbox
+        }
+    }
+
+    func framesLook(_ on: Bool) -> Bool {
+        shared.withLock { s in
+            s.framesLook = on
+            return !on && !s.lookAsked && !s.inbox.isEmpty
+        }
+    }
+}
