@@ -82,11 +82,6 @@ public struct ByteFormatter: Sendable {
         return Self.text(value / scale(unit), unit: unit)
     }
 
-    /// The text for `bytes` in the unit `format` last chose: how `1.2 GB of 2.7 GB` shares the total's unit.
-    public func formatInSameUnit(_ bytes: Double) -> String {
-        Self.text(max(0, bytes) / scale(unit), unit: unit)
-    }
-
     private func scale(_ unit: Int) -> Double {
         var s = 1.0
         for _ in 0..<unit { s *= 1000 }

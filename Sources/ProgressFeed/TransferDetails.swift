@@ -11,7 +11,7 @@
 /// The time left does not jump around: it is rounded (to 1 s under a minute, 5 s under ten, 30 s under an hour,
 /// whole minutes above), and once shown it counts down with the clock for as long as each new estimate stays
 /// within 10 % (at least 2 s) of the counted-down value; only an estimate outside that band replaces it. Units do
-/// not flicker (see `ByteFormatter`), and `done of total` share the total's unit. When nothing has moved for
+/// not flicker (see `ByteFormatter`). When nothing has moved for
 /// `stallAfter` seconds (a watcher still reports), the rate and time left give way to `stalled`.
 public struct TransferDetails: Sendable {
     public var estimate = TransferEstimate()
@@ -26,6 +26,7 @@ public struct TransferDetails: Sendable {
     private var total: Int64?
     private var fraction: Double?
     private var rateUnits = ByteFormatter()
+    private var doneUnits = ByteFormatter()
     private var shown: (seconds: Double, at: Double)?
     private var lastMove: Double?
 
@@ -55,12 +56,12 @@ public struct TransferDetails: Sendable {
     public mutating func text(at time: Double) -> String {
         var parts: [String] = []
         if let bytes {
-            var sizes = ByteFormatter()
+            let done = doneUnits.format(Double(bytes))
             if let total {
-                let all = sizes.format(Double(total))
-                parts.append("\(sizes.formatInSameUnit(Double(bytes))) of \(all)")
+                var sizes = ByteFormatter()
+                parts.append("\(done) of \(sizes.format(Double(total)))")
             } else {
-                parts.append(sizes.format(Double(bytes)))
+                parts.append(done)
             }
         } else if let fraction {
             parts.append("\(Int((fraction * 100).rounded(.down))) %")

@@ -4,9 +4,10 @@ import Glibc
 ///
 /// The rate is an exponential moving average with a time constant of `smoothing` seconds, weighted by the time
 /// between samples (`1 - e^(-dt/τ)`): samples come at uneven times (a pipe delivers in bursts, a watcher polls),
-/// which a fixed-size window would weigh wrongly, and it keeps no history. Samples closer than `minInterval` are
-/// added up into one, so a burst of lines does not read as an infinite rate. Time is passed in: tests need no
-/// clock.
+/// which a fixed-size window would weigh wrongly, and it keeps no history. Until `smoothing` seconds have passed
+/// each sample weighs at least `dt / elapsed`, which makes the early rate the plain average since the start instead
+/// of one biased towards the first sample. Samples closer than `minInterval` are added up into one, so a burst of
+/// lines does not read as an infinite rate. Time is passed in: tests need no clock.
 public struct TransferEstimate: Sendable {
     /// Seconds over which the rate is smoothed (τ).
     public var smoothing: Double
@@ -41,7 +42,8 @@ public struct TransferEstimate: Sendable {
         }
         let dt = time - last.time
         guard dt >= minInterval else { return }
-        let weight = 1 - exp(-dt / smoothing)
+        let elapsed = time - (first ?? last.time)
+        let weight = max(1 - exp(-dt / smoothing), dt / elapsed)
         func smoothed(_ old: Double?, _ now: Double?, _ then: Double?) -> Double? {
             guard let now, let then else { return old }
             let instant = (now - then) / dt
