@@ -13,6 +13,9 @@ final class ProcessFiles: Sendable {
     /// The command name (`/proc/PID/comm`): `cp`, `dd`, `tar`…
     let command: String
     private let directory: Int32
+    /// A pidfd (Linux 5.3): readable the moment the process ends, so its end is seen at once rather than at the
+    /// next look. Nil where the kernel or the C library has none; the looks still see the end.
+    let exitDescriptor: Int32?
 
     /// One open regular file.
     struct OpenFile: Equatable {
@@ -47,9 +50,22 @@ final class ProcessFiles: Sendable {
         }
         close(fds)
         command = Self.read(dir, "comm")?.trimmingWhitespace() ?? "process \(pid)"
+        exitDescriptor = Self.pidfdOpen.flatMap { open in
+            let fd = open(pid, 0)
+            return fd >= 0 ? fd : nil
+        }
     }
 
-    deinit { close(directory) }
+    deinit {
+        close(directory)
+        if let exitDescriptor { close(exitDescriptor) }
+    }
+
+    /// glibc 2.36's `pidfd_open`, looked up at run time so that an older C library still runs x11hud.
+    private static let pidfdOpen: (@convention(c) (Int32, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UInt32) -> Int32).self)
+    }()
 
     /// Whether the process has ended: its directory is gone (or belongs to no one now), or it is a zombie.
     var hasEnded: Bool {

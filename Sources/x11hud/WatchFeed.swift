@@ -15,6 +15,8 @@ enum WatchLook {
 protocol WatchProbe: AnyObject {
     /// Looks once. Runs on the feed's queue only.
     func look() -> WatchLook
+    /// A descriptor that becomes readable when the watched work ends (a pidfd), to look at once then.
+    var endDescriptor: Int32? { get }
 }
 
 /// An input source that looks at a `WatchProbe` on a timer of its own and hands the HUD what it found, as
@@ -37,6 +39,8 @@ final class WatchFeed: Sendable {
     /// Used on `queue` only.
     private nonisolated(unsafe) let probe: any WatchProbe
     private nonisolated(unsafe) var interval = WatchFeed.fastInterval
+    private nonisolated(unsafe) var over = false
+    private nonisolated(unsafe) var endSource: (any DispatchSourceRead)?
     private let deliver: @Sendable () -> Void
     private let finished: @Sendable (Int32) -> Void
 
@@ -51,17 +55,29 @@ final class WatchFeed: Sendable {
     }
 
     func start() {
-        queue.async { [self] in tick() }
+        queue.async { [self] in
+            if let fd = probe.endDescriptor {
+                let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+                source.setEventHandler { [self] in tick(scheduled: false) }
+                source.resume()
+                endSource = source
+            }
+            tick()
+        }
     }
 
-    private func tick() {
+    /// Looks, and unless the watch is over, looks again later; `scheduled` is false for an extra look (the end
+    /// was signalled), which leaves the next scheduled one as it is.
+    private func tick(scheduled: Bool = true) {
+        guard !over else { return }
         switch probe.look() {
         case .progress(let update, let moved):
             interval = moved ? Self.fastInterval : min(interval * 2, Self.slowInterval)
             post(update)
-            // Leeway lets the kernel batch the wake-up with others (issue 12 counts them).
-            queue.asyncAfter(deadline: .now() + interval, qos: .utility, flags: []) { [self] in tick() }
+            if scheduled { queue.asyncAfter(deadline: .now() + interval, qos: .utility) { [self] in tick() } }
         case .finished(let update, let status):
+            over = true
+            endSource?.cancel()
             finished(status)
             post(update)
         }

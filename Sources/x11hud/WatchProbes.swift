@@ -26,6 +26,8 @@ final class ProcessProbe: WatchProbe {
         self.texts = texts
     }
 
+    var endDescriptor: Int32? { files.exitDescriptor }
+
     func look() -> WatchLook {
         // Its exit status is not ours to know (it is not our child): the end of the process is the end of the job.
         guard !files.hasEnded, let open = files.openFiles() else {
@@ -67,6 +69,7 @@ final class FileProbe: WatchProbe {
     }
 
     var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var endDescriptor: Int32? { nil }
 
     func look() -> WatchLook {
         var st = stat()
