@@ -22,12 +22,14 @@ protocol WatchProbe: AnyObject {
 /// An input source that looks at a `WatchProbe` on a timer of its own and hands the HUD what it found, as
 /// `StdinFeed` hands it lines: through `take()`, at most once per frame, so the HUD's one `FeedPolicy` applies.
 ///
-/// It looks every `fastInterval` while the figures move, and twice as seldom after each look that finds them
-/// still, down to once every `slowInterval`: a stalled copy costs a wake-up every few seconds, not four a second.
-/// Each look still reports, so the details can say `stalled`.
+/// It looks every `fastInterval` while the figures move (and for `patience` looks after, as writers pause between
+/// bursts), then twice as seldom after each look that finds them still, down to once every `slowInterval`: a
+/// stalled copy costs a wake-up every few seconds, not two a second. Each look still reports, so the details can
+/// say `stalled`.
 final class WatchFeed: Sendable {
     static let fastInterval = 0.5
     static let slowInterval = 4.0
+    static let patience = 4
 
     private struct Shared {
         var inbox = FeedInbox()
@@ -39,6 +41,7 @@ final class WatchFeed: Sendable {
     /// Used on `queue` only.
     private nonisolated(unsafe) let probe: any WatchProbe
     private nonisolated(unsafe) var interval = WatchFeed.fastInterval
+    private nonisolated(unsafe) var stillLooks = 0
     private nonisolated(unsafe) var over = false
     private nonisolated(unsafe) var endSource: (any DispatchSourceRead)?
     private let deliver: @Sendable () -> Void
@@ -72,7 +75,8 @@ final class WatchFeed: Sendable {
         guard !over else { return }
         switch probe.look() {
         case .progress(let update, let moved):
-            interval = moved ? Self.fastInterval : min(interval * 2, Self.slowInterval)
+            stillLooks = moved ? 0 : stillLooks + 1
+            interval = stillLooks <= Self.patience ? Self.fastInterval : min(interval * 2, Self.slowInterval)
             post(update)
             if scheduled { queue.asyncAfter(deadline: .now() + interval, qos: .utility) { [self] in tick() } }
         case .finished(let update, let status):
