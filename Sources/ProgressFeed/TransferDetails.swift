@@ -29,6 +29,8 @@ public struct TransferDetails: Sendable {
     private var doneUnits = ByteFormatter()
     private var shown: (seconds: Double, at: Double)?
     private var lastMove: Double?
+    /// The job is over (an icon came): no rate or time left any more, only the sizes.
+    private var over = false
 
     public init(base: String = "") {
         self.base = base
@@ -39,15 +41,17 @@ public struct TransferDetails: Sendable {
     public mutating func take(_ update: FeedUpdate, at time: Double) -> String? {
         if let details = update.details { base = details }
         if let t = update.bytesTotal { total = t > 0 ? t : nil }
-        if update.bytesDone == nil, update.progress == nil {
-            return update.details == nil ? nil : text(at: time)
-        }
-        if update.bytesDone.map({ $0 != bytes }) ?? false || update.progress.map({ $0 != fraction }) ?? false
-            || lastMove == nil {
-            lastMove = time
-        }
+        // A status icon ends the job (`{"icon":"success"}`, a watched process exiting): a rate or a time left
+        // beside it would be stale.
+        let moved = update.bytesDone.map { $0 != bytes } ?? false || update.progress.map { $0 != fraction } ?? false
+        // …until progress moves again without one: the next job.
+        if update.icon != nil { over = true } else if moved { over = false }
         if let b = update.bytesDone { bytes = b }
         if let p = update.progress { fraction = p }
+        guard update.bytesDone != nil || update.progress != nil else {
+            return update.details == nil && update.icon == nil ? nil : text(at: time)
+        }
+        if moved || lastMove == nil { lastMove = time }
         estimate.add(time: time, bytes: update.bytesDone.map(Double.init), fraction: update.progress)
         return text(at: time)
     }
@@ -66,8 +70,8 @@ public struct TransferDetails: Sendable {
         } else if let fraction {
             parts.append("\(Int((fraction * 100).rounded(.down))) %")
         }
-        let warm = estimate.observed >= warmUp
-        if let lastMove, time - lastMove >= stallAfter {
+        let warm = estimate.observed >= warmUp && !over
+        if !over, let lastMove, time - lastMove >= stallAfter {
             shown = nil
             return Self.joined(base, parts + ["stalled"])
         }

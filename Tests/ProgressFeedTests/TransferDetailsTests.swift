@@ -95,6 +95,13 @@ import Testing
         #expect(text == "big.iso\n30 MB of 100 MB · stalled")
     }
 
+    @Test func anIconEndsTheEstimateLeavingTheSizes() {
+        var d = TransferDetails(base: "big.iso")
+        feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
+        #expect(d.take(FeedUpdate(icon: .success), at: 3.1) == "big.iso\n30 MB of 100 MB")
+        #expect(d.take(FeedUpdate(bytesDone: 30_000_000), at: 9) == "big.iso\n30 MB of 100 MB")
+    }
+
     @Test func theDetailsGivenStayAboveTheEstimate() {
         var d = TransferDetails(base: "a.bin")
         #expect(d.take(FeedUpdate(bytesDone: 1000), at: 0) == "a.bin\n1.0 kB")
