@@ -16,7 +16,7 @@
 public struct TransferDetails: Sendable {
     public var estimate = TransferEstimate()
     /// Seconds of samples before a rate or time left is shown.
-    public var warmUp = 2.0
+    public var warmUp = 1.5
     /// Seconds without progress after which the details say `stalled`.
     public var stallAfter = 5.0
     /// The text given as details (flags, input), shown above the estimate.
