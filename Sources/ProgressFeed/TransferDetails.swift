@@ -107,7 +107,8 @@ public struct TransferDetails: Sendable {
     /// 1 s steps under a minute, 5 s under ten, 30 s under an hour, whole minutes above.
     static func rounded(_ seconds: Double) -> Double {
         let step: Double = seconds < 60 ? 1 : seconds < 600 ? 5 : seconds < 3600 ? 30 : 60
-        return (seconds / step).rounded(.up) * step
+        // Up, so that `0:00 left` never shows while work is left; a hair under, so 65.0000001 stays 65.
+        return (seconds / step - 1e-6).rounded(.up) * step
     }
 
     /// `0:43`, `12:05`, `1:02:00`.

@@ -168,7 +168,8 @@ func isWarning(_ e: FeedEvent) -> Bool {
     }
 
     @Test func wgetsLengthLineIsTheTotal() {
-        #expect(parse("Length: 30000000 (29M) [application/octet-stream]") == .update(FeedUpdate(bytesTotal: 30_000_000)))
+        let line = "Length: 30000000 (29M) [application/octet-stream]"
+        #expect(parse(line) == .update(FeedUpdate(bytesTotal: 30_000_000)))
     }
 }
 

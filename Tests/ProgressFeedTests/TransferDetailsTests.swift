@@ -31,7 +31,7 @@ import Testing
 
     @Test func noRateOrTimeLeftBeforeTheWarmUp() {
         var d = TransferDetails()
-        let texts = feed(&d, rate: 1e6, total: 100_000_000, from: 0, to: 1.9)
+        let texts = feed(&d, rate: 1e6, total: 100_000_000, from: 0, to: 1.4)
         #expect(texts.allSatisfy { !$0.contains("/s") && !$0.contains("left") }, "\(texts)")
     }
 
