@@ -59,7 +59,8 @@ public enum ExitStatus: CaseIterable, Sendable {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image"
-        case .noInput: return "`--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before complete"
+        case .noInput:
+            return "`--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before complete"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
         case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
