@@ -9,8 +9,11 @@ import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
 struct ShowCommand: ParsableCommand {
+    // Named under x11hud so that, parsed directly (X11HUDCommand.showsDirectly), ArgumentParser skips its trial
+    // parses for --generate-completion-script, which only the root answers (4 M instructions before the map).
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: "x11hud",
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
             The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
