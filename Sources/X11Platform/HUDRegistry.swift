@@ -24,6 +24,8 @@ import Glibc
         var height: Int
         var mode: String
         var label: String
+        /// The spinner's style, while the mode is the spinner.
+        var spinner: String?
         /// On screen, so it takes a place in its stack (until its hide has finished).
         var up: Bool
     }
