@@ -43,6 +43,7 @@ import X11Platform
         }
         switch claimed {
         case .local(let live):
+            TextStack.loadInBackground()
             try showOwn(live)
         case .remote(let remote) where command.queue:
             _ = remote

@@ -103,6 +103,9 @@ struct ShowCommand: ParsableCommand {
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
     /// `rules` say how it ends (zenity and yad give their own statuses).
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
+        // A HUD of our own will draw: its text stack loads while the X connection and the window are made. With
+        // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
+        if id == nil { TextStack.loadInBackground() }
         let session: HUDSession
         do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)

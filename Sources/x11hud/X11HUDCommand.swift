@@ -34,7 +34,10 @@ struct X11HUDCommand: ParsableCommand {
         }
         do {
             let split = splittingEmptyValues(arguments)
-            var command = try (showsDirectly(split) ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
+            let direct = showsDirectly(split)
+            // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
+            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) { TextStack.loadInBackground() }
+            var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
             try command.run()
         } catch let error as ExitError {
             fail(error.message, code: error.code)
