@@ -17,6 +17,8 @@ public struct HUDListing: Hashable, Sendable {
     public var mode: String
     public var label: String
     public var monitor: String
+    /// The spinner's style, while the mode is the spinner.
+    public var spinner: String?
 }
 
 extension HUDSession {
@@ -43,7 +45,7 @@ extension HUDSession {
     public func listedHUDs() -> [HUDListing] {
         HUDRegistry.entries(connection: connection).map {
             HUDListing(id: $0.state.id, pid: $0.state.pid, mode: $0.state.mode, label: $0.state.label,
-                       monitor: $0.state.monitor)
+                       monitor: $0.state.monitor, spinner: $0.state.spinner)
         }
     }
 

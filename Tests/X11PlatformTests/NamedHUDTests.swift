@@ -35,6 +35,23 @@ struct NamedHUDTests {
         #expect(clients[0].waitForExit(timeout: 5)?.status == 0)
     }
 
+    @Test func aSpinnerNamedByAClientReachesTheHUD() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "job", "--label", "Working"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let client = try HUDProcess([
+            "--id", "job", "--label", "Still working", "--spinner", "pacman-progress",
+        ], display: display)
+        #expect(client.waitForExit(timeout: 3)?.status == 0, "\(client.errorOutput)")
+        var listed = ""
+        for _ in 0..<20 {
+            listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).output
+            if listed.contains("\"spinner\":\"pacman-progress\"") { break }
+            usleep(50_000)
+        }
+        #expect(listed.contains("\"spinner\":\"pacman-progress\"") && listed.contains("Still working"), "\(listed)")
+    }
+
     @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
         let display = try server().display
         let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)
