@@ -50,6 +50,10 @@ import X11Platform
             session.whenNameFree(id) { [self] in
                 startOrFail()
             }
+        case .remote where command.watch.isWatching:
+            // A watcher feeds a HUD of this process only; the other process's HUD would show nothing of it.
+            throw ExitError(.usage, "--id \(id): that HUD is up in another process, and a watcher shows its own "
+                + "HUD; add --queue to wait until it has hidden")
         case .remote(let remote):
             forward(to: remote)
         }

@@ -104,4 +104,17 @@ struct WatchTests {
         #expect(exit.status == 66)
         #expect(hud.errorOutput == "x11hud: warning: standard input is ignored with --watch-file\n")
     }
+
+    @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "job", "--label", "Up"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let watcher = try HUDProcess(["--id", "job", "--watch-pid", String(owner.pid)], display: display)
+        let exit = try #require(watcher.waitForExit(timeout: 5))
+        #expect(exit.status == 64)
+        let message = watcher.errorOutput
+        #expect(message.split(separator: "\n").count == 1 && message.contains("--queue"), "\(message)")
+        kill(owner.pid, SIGTERM)
+        _ = owner.waitForExit(timeout: 3)
+    }
 }
