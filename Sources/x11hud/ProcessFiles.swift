@@ -17,7 +17,7 @@ final class ProcessFiles: Sendable {
     /// next look. Nil where the kernel or the C library has none; the looks still see the end.
     let exitDescriptor: Int32?
 
-    /// One open regular file.
+    /// One open regular file or disk.
     struct OpenFile: Equatable {
         var descriptor: Int
         var path: String
@@ -27,6 +27,8 @@ final class ProcessFiles: Sendable {
         var position: Int64
         var reads: Bool
         var writes: Bool
+        /// A block device: its size does not grow with what is written to it.
+        var isDisk = false
 
         var name: String { path.split(separator: "/").last.map(String.init) ?? path }
     }
@@ -74,7 +76,7 @@ final class ProcessFiles: Sendable {
         return state == "Z" || state == "X"
     }
 
-    /// Its open regular files; nil when they can no longer be read (it has ended).
+    /// Its open regular files and disks; nil when they can no longer be read (it has ended).
     func openFiles() -> [OpenFile]? {
         let fds = openat(directory, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fds >= 0, let dir = fdopendir(fds) else { return nil }
@@ -86,14 +88,19 @@ final class ProcessFiles: Sendable {
             }
             guard let n = Int(name) else { continue }
             var st = stat()
-            guard fstatat(fds, name, &st, 0) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            guard fstatat(fds, name, &st, 0) == 0 else { continue }
+            let type = st.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFBLK else { continue }
+            // A disk (`dd if=/dev/sdb`) has no size in stat: its end is found by seeking, as `progress` does with
+            // BLKGETSIZE64. Opening it needs the right to read the disk, as dd itself has.
+            let size = type == S_IFBLK ? Self.deviceSize(fds, name) : Int64(st.st_size)
             guard let info = Self.read(directory, "fdinfo/\(n)") else { continue }
             let (position, flags) = Self.fdinfo(info)
             let mode = flags & Int(O_ACCMODE)
             files.append(OpenFile(descriptor: n, path: Self.link(fds, name) ?? name, device: UInt64(st.st_dev),
-                                  inode: UInt64(st.st_ino), size: Int64(st.st_size), position: position,
+                                  inode: UInt64(st.st_ino), size: size, position: position,
                                   reads: mode == Int(O_RDONLY) || mode == Int(O_RDWR),
-                                  writes: mode == Int(O_WRONLY) || mode == Int(O_RDWR)))
+                                  writes: mode == Int(O_WRONLY) || mode == Int(O_RDWR), isDisk: type == S_IFBLK))
         }
         return files
     }
@@ -123,6 +130,14 @@ final class ProcessFiles: Sendable {
         return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
     }
 
+    /// The size of the disk open as `name` in the fd directory, or 0 when it cannot be opened.
+    private static func deviceSize(_ directory: Int32, _ name: String) -> Int64 {
+        let fd = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        return max(0, Int64(lseek(fd, 0, SEEK_END)))
+    }
+
     private static func link(_ directory: Int32, _ name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlinkat(directory, name, &buffer, buffer.count - 1)
@@ -132,7 +147,7 @@ final class ProcessFiles: Sendable {
 }
 
 extension ProcessFiles.OpenFile {
-    /// The file whose progress to show: without a total, the largest regular file open for reading (its
+    /// The file whose progress to show: without a total, the largest file or disk open for reading (its
     /// position against its size); with a total, the largest open for writing (a growing output, its size
     /// against the total), else the largest read one. `current` is kept while it is open and still a candidate
     /// of the same kind, so two files of similar size do not take turns.

@@ -38,7 +38,8 @@ final class ProcessProbe: WatchProbe {
         defer { current = chosen }
         guard let file = chosen else { return .progress(update, moved: current != nil) }
         let writing = total != nil && file.writes
-        let done = writing ? max(file.size, file.position) : file.position
+        // A growing output's size is what was written; a disk's is fixed, so the position says.
+        let done = writing && !file.isDisk ? max(file.size, file.position) : file.position
         let all = writing ? total ?? file.size : file.size
         update.bytesDone = done
         update.bytesTotal = all
