@@ -79,6 +79,20 @@ public struct FeedParser: Sendable {
         }
     }
 
+    /// The figures of a tool's progress line that has not been ended yet (`LineSplitter.withUnfinishedLine`): only
+    /// the shapes `ProgressFormats` knows, which a cut-off line does not match, never a number, `#`, JSON or a
+    /// warning, which could be half a line. Parsing the line again once it ends gives the same update.
+    public func parseUnfinished(_ line: UnsafeRawBufferPointer) -> FeedUpdate? {
+        guard zenityRules == nil, scanPercentages else { return nil }
+        let bytes = Self.trimmed(line)
+        guard let first = bytes.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "#") else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
+        guard let scan = ProgressFormats.scan(Substring(text)), case .update(let update) = progress(scan) else {
+            return nil
+        }
+        return update
+    }
+
     /// A percentage in 0...100 as a fraction; out-of-range values are clamped, non-finite ones ignored.
     static func progress(percent: Double) -> FeedEvent {
         guard percent.isFinite else { return .warning("ignored progress '\(percent)': not a finite number") }

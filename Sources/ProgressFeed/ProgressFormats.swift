@@ -74,8 +74,8 @@ enum ProgressFormats {
 
     /// `Length: 62914560 (60M) [application/octet-stream]`: wget's total, before the dots begin.
     static func wgetLength(_ t: [Substring]) -> Scan? {
-        guard t.count >= 2, t[0] == "Length:", t[1].allSatisfy(\.isASCIIDigit), let n = Int64(t[1]), n > 0,
-              t.count == 2 || t[2].hasPrefix("(") || t[2].hasPrefix("[") else { return nil }
+        guard t.count >= 3, t[0] == "Length:", t[1].allSatisfy(\.isASCIIDigit), let n = Int64(t[1]), n > 0,
+              t[2].hasPrefix("(") else { return nil }
         return Scan(bytesTotal: n)
     }
 
@@ -89,11 +89,15 @@ enum ProgressFormats {
     /// `frame=… time=00:00:02.11 …` (a token that starts with `time=`, beside `frame=` or `size=`), or
     /// `out_time=00:00:02.110000` on a line of its own (`-progress`). `time=N/A` says nothing.
     static func ffmpeg(_ t: [Substring]) -> Scan? {
-        if t.count == 1, t[0].hasPrefix("out_time="), let s = TransferTotal.clock(t[0].dropFirst(9)) {
+        // Always six decimals (`-progress`), so a line cut short is not read as an earlier time.
+        if t.count == 1, t[0].hasPrefix("out_time="), t[0].split(separator: ".").last?.count == 6,
+           let s = TransferTotal.clock(t[0].dropFirst(9)) {
             return Scan(mediaSeconds: s)
         }
+        // `bitrate=`, `speed=` follow `time=`: a line cut inside it is not read.
         guard t.count >= 3, t.contains(where: { $0.hasPrefix("frame=") || $0.hasPrefix("size=") }),
-              let time = t.first(where: { $0.hasPrefix("time=") }) else { return nil }
+              let index = t.firstIndex(where: { $0.hasPrefix("time=") }), index < t.count - 1 else { return nil }
+        let time = t[index]
         guard let s = TransferTotal.clock(time.dropFirst(5)) else { return nil }
         return Scan(mediaSeconds: s)
     }
@@ -120,7 +124,9 @@ enum ProgressFormats {
            isBar(line[line.index(after: open)..<close], blank: true) {
             let before = line[..<open].split(separator: " ")
             if let last = before.last, let p = percent(last) {
-                let size = line[line.index(after: close)...].split(separator: " ").first
+                // The rate follows the size: a line cut inside the size gives none.
+                let after = line[line.index(after: close)...].split(separator: " ")
+                let size = after.count >= 2 ? after.first : nil
                 return Scan(percent: p, bytesDone: size.flatMap { ByteCount.scan($0, base: 1024) })
             }
         }

@@ -77,6 +77,44 @@ func updates(_ lines: [String], total: TransferTotal? = nil) -> [FeedUpdate] {
         #expect(progress.count == 2 && abs(progress[0] - 0.092880 / 20) < 1e-9, "\(progress)")
     }
 
+    @Test func figuresLedByACarriageReturnAreReadBeforeTheNextOne() {
+        // dd writes "\r" then its line, so a line ends only when the next begins.
+        var splitter = LineSplitter()
+        let parser = FeedParser()
+        var complete: [FeedUpdate] = []
+        var unfinished: [FeedUpdate?] = []
+        for write in ["\r21037056 bytes (21 MB, 20 MiB) copied, 1 s, 19.3 MB/s",
+                      "\r42008576 bytes (42 MB, 40 MiB) copied, 2 s, 20.1 MB/s"] {
+            Array(write.utf8).withUnsafeBytes { chunk in
+                splitter.push(chunk) { line, _ in
+                    if case .update(let u) = parser.parse(line) { complete.append(u) }
+                }
+            }
+            var now: FeedUpdate?
+            splitter.withUnfinishedLine { now = parser.parseUnfinished($0) }
+            unfinished.append(now)
+        }
+        #expect(complete == [FeedUpdate(bytesDone: 21_037_056)], "the first line ends only with the second")
+        #expect(unfinished == [FeedUpdate(bytesDone: 21_037_056), FeedUpdate(bytesDone: 42_008_576)])
+    }
+
+    // Cut anywhere, a line gives nothing rather than a wrong figure (a size or time cut short).
+    @Test(arguments: ["4", "45", "#", "# Copying", "{\"progress\":0.5", "21037056 bytes (21 MB, 20 MiB) cop",
+                      "Length: 6291", "out_time=00:00:0", "frame=  51 fps=0.0 q=-0.0 size=N/A time=00:00:0",
+                      "30.0MiB 0:00:01 [27.6MiB/s] [================>                 ] 5"])
+    func anUnfinishedLineIsReadOnlyInAToolsWholeShape(_ text: String) {
+        var bytes = Array(text.utf8)
+        let parser = FeedParser(total: .duration(20))
+        let u = bytes.withUnsafeMutableBytes { parser.parseUnfinished(UnsafeRawBufferPointer($0)) }
+        #expect(u == nil, "\(text) → \(String(describing: u))")
+    }
+
+    @Test func wgetsSizeCutShortIsNotRead() {
+        var bytes = Array("/dev/null  45%[=====>      ] 463".utf8)
+        let u = bytes.withUnsafeMutableBytes { FeedParser().parseUnfinished(UnsafeRawBufferPointer($0)) }
+        #expect(u == FeedUpdate(progress: 0.45))
+    }
+
     @Test func jsonBytesAndTotalMakeTheFraction() {
         #expect(parse(#"{"bytes":250,"total_bytes":1000}"#)
                 == .update(FeedUpdate(progress: 0.25, bytesDone: 250, bytesTotal: 1000)))
