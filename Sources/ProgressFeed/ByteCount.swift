@@ -11,8 +11,7 @@ public enum ByteCount {
         let t = text.trimmingWhitespace()
         let number = t.prefix { $0.isASCIIDigit || $0 == "." }
         guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
-        let unit = String(t.dropFirst(number.count))
-        guard let multiplier = multiplier(unit, base: 1024, strict: true) else { return nil }
+        guard let multiplier = multiplier(t.dropFirst(number.count), base: 1024, strict: true) else { return nil }
         let bytes = (value * multiplier).rounded()
         guard bytes < 9.2e18 else { return nil }
         return Int64(bytes)
@@ -20,22 +19,36 @@ public enum ByteCount {
 
     /// A size token inside a tool's progress line: `1,234,567` (rsync), `463.12M` (wget, curl), `30.0MiB` (pv),
     /// `4096K` (wget's dots). A bare `K`, `M`, `G` is a power of `base`: the tool decides (curl and wget count in
-    /// 1024s, rsync `-h` in 1000s).
+    /// 1024s, rsync `-h` in 1000s). Read byte by byte: it runs for every progress line of a flood.
     static func scan(_ token: Substring, base: Double) -> Int64? {
-        let number = token.prefix { $0.isASCIIDigit || $0 == "." || $0 == "," }
-        guard number.first?.isASCIIDigit == true else { return nil }
-        let digits = number.filter { $0 != "," }
-        guard let value = Double(digits), value.isFinite,
-              let multiplier = multiplier(String(token.dropFirst(number.count)), base: base, strict: false)
-        else { return nil }
+        var value = 0.0, scale = 1.0, seenDot = false, digits = 0
+        var utf8 = token.utf8[...]
+        while let c = utf8.first {
+            if c >= 0x30 && c <= 0x39 {
+                digits += 1
+                if seenDot {
+                    scale /= 10
+                    value += Double(c - 0x30) * scale
+                } else {
+                    value = value * 10 + Double(c - 0x30)
+                }
+            } else if c == UInt8(ascii: "."), !seenDot, digits > 0 {
+                seenDot = true
+            } else if c != UInt8(ascii: ",") || digits == 0 {
+                break
+            }
+            utf8 = utf8.dropFirst()
+        }
+        guard digits > 0, value.isFinite,
+              let multiplier = multiplier(Substring(utf8), base: base, strict: false) else { return nil }
         let bytes = (value * multiplier).rounded()
         return bytes < 9.2e18 ? Int64(bytes) : nil
     }
 
     /// `""`, `B`: 1; `K`/`k`: base; `KiB`: 1024; `kB`/`KB`: 1000 when `strict` (dd's rule), else base (wget's
     /// `KB/s` means 1024).
-    private static func multiplier(_ unit: String, base: Double, strict: Bool) -> Double? {
-        var u = Substring(unit)
+    private static func multiplier(_ unit: Substring, base: Double, strict: Bool) -> Double? {
+        var u = unit
         if u.isEmpty || u == "B" || u == "b" && !strict { return 1 }
         var power = 0.0
         switch u.first {

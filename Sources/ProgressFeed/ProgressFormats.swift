@@ -90,13 +90,14 @@ enum ProgressFormats {
     /// `out_time=00:00:02.110000` on a line of its own (`-progress`). `time=N/A` says nothing.
     static func ffmpeg(_ t: [Substring]) -> Scan? {
         // Always six decimals (`-progress`), so a line cut short is not read as an earlier time.
-        if t.count == 1, t[0].hasPrefix("out_time="), t[0].split(separator: ".").last?.count == 6,
+        if t.count == 1, starts(t[0], "out_time="), t[0].split(separator: ".").last?.count == 6,
            let s = TransferTotal.clock(t[0].dropFirst(9)) {
             return Scan(mediaSeconds: s)
         }
-        // `bitrate=`, `speed=` follow `time=`: a line cut inside it is not read.
-        guard t.count >= 3, t.contains(where: { $0.hasPrefix("frame=") || $0.hasPrefix("size=") }),
-              let index = t.firstIndex(where: { $0.hasPrefix("time=") }), index < t.count - 1 else { return nil }
+        // `bitrate=`, `speed=` follow `time=`: a line cut inside it is not read. (Bytes compared, not Characters:
+        // every log line passes here.)
+        guard t.count >= 3, let index = t.firstIndex(where: { starts($0, "time=") }), index < t.count - 1,
+              t.contains(where: { starts($0, "frame=") || starts($0, "size=") }) else { return nil }
         let time = t[index]
         guard let s = TransferTotal.clock(time.dropFirst(5)) else { return nil }
         return Scan(mediaSeconds: s)
@@ -142,6 +143,12 @@ enum ProgressFormats {
     }
 
     // MARK: Pieces
+
+    /// `token` begins with the ASCII `prefix`, compared byte by byte.
+    static func starts(_ token: Substring, _ prefix: StaticString) -> Bool {
+        let p = UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        return token.utf8.count >= p.count && zip(token.utf8, p).allSatisfy { $0 == $1 }
+    }
 
     /// `45%`, `100%`, `45.6%`: a percentage in 0...100.
     static func percent(_ token: Substring) -> Double? {
