@@ -21,26 +21,10 @@ public enum ByteCount {
     /// `4096K` (wget's dots). A bare `K`, `M`, `G` is a power of `base`: the tool decides (curl and wget count in
     /// 1024s, rsync `-h` in 1000s). Read byte by byte: it runs for every progress line of a flood.
     static func scan(_ token: Substring, base: Double) -> Int64? {
-        var value = 0.0, scale = 1.0, seenDot = false, digits = 0
-        var utf8 = token.utf8[...]
-        while let c = utf8.first {
-            if c >= 0x30 && c <= 0x39 {
-                digits += 1
-                if seenDot {
-                    scale /= 10
-                    value += Double(c - 0x30) * scale
-                } else {
-                    value = value * 10 + Double(c - 0x30)
-                }
-            } else if c == UInt8(ascii: "."), !seenDot, digits > 0 {
-                seenDot = true
-            } else if c != UInt8(ascii: ",") || digits == 0 {
-                break
-            }
-            utf8 = utf8.dropFirst()
-        }
+        let utf8 = token.utf8
+        let (value, digits, end) = FeedParser.leadingDecimal(utf8, commas: true)
         guard digits > 0, value.isFinite,
-              let multiplier = multiplier(Substring(utf8), base: base, strict: false) else { return nil }
+              let multiplier = multiplier(Substring(utf8[end...]), base: base, strict: false) else { return nil }
         let bytes = (value * multiplier).rounded()
         return bytes < 9.2e18 ? Int64(bytes) : nil
     }

@@ -112,9 +112,19 @@ public struct FeedParser: Sendable {
         var end = b.endIndex
         if b[end - 1] == UInt8(ascii: "%") { end -= 1 }
         guard end > b.startIndex, end - b.startIndex <= 24 else { return nil }
+        let number = leadingDecimal(b[b.startIndex..<end])
+        return number.digits > 0 && number.end == end ? number.value : nil
+    }
+
+    /// The decimal number `bytes` start with (digits, at most one `.`; with `commas`, `,` between digits is
+    /// skipped, as in rsync's `1,234,567`), how many digits it has, and where it stops.
+    @inline(__always)
+    static func leadingDecimal<C: Collection<UInt8>>(_ bytes: C, commas: Bool = false)
+        -> (value: Double, digits: Int, end: C.Index) {
         var value = 0.0, scale = 1.0, seenDot = false, digits = 0
-        for i in b.startIndex..<end {
-            let c = b[i]
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let c = bytes[i]
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
                 if seenDot {
@@ -123,13 +133,14 @@ public struct FeedParser: Sendable {
                 } else {
                     value = value * 10 + Double(c - 0x30)
                 }
-            } else if c == UInt8(ascii: "."), !seenDot {
+            } else if c == UInt8(ascii: "."), !seenDot, digits > 0 || !commas {
                 seenDot = true
-            } else {
-                return nil
+            } else if !commas || c != UInt8(ascii: ",") || digits == 0 {
+                break
             }
+            i = bytes.index(after: i)
         }
-        return digits > 0 ? value : nil
+        return (value, digits, i)
     }
 
     /// Two or more '#', blanks, then a percentage and nothing else.
