@@ -31,12 +31,7 @@ final class WatchFeed: Sendable {
     static let slowInterval = 4.0
     static let patience = 4
 
-    private struct Shared {
-        var inbox = FeedInbox()
-        var lookAsked = false
-        var framesLook = false
-    }
-    private let shared = Mutex(Shared())
+    private let mailbox = Mutex(InputMailbox())
     private let queue = DispatchQueue(label: "x11hud.watch")
     /// Used on `queue` only.
     private nonisolated(unsafe) let probe: any WatchProbe
@@ -88,29 +83,13 @@ final class WatchFeed: Sendable {
     }
 
     private func post(_ update: FeedUpdate) {
-        let ask = shared.withLock { s in
-            s.inbox.take(update)
-            guard !s.framesLook, !s.lookAsked else { return false }
-            s.lookAsked = true
-            return true
-        }
-        if ask { deliver() }
+        var batch = FeedInbox()
+        batch.take(update)
+        if mailbox.withLock({ $0.post(batch) }) { deliver() }
     }
 }
 
 extension WatchFeed: HUDInputSource {
-    func take() -> FeedInbox {
-        shared.withLock { s in
-            s.lookAsked = false
-            defer { s.inbox = FeedInbox() }
-            return s.inbox
-        }
-    }
-
-    func framesLook(_ on: Bool) -> Bool {
-        shared.withLock { s in
-            s.framesLook = on
-            return !on && !s.lookAsked && !s.inbox.isEmpty
-        }
-    }
+    func take() -> FeedInbox { mailbox.withLock { $0.take() } }
+    func framesLook(_ on: Bool) -> Bool { mailbox.withLock { $0.framesLook(on) } }
 }
