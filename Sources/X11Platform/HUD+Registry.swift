@@ -3,8 +3,8 @@ import HUDScene
 
 extension HUD {
     /// Tells the other HUDs on the display (of every process) where this one is and how big, when that changed:
-    /// with `layout` while it is on screen, without when it has gone. A HUD that just came up also takes its place in its
-    /// stack at once, so its first frame is drawn there.
+    /// with `layout` while it is on screen, without when it has gone. A HUD that just came up also takes its place
+    /// in its stack at once, so its first frame is drawn there.
     func publish(layout: HUDLayout?) {
         var state: HUDRegistry.State? = nil
         if let layout {

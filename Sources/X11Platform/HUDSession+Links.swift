@@ -25,7 +25,8 @@ extension HUDSession {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
     /// get one HUD between them.
-    public func claim(id: String, scale: Double? = nil, monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
+    public func claim(id: String, scale: Double? = nil,
+                      monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
         if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
         if let owner = links.claim(id) { return .remote(RemoteHUD(session: self, target: owner, id: id)) }
         let hud = try makeHUD(scale: scale, monitor: monitor)

@@ -18,7 +18,9 @@ internal import CX11
     static func longs(_ c: XConnection, window: UInt, name: String) -> [UInt]? {
         read(c, window: window, property: c.atom(name), delete: false) { data, count, format in
             guard format == 32 else { return nil }
-            return data.withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+            return data.withMemoryRebound(to: UInt.self, capacity: count) {
+                Array(UnsafeBufferPointer(start: $0, count: count))
+            }
         }
     }
 

@@ -7,13 +7,15 @@ internal import CX11
         guard let areas = Property.longs(c, window: c.root, name: "_NET_WORKAREA"), areas.count >= 4 else { return nil }
         let desktop = Property.longs(c, window: c.root, name: "_NET_CURRENT_DESKTOP")?.first.map { Int($0) } ?? 0
         let i = (desktop * 4 + 3 < areas.count ? desktop : 0) * 4
-        let rect = PixelRect(x: Int(areas[i]), y: Int(areas[i + 1]), width: Int(areas[i + 2]), height: Int(areas[i + 3]))
+        let rect = PixelRect(x: Int(areas[i]), y: Int(areas[i + 1]),
+                             width: Int(areas[i + 2]), height: Int(areas[i + 3]))
         return rect.width > 0 && rect.height > 0 ? rect : nil
     }
 
     /// The `RESOURCE_MANAGER` text that `xrdb` sets.
     static func resources(connection c: XConnection) -> String? {
-        Property.bytes(c, window: c.root, property: UInt(XA_RESOURCE_MANAGER)).map { String(decoding: $0, as: UTF8.self) }
+        Property.bytes(c, window: c.root, property: UInt(XA_RESOURCE_MANAGER))
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The settings of the XSETTINGS manager of this screen, if one runs.

@@ -25,6 +25,11 @@ struct X11HUDCommand: ParsableCommand {
         if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
             ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
         }
+        if arguments == ["--version"] {
+            // What package scripts and bug reports ask: answered before the parser builds its argument sets.
+            print(x11hudVersion)
+            Glibc.exit(0)
+        }
         if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
             // The default command is what most readers came for: its options, then the other commands.
             print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
