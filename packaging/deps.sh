@@ -9,7 +9,8 @@ set -eu
 build="pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
        libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
-test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db"
+test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db
+      pv"
 package="python3 groff-base man-db dpkg-dev lintian"
 bench="xvfb picom x11-utils python3-xlib libxdamage-dev valgrind xosd-bin zenity yad dunst libnotify-bin dbus
        libconfig-dev"

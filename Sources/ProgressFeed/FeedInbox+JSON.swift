@@ -16,6 +16,8 @@ extension FeedInbox {
         add("icon", u.icon?.rawValue)
         add("spinner", u.spinner?.rawValue)
         add("button", u.button)
+        if let bytes = u.bytesDone { fields.append("\"bytes\":\(bytes)") }
+        if let total = u.bytesTotal { fields.append("\"total_bytes\":\(total)") }
         if let hideAfter = u.hideAfter { fields.append("\"hide\":\(FeedParser.format(hideAfter))") }
         return "{" + fields.joined(separator: ",") + "}"
     }

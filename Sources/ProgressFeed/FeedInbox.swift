@@ -39,5 +39,7 @@ extension FeedUpdate {
         if let v = newer.spinner { spinner = v }
         if let v = newer.hideAfter { hideAfter = v }
         if let v = newer.button { button = v }
+        if let v = newer.bytesDone { bytesDone = v }
+        if let v = newer.bytesTotal { bytesTotal = v }
     }
 }

@@ -8,8 +8,9 @@ import HUDScene
 /// - `#TEXT`: the label (zenity);
 /// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}`: any
 ///   subset of keys, progress as a fraction;
-/// - the progress line of a tool x11hud knows (rsync, curl, pv, wget; see `ProgressFormats`): its percentage,
-///   unless `scanPercentages` is off;
+/// - the progress line of a tool x11hud knows (rsync, curl, pv, wget, dd, ffmpeg; see `ProgressFormats`): its
+///   percentage and byte counts, unless `scanPercentages` is off; with a `total`, bytes or media time against it
+///   where the tool prints no percentage (dd, pv without `-s`, ffmpeg);
 /// - any other line is not progress and is passed over quietly. Warnings are kept for lines that try to be
 ///   protocol and fail: a `{` line that is not valid JSON, a number out of range or not finite.
 ///
@@ -18,10 +19,13 @@ public struct FeedParser: Sendable {
     public var scanPercentages: Bool
     /// Read lines as zenity or yad does, instead of x11hud's own protocol.
     public var zenityRules: ZenityLineRules?
+    /// What the job adds up to when its lines do not say (`--total`).
+    public var total: TransferTotal?
 
-    public init(scanPercentages: Bool = true, zenityRules: ZenityLineRules? = nil) {
+    public init(scanPercentages: Bool = true, zenityRules: ZenityLineRules? = nil, total: TransferTotal? = nil) {
         self.scanPercentages = scanPercentages
         self.zenityRules = zenityRules
+        self.total = total
     }
 
     public func parse(_ line: UnsafeRawBufferPointer) -> FeedEvent {
@@ -35,15 +39,58 @@ public struct FeedParser: Sendable {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
             return .update(FeedUpdate(label: text.trimmingWhitespace()))
         }
-        if first == UInt8(ascii: "{") { return Self.json(bytes) }
+        if first == UInt8(ascii: "{") { return withTotal(Self.json(bytes)) }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
         // Forms the fast path leaves to Double: "nan", "inf", "1e2", "-5", "+7".
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
         if let value = Double(number) { return Self.progress(percent: value) }
-        if scanPercentages, let percent = ProgressFormats.percentage(in: Substring(text)) {
-            return Self.progress(percent: percent)
-        }
+        if scanPercentages, let scan = ProgressFormats.scan(Substring(text)) { return progress(scan) }
         return .nothing
+    }
+
+    /// A tool's line as an update: its percentage, else its bytes or media time against the total.
+    func progress(_ scan: ProgressFormats.Scan) -> FeedEvent {
+        var update = FeedUpdate(bytesDone: scan.bytesDone, bytesTotal: scan.bytesTotal ?? total?.bytes)
+        if let percent = scan.percent {
+            update.progress = percent / 100
+        } else if let seconds = scan.mediaSeconds {
+            guard let duration = total?.seconds else { return .nothing }
+            update.progress = min(seconds / duration, 1)
+        } else if let done = scan.bytesDone, let all = update.bytesTotal {
+            update.progress = min(Double(done) / Double(all), 1)
+        }
+        return update == FeedUpdate() ? .nothing : .update(update)
+    }
+
+    /// A JSON line that gives bytes and no progress: the fraction from the bytes, against `total_bytes` or --total.
+    func withTotal(_ event: FeedEvent) -> FeedEvent {
+        func filled(_ u: FeedUpdate) -> FeedUpdate {
+            guard u.progress == nil, let done = u.bytesDone, let all = u.bytesTotal ?? total?.bytes, all > 0 else {
+                return u
+            }
+            var u = u
+            u.progress = min(Double(done) / Double(all), 1)
+            return u
+        }
+        switch event {
+        case .update(let u): return .update(filled(u))
+        case .partial(let u, let w): return .partial(filled(u), warning: w)
+        default: return event
+        }
+    }
+
+    /// The figures of a tool's progress line that has not been ended yet (`LineSplitter.withUnfinishedLine`): only
+    /// the shapes `ProgressFormats` knows, which a cut-off line does not match, never a number, `#`, JSON or a
+    /// warning, which could be half a line. Parsing the line again once it ends gives the same update.
+    public func parseUnfinished(_ line: UnsafeRawBufferPointer) -> FeedUpdate? {
+        guard zenityRules == nil, scanPercentages else { return nil }
+        let bytes = Self.trimmed(line)
+        guard let first = bytes.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "#") else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
+        guard let scan = ProgressFormats.scan(Substring(text)), case .update(let update) = progress(scan) else {
+            return nil
+        }
+        return update
     }
 
     /// A percentage in 0...100 as a fraction; out-of-range values are clamped, non-finite ones ignored.
@@ -65,9 +112,19 @@ public struct FeedParser: Sendable {
         var end = b.endIndex
         if b[end - 1] == UInt8(ascii: "%") { end -= 1 }
         guard end > b.startIndex, end - b.startIndex <= 24 else { return nil }
+        let number = leadingDecimal(b[b.startIndex..<end])
+        return number.digits > 0 && number.end == end ? number.value : nil
+    }
+
+    /// The decimal number `bytes` start with (digits, at most one `.`; with `commas`, `,` between digits is
+    /// skipped, as in rsync's `1,234,567`), how many digits it has, and where it stops.
+    @inline(__always)
+    static func leadingDecimal<C: Collection<UInt8>>(_ bytes: C, commas: Bool = false)
+        -> (value: Double, digits: Int, end: C.Index) {
         var value = 0.0, scale = 1.0, seenDot = false, digits = 0
-        for i in b.startIndex..<end {
-            let c = b[i]
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let c = bytes[i]
             if c >= 0x30 && c <= 0x39 {
                 digits += 1
                 if seenDot {
@@ -76,13 +133,14 @@ public struct FeedParser: Sendable {
                 } else {
                     value = value * 10 + Double(c - 0x30)
                 }
-            } else if c == UInt8(ascii: "."), !seenDot {
+            } else if c == UInt8(ascii: "."), !seenDot, digits > 0 || !commas {
                 seenDot = true
-            } else {
-                return nil
+            } else if !commas || c != UInt8(ascii: ",") || digits == 0 {
+                break
             }
+            i = bytes.index(after: i)
         }
-        return digits > 0 ? value : nil
+        return (value, digits, i)
     }
 
     /// Two or more '#', blanks, then a percentage and nothing else.

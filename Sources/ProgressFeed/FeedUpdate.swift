@@ -2,20 +2,40 @@ public import HUDScene
 
 /// One change to the HUD read from the input. Fields that are nil are left as they are.
 public struct FeedUpdate: Hashable, Sendable {
+    // Stored in an order that leaves little padding, and the byte counts without Optional's extra byte: one of
+    // these is copied for every input line, and with two plain `Int64?` the copies became memcpy calls (200,000
+    // numbers: 238.8 M instructions before the byte counts, 274.7 M with them so, 244.6 M so; callgrind).
+
     /// Progress as a fraction, already clamped into 0...1.
     public var progress: Double?
-    public var label: String?
-    public var details: String?
     public var mode: HUDMode?
     public var icon: Icon?
     public var spinner: SpinnerStyle?
     /// Hide this many seconds from now.
     public var hideAfter: Double?
+    public var label: String?
+    public var details: String?
     /// The button's title; empty removes the button.
     public var button: String?
+    /// -1: none.
+    private var storedBytesDone: Int64 = -1
+    private var storedBytesTotal: Int64 = -1
+
+    /// Bytes done, when the input counts them (dd, rsync, curl, pv, wget, a watched file): the rate and the sizes
+    /// of `--details auto`. Fewer than before means a new file or a new start.
+    public var bytesDone: Int64? {
+        get { storedBytesDone < 0 ? nil : storedBytesDone }
+        set { storedBytesDone = newValue.map { max(0, $0) } ?? -1 }
+    }
+    /// Bytes in all, when the input (or `--total`) says.
+    public var bytesTotal: Int64? {
+        get { storedBytesTotal < 0 ? nil : storedBytesTotal }
+        set { storedBytesTotal = newValue.map { max(0, $0) } ?? -1 }
+    }
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
-                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil) {
+                icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil,
+                bytesDone: Int64? = nil, bytesTotal: Int64? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
@@ -24,6 +44,8 @@ public struct FeedUpdate: Hashable, Sendable {
         self.spinner = spinner
         self.hideAfter = hideAfter
         self.button = button
+        self.bytesDone = bytesDone
+        self.bytesTotal = bytesTotal
     }
 }
 

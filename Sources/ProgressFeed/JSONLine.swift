@@ -57,6 +57,12 @@ struct JSONLine: Decodable {
                 } else {
                     problems.append("\"hide\" must be \(InputLimits.durationRule)")
                 }
+            case "bytes", "total_bytes":
+                if let v = number(), v >= 0, v < 9.2e18 {
+                    if name == "bytes" { update.bytesDone = Int64(v) } else { update.bytesTotal = Int64(v) }
+                } else {
+                    problems.append("\"\(name)\" must be a number of bytes, 0 or more")
+                }
             default:
                 problems.append("unknown key \(FeedParser.quote(name))")
             }

@@ -37,6 +37,13 @@ public struct LineSplitter: Sendable {
         if start < n { append(UnsafeRawBufferPointer(rebasing: chunk[start..<n])) }
     }
 
+    /// The line begun and not yet ended, as far as it has come (nothing when it was cut short). rsync, curl, dd and
+    /// wget start each redraw with `\r` rather than end it, so their latest figures wait here until the next one.
+    public func withUnfinishedLine(_ body: (UnsafeRawBufferPointer) -> Void) {
+        guard !pending.isEmpty, !truncated else { return }
+        pending.withUnsafeBytes { body($0) }
+    }
+
     /// Hands out the last line when the input ends without a line break.
     public mutating func finish(line: (UnsafeRawBufferPointer, _ truncated: Bool) -> Void) {
         guard !pending.isEmpty || truncated else { return }

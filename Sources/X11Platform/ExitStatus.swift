@@ -10,6 +10,9 @@ public enum ExitStatus: CaseIterable, Sendable {
     case cancelled
     /// `EX_USAGE`: an unknown option, a bad value, a missing or unreadable image.
     case usage
+    /// `EX_NOINPUT`: `--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before it was
+    /// complete.
+    case noInput
     /// `EX_UNAVAILABLE`: the X display cannot be opened.
     case displayUnavailable
     /// `EX_SOFTWARE`: a failure inside x11hud (the X server refused the window, cairo could not draw).
@@ -18,6 +21,8 @@ public enum ExitStatus: CaseIterable, Sendable {
     case cannotCreate
     /// `EX_IOERR`: the connection to the X server was lost while the HUD was up.
     case connectionLost
+    /// `EX_NOPERM`: `--watch-pid`: the process's open files may not be read (another user's).
+    case noPermission
     /// `EX_CONFIG`: a config file is unusable.
     case badConfig
     /// Ended by signal N, with the window removed: 128 + N, as a shell reports it.
@@ -29,10 +34,12 @@ public enum ExitStatus: CaseIterable, Sendable {
         case .done: return 0
         case .cancelled: return 1
         case .usage: return 64
+        case .noInput: return 66
         case .displayUnavailable: return 69
         case .internalError: return 70
         case .cannotCreate: return 73
         case .connectionLost: return 74
+        case .noPermission: return 77
         case .badConfig: return 78
         case .signal: return 128
         }
@@ -52,10 +59,13 @@ public enum ExitStatus: CaseIterable, Sendable {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image"
+        case .noInput:
+            return "`--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before complete"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
         case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
         case .connectionLost: return "the connection to the X server was lost while the HUD was up"
+        case .noPermission: return "`--watch-pid`: the process's open files cannot be read (another user's)"
         case .badConfig: return "a config file is unusable"
         case .signal: return "ended by signal N (130 SIGINT, 143 SIGTERM), with the window removed"
         }

@@ -19,11 +19,16 @@ public struct FeedPolicy: Sendable {
     public var autoClose = false
     /// The end of the input hides the HUD.
     public var hidesAtEnd = true
+    /// `--details auto`: the details say how much is done, how fast, and how long is left (`TransferDetails`),
+    /// under the details text the input or the flags give.
+    public var autoDetails = false
 
-    public init(modeIsExplicit: Bool = false, autoClose: Bool = false, hidesAtEnd: Bool = true) {
+    public init(modeIsExplicit: Bool = false, autoClose: Bool = false, hidesAtEnd: Bool = true,
+                autoDetails: Bool = false) {
         self.modeIsExplicit = modeIsExplicit
         self.autoClose = autoClose
         self.hidesAtEnd = hidesAtEnd
+        self.autoDetails = autoDetails
     }
 }
 
@@ -32,6 +37,7 @@ extension HUD {
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy) {
         self.source = source
         feedPolicy = policy
+        transferDetails = policy.autoDetails ? TransferDetails(base: details) : nil
         setNeedsUpdate()
     }
 
@@ -56,7 +62,13 @@ extension HUD {
             if input.mode == nil, input.icon == nil { mode = .indeterminate }
         }
         if let label = input.label { self.label = label }
-        if let details = input.details { self.details = details }
+        if transferDetails != nil {
+            if let text = transferDetails?.take(input.update, at: MonotonicClock.now), text != details {
+                details = text
+            }
+        } else if let details = input.details {
+            self.details = details
+        }
         if let button = input.button { buttonTitle = button }
         if let progress = input.progress {
             // The first progress value turns the default spinner into the ring.

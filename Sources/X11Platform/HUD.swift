@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 public import HUDScene
+import ProgressFeed
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
 /// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
@@ -55,6 +56,8 @@ public import HUDScene
     var source: (any HUDInputSource)?
     /// Applies input to the HUD (the spinner → ring rule, auto-close, hiding at the end of the input).
     var feedPolicy = FeedPolicy()
+    /// The details `--details auto` writes (nil without it).
+    var transferDetails: TransferDetails?
     /// Those waiting for the HUD to finish (`finished()`).
     var finishWaiters: [CheckedContinuation<Void, Never>] = []
 

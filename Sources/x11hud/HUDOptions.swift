@@ -18,7 +18,10 @@ struct HUDOptions: ParsableArguments {
     var label: String = ""
 
     @Option(name: [.customLong("details"), .customLong("title")], parsing: .unconditional,
-            help: "Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it.")
+            help: """
+                Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it. \
+                'auto': how much is done, how fast, how long is left (live only).
+                """)
     var details: String = ""
 
     @Option(parsing: .unconditional,

@@ -50,6 +50,10 @@ import X11Platform
             session.whenNameFree(id) { [self] in
                 startOrFail()
             }
+        case .remote where command.watch.isWatching:
+            // A watcher feeds a HUD of this process only; the other process's HUD would show nothing of it.
+            throw ExitError(.usage, "--id \(id): that HUD is up in another process, and a watcher shows its own "
+                + "HUD; add --queue to wait until it has hidden")
         case .remote(let remote):
             forward(to: remote)
         }
@@ -68,6 +72,7 @@ import X11Platform
 
     private func showOwn(_ live: HUD) throws(ExitError) {
         var options = command.hud
+        if command.autoDetails { options.details = "" }
         if !live.monitorChoiceExists {
             // A warning, not an error: the HUD still shows, on the primary monitor.
             X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
@@ -105,6 +110,8 @@ import X11Platform
         rules.startTimeout(hud: live, status: status)
         if let feed {
             live.attach(feed, policy: policy)
+        } else if command.watch.isWatching {
+            startWatch(live)
         } else if command.readsInput {
             startFeed()
         }
@@ -112,13 +119,30 @@ import X11Platform
 
     private var policy: FeedPolicy {
         FeedPolicy(modeIsExplicit: command.hud.modeIsExplicit, autoClose: command.autoClose,
-                   hidesAtEnd: command.hideAfter == nil)
+                   hidesAtEnd: command.hideAfter == nil, autoDetails: command.autoDetails)
+    }
+
+    /// `--watch-pid`, `--watch-file`: the watcher is the input; it ends the HUD with its own status.
+    private func startWatch(_ live: HUD) {
+        if command.readsInput {
+            WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
+        }
+        let deliver: @Sendable () -> Void = {
+            DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
+        }
+        let finished: @Sendable (Int32) -> Void = { [status] code in
+            DispatchQueue.main.async { MainActor.assumeIsolated { status.code = code } }
+        }
+        guard let watcher = command.watch.makeFeed(texts: command.watchTexts, deliver: deliver, finished: finished)
+        else { return }
+        live.attach(watcher, policy: policy)
+        watcher.start()
     }
 
     private func startFeed() {
         // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
         let scan = !command.noScan && !(command.hud.modeIsExplicit && command.hud.content.mode == .indeterminate)
-        let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules)
+        let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules, total: command.watch.total)
         let feed = StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle) {
             DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
         }

@@ -24,10 +24,12 @@ struct ShowCommand: ParsableCommand {
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
-            such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide"), or the \
-            progress line of rsync, curl, pv or wget. Other lines are passed over. The end of the input hides the HUD; once \
-            it is hidden, the rest of the input is read and dropped, so the program writing it never dies of \
-            SIGPIPE.
+            such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide", "bytes", \
+            "total_bytes"), or the progress line of rsync, curl, pv, wget, dd or ffmpeg (the last two against \
+            --total). Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
+            of the input is read and dropped, so the program writing it never dies of SIGPIPE.
+
+            --watch-pid and --watch-file take progress from work already running instead, without a pipe.
 
             zenity and yad scripts: 'x11hud zenity --progress …', 'x11hud yad --progress …', a bare --progress, or \
             a symlink named zenity or yad; see 'x11hud zenity --help'.
@@ -35,6 +37,8 @@ struct ShowCommand: ParsableCommand {
     )
 
     @OptionGroup var hud: HUDOptions
+
+    @OptionGroup(title: "Watching") var watch: WatchOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Appear only if still up after this many seconds (a hide before then shows nothing).", valueName: "seconds"),

@@ -157,6 +157,10 @@ final class StdinFeed: Sendable {
             shared.withLock { $0.seenInput = true }
             var batch = FeedInbox()
             splitter.push(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { handle($0, $1, into: &batch) }
+            // A short read drained the pipe, so the producer's last write is whole: its `\r`-led figures now.
+            if n < buffer.count {
+                splitter.withUnfinishedLine { if let u = parser.parseUnfinished($0) { batch.take(u) } }
+            }
             post(batch)
         }
         var last = FeedInbox()

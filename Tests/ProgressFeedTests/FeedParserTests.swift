@@ -95,7 +95,7 @@ func isWarning(_ e: FeedEvent) -> Bool {
 
     @Test(arguments: [
         "hello", "[1,2,3]", "\u{1}\u{2}\u{3}\u{7f}", "50 percent", "%", "%%%", ".", "..5", "1.2.3",
-        "HTTP request sent, awaiting response... 200 OK", "Length: 30000000 (29M) [application/octet-stream]",
+        "HTTP request sent, awaiting response... 200 OK", "Length: unspecified [text/html]",
         "Setting up rsync (3.2.7-1) ...",
     ])
     func linesThatAreNotProgressAreQuiet(_ line: String) {
@@ -149,13 +149,27 @@ func isWarning(_ e: FeedEvent) -> Bool {
 
     @Test(arguments: [
         "(Reading database ... 100%", "(Reading database ... 45%", "Downloaded 100% of one file, 3 more",
-        "Progress: 45% done", "3145728000 bytes (3.1 GB, 2.9 GiB) copied, 0.047819 s, 65.8 GB/s",
-        "4.00MiB 0:00:00 [21.7MiB/s] [<=>                                               ]",
+        "Progress: 45% done", "3145728000 bytes in 3 files", "time=00:00:01.00 passed",
         "  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current",
         "Unpacking libfoo (1.0) ... [ 50%]", "disk 90% full [warning]",
     ])
     func aPercentageInsideOtherTextIsNotProgress(_ line: String) {
         #expect(parse(line) == .nothing, "\(line) → \(parse(line))")
+    }
+
+    // dd and pv without a size count bytes but know no fraction: the rate for --details auto, no progress.
+    @Test(arguments: [
+        ("3145728000 bytes (3.1 GB, 2.9 GiB) copied, 0.047819 s, 65.8 GB/s", 3_145_728_000 as Int64),
+        ("4.00MiB 0:00:00 [21.7MiB/s] [<=>                                               ]", 4_194_304),
+        ("3.00 B 0:00:00 [ 112KiB/s] [<=>                                                ]", 3),
+    ])
+    func bytesWithoutAFractionAreNotProgress(_ line: String, _ bytes: Int64) {
+        #expect(parse(line) == .update(FeedUpdate(bytesDone: bytes)), "\(line) → \(parse(line))")
+    }
+
+    @Test func wgetsLengthLineIsTheTotal() {
+        let line = "Length: 30000000 (29M) [application/octet-stream]"
+        #expect(parse(line) == .update(FeedUpdate(bytesTotal: 30_000_000)))
     }
 }
 

@@ -1,0 +1,120 @@
+/// `--details auto`: the details label written from what the input says, for every source (standard input,
+/// `run`, the watchers):
+///
+/// - sizes known: `1.2 GB of 2.7 GB · 35 MB/s · 0:43 left`
+/// - bytes without a total: `1.2 GB · 35 MB/s` (and the time left when a percentage comes with them)
+/// - a fraction alone: `35 % · 0:43 left`
+///
+/// Under any text the input or the flags give as details (a watched file's name), on a line of its own. The rate
+/// and time left appear once the estimate has watched for `warmUp` seconds.
+///
+/// The time left does not jump around: it is rounded (to 1 s under a minute, 5 s under ten, 30 s under an hour,
+/// whole minutes above), and once shown it counts down with the clock for as long as each new estimate stays
+/// within 10 % (at least 2 s) of the counted-down value; only an estimate outside that band replaces it. Units do
+/// not flicker (see `ByteFormatter`). When nothing has moved for
+/// `stallAfter` seconds (a watcher still reports), the rate and time left give way to `stalled`.
+public struct TransferDetails: Sendable {
+    public var estimate = TransferEstimate()
+    /// Seconds of samples before a rate or time left is shown.
+    public var warmUp = 1.5
+    /// Seconds without progress after which the details say `stalled`.
+    public var stallAfter = 5.0
+    /// The text given as details (flags, input), shown above the estimate.
+    public var base: String
+
+    private var bytes: Int64?
+    private var total: Int64?
+    private var fraction: Double?
+    private var rateUnits = ByteFormatter()
+    private var doneUnits = ByteFormatter()
+    private var shown: (seconds: Double, at: Double)?
+    private var lastMove: Double?
+    /// The job is over (an icon came): no rate or time left any more, only the sizes.
+    private var over = false
+
+    public init(base: String = "") {
+        self.base = base
+    }
+
+    /// Takes what an update says at `time`, and returns the details text, or nil when the update says nothing the
+    /// details show (the label changed, say).
+    public mutating func take(_ update: FeedUpdate, at time: Double) -> String? {
+        if let details = update.details { base = details }
+        if let t = update.bytesTotal { total = t > 0 ? t : nil }
+        // A status icon ends the job (`{"icon":"success"}`, a watched process exiting): a rate or a time left
+        // beside it would be stale.
+        let moved = update.bytesDone.map { $0 != bytes } ?? false || update.progress.map { $0 != fraction } ?? false
+        // …until progress moves again without one: the next job.
+        if update.icon != nil { over = true } else if moved { over = false }
+        if let b = update.bytesDone { bytes = b }
+        if let p = update.progress { fraction = p }
+        guard update.bytesDone != nil || update.progress != nil else {
+            return update.details == nil && update.icon == nil ? nil : text(at: time)
+        }
+        if moved || lastMove == nil { lastMove = time }
+        estimate.add(time: time, bytes: update.bytesDone.map(Double.init), fraction: update.progress)
+        return text(at: time)
+    }
+
+    /// The details as they read at `time`.
+    public mutating func text(at time: Double) -> String {
+        var parts: [String] = []
+        if let bytes {
+            let done = doneUnits.format(Double(bytes))
+            if let total {
+                var sizes = ByteFormatter()
+                parts.append("\(done) of \(sizes.format(Double(total)))")
+            } else {
+                parts.append(done)
+            }
+        } else if let fraction {
+            parts.append("\(Int((fraction * 100).rounded(.down))) %")
+        }
+        let warm = estimate.observed >= warmUp && !over
+        if !over, let lastMove, time - lastMove >= stallAfter {
+            shown = nil
+            return Self.joined(base, parts + ["stalled"])
+        }
+        if warm, bytes != nil, let rate = estimate.byteRate, rate > 0 {
+            parts.append(rateUnits.format(rate) + "/s")
+        }
+        if warm, let left = timeLeft(at: time) {
+            parts.append(Self.clock(left) + " left")
+        }
+        return Self.joined(base, parts)
+    }
+
+    private static func joined(_ base: String, _ parts: [String]) -> String {
+        [base, parts.joined(separator: " · ")].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// The time left to show: the last shown value counted down, unless the estimate has moved out of its band.
+    private mutating func timeLeft(at time: Double) -> Double? {
+        let done = total.flatMap { t in bytes.map { $0 >= t } } ?? (fraction.map { $0 >= 1 } ?? false)
+        guard !done, let fresh = estimate.secondsLeft(bytes: bytes.map(Double.init), total: total.map(Double.init),
+                                                      fraction: fraction) else {
+            shown = nil
+            return nil
+        }
+        if let shown {
+            let counted = max(0, shown.seconds - (time - shown.at))
+            if abs(fresh - counted) <= max(0.1 * counted, 2) { return Self.rounded(counted) }
+        }
+        shown = (fresh, time)
+        return Self.rounded(fresh)
+    }
+
+    /// 1 s steps under a minute, 5 s under ten, 30 s under an hour, whole minutes above.
+    static func rounded(_ seconds: Double) -> Double {
+        let step: Double = seconds < 60 ? 1 : seconds < 600 ? 5 : seconds < 3600 ? 30 : 60
+        // Up, so that `0:00 left` never shows while work is left; a hair under, so 65.0000001 stays 65.
+        return (seconds / step - 1e-6).rounded(.up) * step
+    }
+
+    /// `0:43`, `12:05`, `1:02:00`.
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(min(seconds, 359_999))
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
+    }
+}

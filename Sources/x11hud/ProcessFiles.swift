@@ -1,0 +1,164 @@
+import Glibc
+import HUDScene
+import X11Platform
+
+/// A running process's open files, read from `/proc/PID/fd` and `/proc/PID/fdinfo` as Xfennec's `progress` reads
+/// them: each descriptor's target, its type and size (`fstatat` through the link), its offset and open mode
+/// (`pos:` and `flags:` in fdinfo).
+///
+/// The `/proc/PID` directory is held open from the start: once that process has ended, reading through it fails
+/// even when a new process has been given the same PID, so a reused PID is never watched by mistake.
+final class ProcessFiles: Sendable {
+    let pid: Int32
+    /// The command name (`/proc/PID/comm`): `cp`, `dd`, `tar`…
+    let command: String
+    private let directory: Int32
+    /// A pidfd (Linux 5.3): readable the moment the process ends, so its end is seen at once rather than at the
+    /// next look. Nil where the kernel or the C library has none; the looks still see the end.
+    let exitDescriptor: Int32?
+
+    /// One open regular file or disk.
+    struct OpenFile: Equatable {
+        var descriptor: Int
+        var path: String
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var position: Int64
+        var reads: Bool
+        var writes: Bool
+        /// A block device: its size does not grow with what is written to it.
+        var isDisk = false
+
+        var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    }
+
+    /// Opens `/proc/PID`. Throws `noInput` (66) when there is no such process, `noPermission` (77) when its open
+    /// files may not be read.
+    init(pid: Int32) throws(ExitError) {
+        self.pid = pid
+        let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard pid > 0, dir >= 0 else { throw ExitError(.noInput, "--watch-pid: no process \(pid)") }
+        directory = dir
+        let fds = openat(dir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let failure = errno
+        if fds < 0 {
+            close(dir)
+            if failure == EACCES || failure == EPERM {
+                throw ExitError(.noPermission, "--watch-pid: may not read the open files of process \(pid) "
+                    + "(another user's; run as that user)")
+            }
+            throw ExitError(.noInput, "--watch-pid: no process \(pid)")
+        }
+        close(fds)
+        command = Self.read(dir, "comm")?.trimmingWhitespace() ?? "process \(pid)"
+        exitDescriptor = Self.pidfdOpen.flatMap { open in
+            let fd = open(pid, 0)
+            return fd >= 0 ? fd : nil
+        }
+    }
+
+    deinit {
+        close(directory)
+        if let exitDescriptor { close(exitDescriptor) }
+    }
+
+    /// glibc 2.36's `pidfd_open`, looked up at run time so that an older C library still runs x11hud.
+    private static let pidfdOpen: (@convention(c) (Int32, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UInt32) -> Int32).self)
+    }()
+
+    /// Whether the process has ended: its directory is gone (or belongs to no one now), or it is a zombie.
+    var hasEnded: Bool {
+        guard let stat = Self.read(directory, "stat"), let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: close)...].drop(while: { $0 == " " }).first
+        return state == "Z" || state == "X"
+    }
+
+    /// Its open regular files and disks; nil when they can no longer be read (it has ended).
+    func openFiles() -> [OpenFile]? {
+        let fds = openat(directory, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fds >= 0, let dir = fdopendir(fds) else { return nil }
+        defer { closedir(dir) }
+        var files: [OpenFile] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let n = Int(name) else { continue }
+            var st = stat()
+            guard fstatat(fds, name, &st, 0) == 0 else { continue }
+            let type = st.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFBLK else { continue }
+            // A disk (`dd if=/dev/sdb`) has no size in stat: its end is found by seeking, as `progress` does with
+            // BLKGETSIZE64. Opening it needs the right to read the disk, as dd itself has.
+            let size = type == S_IFBLK ? Self.deviceSize(fds, name) : Int64(st.st_size)
+            guard let info = Self.read(directory, "fdinfo/\(n)") else { continue }
+            let (position, flags) = Self.fdinfo(info)
+            let mode = flags & Int(O_ACCMODE)
+            files.append(OpenFile(descriptor: n, path: Self.link(fds, name) ?? name, device: UInt64(st.st_dev),
+                                  inode: UInt64(st.st_ino), size: size, position: position,
+                                  reads: mode == Int(O_RDONLY) || mode == Int(O_RDWR),
+                                  writes: mode == Int(O_WRONLY) || mode == Int(O_RDWR), isDisk: type == S_IFBLK))
+        }
+        return files
+    }
+
+    // MARK: Reading /proc
+
+    /// `pos:` (decimal) and `flags:` (octal) of one fdinfo file.
+    static func fdinfo(_ text: String) -> (position: Int64, flags: Int) {
+        var position: Int64 = 0, flags = 0
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let value = parts[1].trimmingWhitespace()
+            if parts[0] == "pos" { position = Int64(value) ?? 0 }
+            if parts[0] == "flags" { flags = Int(value, radix: 8) ?? 0 }
+        }
+        return (position, flags)
+    }
+
+    /// A small file under `/proc/PID`, or nil.
+    static func read(_ directory: Int32, _ path: String) -> String? {
+        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
+    }
+
+    /// The size of the disk open as `name` in the fd directory, or 0 when it cannot be opened.
+    private static func deviceSize(_ directory: Int32, _ name: String) -> Int64 {
+        let fd = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        return max(0, Int64(lseek(fd, 0, SEEK_END)))
+    }
+
+    private static func link(_ directory: Int32, _ name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlinkat(directory, name, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension ProcessFiles.OpenFile {
+    /// The file whose progress to show: without a total, the largest file or disk open for reading (its
+    /// position against its size); with a total, the largest open for writing (a growing output, its size
+    /// against the total), else the largest read one. `current` is kept while it is open and still a candidate
+    /// of the same kind, so two files of similar size do not take turns.
+    static func pick(_ files: [Self], total: Int64?, current: Self?) -> Self? {
+        let readers = files.filter { $0.reads && $0.size > 0 }
+        let writers = files.filter { $0.writes }
+        let pool = total != nil && !writers.isEmpty ? writers : readers
+        if let current, let same = pool.first(where: { $0.device == current.device && $0.inode == current.inode
+                                                       && $0.descriptor == current.descriptor }) {
+            return same
+        }
+        return pool.max { $0.size < $1.size }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import ProgressFeed
+import X11Platform
+
+/// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
+struct WatchOptions: ParsableArguments {
+    @Option(name: .customLong("watch-pid"), parsing: .unconditional, help: ArgumentHelp("""
+        Show the progress of a running process, as the 'progress' tool does: the position in the largest file it \
+        reads (with --total, the size of the largest it writes); label its command name, details the file and \
+        --details auto. Ends with the success icon when it exits (its exit status cannot be known).
+        """, valueName: "pid"))
+    var watchPID: Int32?
+
+    @Option(name: .customLong("watch-file"), parsing: .unconditional, help: ArgumentHelp("""
+        Show a file growing towards --total (a download another program writes); waits for it to appear; \
+        success at the total, error (66) if it is deleted first.
+        """, valueName: "path"), completion: .file())
+    var watchFile: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
+        What the job adds up to when its output does not say: a size (123456, 700M, 1.5G: K, M, G, T are \
+        powers of 1024 as in dd and pv; kB, MB, GB of 1000) for dd, pv without -s and the watchers, or a duration \
+        (1:30:00, 90s, 1.5h, 90min) for ffmpeg's time=.
+        """, valueName: "size|duration"), transform: Self.parseTotal)
+    var total: TransferTotal?
+
+    /// How long the success icon stays before the HUD hides, once the watched work is over.
+    static let successHold = 1.0
+
+    /// Opened in `validate()`, so a missing process is an error before anything is shown.
+    var process: ProcessFiles?
+
+    var isWatching: Bool { watchPID != nil || watchFile != nil }
+
+    static func parseTotal(_ text: String) throws(ValueRule) -> TransferTotal {
+        guard let total = TransferTotal(parsing: text) else { throw ValueRule(TransferTotal.rule) }
+        return total
+    }
+
+    mutating func validate() throws {
+        if watchPID != nil, watchFile != nil {
+            throw ValidationError("--watch-pid and --watch-file cannot be used together")
+        }
+        if watchFile != nil, total?.bytes == nil {
+            throw ValidationError("--watch-file needs --total SIZE, the size the file grows to (1.5G, 700M, 123456)")
+        }
+        if watchPID != nil, total?.seconds != nil {
+            throw ValidationError("--watch-pid takes --total as a size (1.5G), not a duration")
+        }
+        if let path = watchFile {
+            var st = stat()
+            if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+                fail(.noInput, "--watch-file: '\(path)' is not a regular file")
+            }
+        }
+        if let pid = watchPID {
+            do { process = try ProcessFiles(pid: pid) } catch { fail(error.code, error.message) }
+        }
+    }
+
+    /// validate() may only end the program through ArgumentParser's own `ExitCode`.
+    private func fail(_ status: ExitStatus, _ message: String) -> Never { fail(status.code, message) }
+    private func fail(_ code: Int32, _ message: String) -> Never {
+        X11HUDCommand.printError(message)
+        Glibc.exit(code)
+    }
+
+    /// The watcher the options ask for, not yet started; nil when they ask for none.
+    func makeFeed(texts: WatchTexts, deliver: @escaping @Sendable () -> Void,
+                  finished: @escaping @Sendable (Int32) -> Void) -> WatchFeed? {
+        let probe: any WatchProbe
+        if let process {
+            probe = ProcessProbe(files: process, total: total?.bytes, texts: texts)
+        } else if let watchFile, let bytes = total?.bytes {
+            probe = FileProbe(path: watchFile, total: bytes, texts: texts)
+        } else {
+            return nil
+        }
+        return WatchFeed(probe: probe, deliver: deliver, finished: finished)
+    }
+
+    /// A watcher and piped standard input: the watcher is the input. Standard input is read and dropped on a
+    /// thread of its own, so a program writing into it is neither blocked nor killed by SIGPIPE.
+    static func ignoreStandardInput(option: String) {
+        X11HUDCommand.printError("warning: standard input is ignored with \(option)")
+        DispatchQueue(label: "x11hud.stdin-ignored").async {
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            while true {
+                let n = read(0, buffer, 64 * 1024)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+            }
+            buffer.deallocate()
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case watchPID, watchFile, total
+    }
+}
+
+extension ShowCommand {
+    /// `--details auto`, which `--watch-pid` and `--watch-file` take by default.
+    var autoDetails: Bool { hud.details == "auto" || watch.isWatching && hud.details.isEmpty }
+
+    /// What a watcher must leave as the command line set it.
+    var watchTexts: WatchTexts {
+        WatchTexts(labelIsSet: !hud.label.isEmpty, detailsIsSet: !hud.details.isEmpty && hud.details != "auto")
+    }
+}

@@ -1,0 +1,102 @@
+import FoundationEssentials
+import Glibc
+import HUDScene
+import ProgressFeed
+import X11Platform
+
+/// What the command line already fixed, which a watcher must not overwrite.
+struct WatchTexts {
+    /// `--label` was given.
+    var labelIsSet = false
+    /// `--details TEXT` was given (not `auto`): the watcher sends no file names.
+    var detailsIsSet = false
+}
+
+/// `--watch-pid`: the progress of the file a running process reads (or, with `--total`, writes).
+final class ProcessProbe: WatchProbe {
+    private let files: ProcessFiles
+    private let total: Int64?
+    private let texts: WatchTexts
+    private var current: ProcessFiles.OpenFile?
+    private var lastDone: Int64?
+
+    init(files: ProcessFiles, total: Int64?, texts: WatchTexts) {
+        self.files = files
+        self.total = total
+        self.texts = texts
+    }
+
+    var endDescriptor: Int32? { files.exitDescriptor }
+
+    func look() -> WatchLook {
+        // Its exit status is not ours to know (it is not our child): the end of the process is the end of the job.
+        guard !files.hasEnded, let open = files.openFiles() else {
+            return .finished(FeedUpdate(icon: .success, hideAfter: WatchOptions.successHold), status: 0)
+        }
+        var update = FeedUpdate(label: texts.labelIsSet ? nil : files.command)
+        let chosen = ProcessFiles.OpenFile.pick(open, total: total, current: current)
+        defer { current = chosen }
+        guard let file = chosen else { return .progress(update, moved: current != nil) }
+        let writing = total != nil && file.writes
+        // A growing output's size is what was written; a disk's is fixed, so the position says.
+        let done = writing && !file.isDisk ? max(file.size, file.position) : file.position
+        let all = writing ? total ?? file.size : file.size
+        update.bytesDone = done
+        update.bytesTotal = all
+        update.progress = all > 0 ? min(Double(done) / Double(all), 1) : 0
+        if !texts.detailsIsSet { update.details = file.name }
+        defer { lastDone = done }
+        return .progress(update, moved: done != lastDone || file != current)
+    }
+}
+
+/// `--watch-file`: a file growing towards `--total` bytes.
+///
+/// Missing at the start, it is waited for with the spinner (a download may not have begun). It ends with the
+/// success icon at the first look that finds it at or past the total (past: the total was an estimate), and with
+/// the error icon and status 66 when it disappears or stops being a regular file. A file that stops growing is
+/// waited for, with `stalled` in the details: the program writing it may resume.
+final class FileProbe: WatchProbe {
+    private let path: String
+    private let total: Int64
+    private let texts: WatchTexts
+    private var seen = false
+    private var lastSize: Int64?
+
+    init(path: String, total: Int64, texts: WatchTexts) {
+        self.path = path
+        self.total = total
+        self.texts = texts
+    }
+
+    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var endDescriptor: Int32? { nil }
+
+    func look() -> WatchLook {
+        var st = stat()
+        let exists = stat(path, &st) == 0
+        guard exists, st.st_mode & S_IFMT == S_IFREG else {
+            if seen || exists {
+                let why = exists ? "is no longer a regular file" : "was deleted"
+                return .finished(FeedUpdate(details: "\(name) \(why)", icon: .error, hideAfter: 2),
+                                 status: ExitStatus.noInput.code)
+            }
+            return .progress(FeedUpdate(label: texts.labelIsSet ? nil : name,
+                                        details: texts.detailsIsSet ? nil : "Waiting for the file"), moved: false)
+        }
+        let size = Int64(st.st_size)
+        var update = FeedUpdate(progress: min(Double(size) / Double(total), 1), bytesDone: size, bytesTotal: total)
+        if !seen {
+            seen = true
+            if !texts.labelIsSet { update.label = name }
+            if !texts.detailsIsSet { update.details = "" }
+        }
+        if size >= total {
+            update.icon = .success
+            update.hideAfter = WatchOptions.successHold
+            return .finished(update, status: 0)
+        }
+        defer { lastSize = size }
+        return .progress(update, moved: size != lastSize)
+    }
+}

@@ -1,0 +1,130 @@
+import HUDScene
+@testable import ProgressFeed
+import Testing
+
+/// Issue 14: `--details auto` from a synthetic feed at a known rate, on an injected clock (no sleeps).
+@Suite struct TransferDetailsTests {
+    /// Feeds `details` a transfer at `rate` bytes a second, every `step` seconds from `from` to `to`.
+    @discardableResult
+    func feed(_ details: inout TransferDetails, rate: Double, total: Int64?, from: Double, to: Double,
+              step: Double = 0.1, withFraction: Bool = false, start: Double = 0) -> [String] {
+        var texts: [String] = []
+        var t = from
+        while t <= to + 1e-9 {
+            let done = start + rate * (t - from)
+            let fraction = total.map { min(done / Double($0), 1) }
+            let update = FeedUpdate(progress: withFraction ? fraction : nil, bytesDone: Int64(done),
+                                    bytesTotal: total)
+            if let text = details.take(update, at: t) { texts.append(text) }
+            t += step
+        }
+        return texts
+    }
+
+    @Test func sizesRateAndTimeLeftAtAKnownRate() {
+        var d = TransferDetails()
+        // 35 MB/s towards 2.7 GB: at t = 30 s, 1.05 GB done, 1.65 GB (47.1 s) left.
+        let texts = feed(&d, rate: 35e6, total: 2_700_000_000, from: 0, to: 30)
+        #expect(texts.last == "1.1 GB of 2.7 GB · 35 MB/s · 0:48 left", "\(texts.last ?? "")")
+        #expect(texts.first == "0 B of 2.7 GB")
+    }
+
+    @Test func noRateOrTimeLeftBeforeTheWarmUp() {
+        var d = TransferDetails()
+        let texts = feed(&d, rate: 1e6, total: 100_000_000, from: 0, to: 1.4)
+        #expect(texts.allSatisfy { !$0.contains("/s") && !$0.contains("left") }, "\(texts)")
+    }
+
+    @Test func fractionsAloneGivePercentAndTimeLeft() {
+        var d = TransferDetails()
+        var last = ""
+        // 1 % a second: at 35 %, 65 s left.
+        for i in 0...350 {
+            let t = Double(i) / 10
+            last = d.take(FeedUpdate(progress: t / 100), at: t) ?? last
+        }
+        #expect(last == "35 % · 1:05 left", "\(last)")
+    }
+
+    @Test func theTimeLeftCountsDownSteadilyThroughANoisyRate() {
+        var d = TransferDetails()
+        var done = 0.0
+        var shown: [Int] = []
+        // 10 MB/s ± 30 % in alternating bursts, towards 1 GB: the true time left falls by one second a second.
+        for i in 0...600 {
+            let t = Double(i) / 10
+            done += (i % 2 == 0 ? 1.3e6 : 0.7e6)
+            let text = d.take(FeedUpdate(bytesDone: Int64(done), bytesTotal: 1_000_000_000), at: t) ?? ""
+            if t >= 10, i % 10 == 0, let left = text.split(separator: "·").last?.split(separator: " ").first {
+                let parts = left.split(separator: ":").compactMap { Int($0) }
+                shown.append(parts[0] * 60 + parts[1])
+            }
+        }
+        let steps = zip(shown, shown.dropFirst()).map { $0 - $1 }
+        // It never goes up, and falls in the steps of its rounding (5 s above a minute), never by more.
+        #expect(steps.allSatisfy { (0...5).contains($0) }, "\(shown)")
+        #expect(abs(shown.last! - 40) <= 5, "\(shown)")
+    }
+
+    @Test func aRateAtABoundaryKeepsItsUnit() {
+        var d = TransferDetails()
+        var units: [String] = []
+        var done = 0.0
+        for i in 0...400 {
+            let t = Double(i) / 10
+            done += i % 4 < 2 ? 110_000 : 90_000  // 1.0 MB/s, ± 10 % in bursts
+            let text = d.take(FeedUpdate(bytesDone: Int64(done)), at: t) ?? ""
+            if let rate = text.split(separator: "·").dropFirst().first?.split(separator: " ").last {
+                if units.last != String(rate) { units.append(String(rate)) }
+            }
+        }
+        #expect(units == ["MB/s"] || units == ["kB/s", "MB/s"], "the unit flickered: \(units)")
+    }
+
+    @Test func aNewFileStartsTheEstimateOver() {
+        var d = TransferDetails()
+        feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 5)
+        let texts = feed(&d, rate: 1e6, total: 4_000_000, from: 5.1, to: 5.5)
+        #expect(texts.last == "400 kB of 4.0 MB", "\(texts.last ?? "")")
+    }
+
+    @Test func stalledAfterFiveSecondsWithoutProgress() {
+        var d = TransferDetails(base: "big.iso")
+        feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
+        let text = d.take(FeedUpdate(bytesDone: 30_000_000, bytesTotal: 100_000_000), at: 8.5)
+        #expect(text == "big.iso\n30 MB of 100 MB · stalled")
+    }
+
+    @Test func anIconEndsTheEstimateLeavingTheSizes() {
+        var d = TransferDetails(base: "big.iso")
+        feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
+        #expect(d.take(FeedUpdate(icon: .success), at: 3.1) == "big.iso\n30 MB of 100 MB")
+        #expect(d.take(FeedUpdate(bytesDone: 30_000_000), at: 9) == "big.iso\n30 MB of 100 MB")
+    }
+
+    @Test func theDetailsGivenStayAboveTheEstimate() {
+        var d = TransferDetails(base: "a.bin")
+        #expect(d.take(FeedUpdate(bytesDone: 1000), at: 0) == "a.bin\n1.0 kB")
+        #expect(d.take(FeedUpdate(details: "b.bin"), at: 0.1) == "b.bin\n1.0 kB")
+        #expect(d.take(FeedUpdate(label: "x"), at: 0.2) == nil)
+    }
+
+    @Test(arguments: [(43.0, "0:43"), (65, "1:05"), (600, "10:00"), (3725, "1:03:00"), (0, "0:00")])
+    func timeLeftIsRoundedUpAndPrintedAsAClock(_ seconds: Double, _ text: String) {
+        #expect(TransferDetails.clock(TransferDetails.rounded(seconds)) == text)
+    }
+
+    @Test func theEstimateSmoothsExponentially() {
+        var e = TransferEstimate(smoothing: 3, minInterval: 0.25)
+        e.add(time: 0, bytes: 0, fraction: nil)
+        e.add(time: 1, bytes: 100, fraction: nil)
+        #expect(e.byteRate == 100)
+        e.add(time: 2, bytes: 400, fraction: nil)
+        #expect(e.byteRate == 200, "early on, the plain average since the start")
+        e.add(time: 6, bytes: 1600, fraction: nil)
+        // Then exponential: 200 + (1 - e^(-4/3)) × (300 - 200)
+        #expect(abs(e.byteRate! - 273.64) < 0.01)
+        e.add(time: 6.1, bytes: 100_000, fraction: nil)
+        #expect(abs(e.byteRate! - 273.64) < 0.01, "a sample 0.1 s later is merged into the next")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HUDScene
+import Testing
+
+/// Issue 14: `--watch-pid` and `--watch-file` end to end, the real binary watching real processes and files on a
+/// private Xvfb.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct WatchTests {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-watch-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    /// Where the ring is with a fixed label and details (a watcher changes neither when they are given).
+    static func ring(label: String, details: String) throws -> Rect {
+        let content = HUDContent(mode: .annular, progress: 0.5, label: label, details: details)
+        let layout = HUDLayout(content: content, style: .theme(.dark), area: Rect(x: 0, y: 0, width: 1280, height: 720),
+                               measurer: HUDRenderer(scale: 1).text)
+        return try #require(layout.indicator)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pv"), "no pv (packaging/deps.sh test)"))
+    func watchingCatReadThroughASlowPipeShowsARisingValueThenSuccess() throws {
+        let display = try server().display
+        // 200 MB, sparse, read by cat into pv, which lets 50 MiB a second through: about four seconds.
+        let big = dir.appendingPathComponent("big.bin")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 200_000_000)
+        try handle.close()
+        let pipe = Pipe()
+        let cat = Process(), pv = Process()
+        cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+        cat.arguments = [big.path]
+        cat.standardOutput = pipe
+        pv.executableURL = URL(fileURLWithPath: "/usr/bin/pv")
+        pv.arguments = ["-q", "-L", "50m"]
+        pv.standardInput = pipe
+        pv.standardOutput = FileHandle.nullDevice
+        try pv.run()
+        try cat.run()
+        try? pipe.fileHandleForReading.close()
+        try? pipe.fileHandleForWriting.close()
+        defer {
+            for p in [cat, pv] where p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+
+        let hud = try HUDProcess(["--watch-pid", String(cat.processIdentifier), "--label", "Reading",
+                                  "--details", "big.bin"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        let ring = try Self.ring(label: "Reading", details: "big.bin")
+        usleep(1_000_000)
+        let early = ringCoverage(try screenshot(display: display), around: ring)
+        usleep(1_500_000)
+        let later = ringCoverage(try screenshot(display: display), around: ring)
+        #expect(early > 0.05 && early < 0.8, "after 1 s the ring shows \(early)")
+        #expect(later > early + 0.15, "the ring did not rise: \(early) → \(later)")
+        // cat ends: the success icon, then the HUD hides and exits 0 (cat's own status is not ours to know).
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(8)), "x11hud did not end after cat")
+        #expect(exit.status == 0)
+        #expect(hud.errorOutput.isEmpty)
+    }
+
+    @Test func aFileWrittenInChunksFillsTheRingAndEndsAtItsTotal() throws {
+        let display = try server().display
+        let target = dir.appendingPathComponent("download.part")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Not there yet: the HUD waits for it with the spinner.
+        let hud = try HUDProcess(["--watch-file", target.path, "--total", "1M", "--label", "Fetching",
+                                  "--details", "download"], display: display)
+        _ = try hud.waitForWindow(display: display)
+        #expect(hud.waitForExit(timeout: 0.5) == nil, "it did not wait for the file")
+        FileManager.default.createFile(atPath: target.path, contents: nil)
+        let writer = try FileHandle(forWritingTo: target)
+        let ring = try Self.ring(label: "Fetching", details: "download")
+        var seen: [Double] = []
+        for _ in 0..<3 {
+            try writer.write(contentsOf: Data(count: 256 * 1024))
+            usleep(900_000)
+            seen.append(ringCoverage(try screenshot(display: display), around: ring))
+        }
+        #expect(abs(seen[0] - 0.25) < 0.05 && abs(seen[1] - 0.5) < 0.05 && abs(seen[2] - 0.75) < 0.05, "\(seen)")
+        try writer.write(contentsOf: Data(count: 256 * 1024))
+        try writer.close()
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(4)), "not ended at the total")
+        #expect(exit.status == 0)
+    }
+
+    @Test func aWatchedFileDeletedEndsWithSixtySixAndStdinIsLeftAlone() throws {
+        let display = try server().display
+        let target = dir.appendingPathComponent("doomed.part")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(count: 100_000).write(to: target)
+        let producer = Producer()
+        let hud = try HUDProcess(["--watch-file", target.path, "--total", "1M"], display: display,
+                                 input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        producer.write(String(repeating: "50\n", count: 50_000))  // more than a pipe holds: it is read and dropped
+        try FileManager.default.removeItem(at: target)
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(7)), "the deletion went unseen")
+        producer.close()
+        #expect(exit.status == 66)
+        #expect(hud.errorOutput == "x11hud: warning: standard input is ignored with --watch-file\n")
+    }
+
+    @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "job", "--label", "Up"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let watcher = try HUDProcess(["--id", "job", "--watch-pid", String(owner.pid)], display: display)
+        let exit = try #require(watcher.waitForExit(timeout: 5))
+        #expect(exit.status == 64)
+        let message = watcher.errorOutput
+        #expect(message.split(separator: "\n").count == 1 && message.contains("--queue"), "\(message)")
+        kill(owner.pid, SIGTERM)
+        _ = owner.waitForExit(timeout: 3)
+    }
+}
