@@ -15,11 +15,7 @@ final class StdinFeed: Sendable {
     private let parser: FeedParser
     /// What arrived, and who will look at it: one lock, so input can never be left waiting unseen.
     private struct Shared {
-        var inbox = FeedInbox()
-        /// A look is already asked of the main queue.
-        var lookAsked = false
-        /// The frame loop looks every frame by itself: no need to ask.
-        var framesLook = false
+        var mailbox = InputMailbox()
         /// Some input has arrived.
         var seenInput = false
         /// The reader has seen the end of the input.
@@ -59,20 +55,13 @@ final class StdinFeed: Sendable {
 
     /// Everything that arrived since the last call.
     func take() -> FeedInbox {
-        shared.withLock { s in
-            s.lookAsked = false
-            defer { s.inbox = FeedInbox() }
-            return s.inbox
-        }
+        shared.withLock { $0.mailbox.take() }
     }
 
     /// Tells the reader whether the frame loop will look every frame. Returns true when input is waiting that no
     /// one will look at otherwise: the caller must look now.
     func framesLook(_ on: Bool) -> Bool {
-        shared.withLock { s in
-            s.framesLook = on
-            return !on && !s.lookAsked && !s.inbox.isEmpty
-        }
+        shared.withLock { $0.mailbox.framesLook(on) }
     }
 
     // MARK: Never killing the producer
@@ -176,12 +165,7 @@ final class StdinFeed: Sendable {
     }
 
     private func post(_ batch: FeedInbox) {
-        let ask = shared.withLock { s in
-            s.inbox.take(batch)
-            guard !s.framesLook, !s.lookAsked else { return false }
-            s.lookAsked = true
-            return true
-        }
+        let ask = shared.withLock { $0.mailbox.post(batch) }
         if ask { deliver() }
     }
 }
