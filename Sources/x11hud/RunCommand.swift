@@ -91,10 +91,15 @@ struct RunCommand: ParsableCommand {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { feed.passOn(number) }
+            source.setEventHandler(handler: Self.passOn(number, to: feed))
             source.resume()
             Self.signalSources.append(source)
         }
+    }
+
+    /// Made outside the main actor: it runs on the signal queue.
+    private nonisolated static func passOn(_ number: Int32, to feed: CommandFeed) -> @Sendable () -> Void {
+        { feed.passOn(number) }
     }
 
     /// Kept for the life of the process.

@@ -36,7 +36,8 @@ struct RunOutcome: Sendable {
         case (.signalled, _):
             u.hideAfter = 0
             return u
-        case (.cancelled, _):
+        case (.cancelled, _), (_, .signalled(SIGINT)):
+            // Cancel, or Ctrl-C on the terminal the command was given.
             u.icon = .warning
             u.label = cancelLabel
             u.details = ""
