@@ -22,10 +22,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `x11hud run`: spawning the command. Without its default Foundation trait, which would link Foundation and
-        // ICU into every start of the HUD (issue 12).
-        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2", traits: []),
-        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
@@ -102,8 +98,6 @@ let package = Package(
                 "ProgressFeed",
                 "X11Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictness
         ),

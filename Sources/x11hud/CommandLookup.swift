@@ -1,6 +1,4 @@
 import Glibc
-import Subprocess
-import SystemPackage
 
 /// Why `x11hud run` could not start its command, with the statuses a shell gives: 127 when there is no such
 /// command, 126 when there is one that cannot be executed.
@@ -9,12 +7,12 @@ enum CommandLookup {
     static let notExecutable: Int32 = 126
 
     /// The one-line error for a failed start of `command`.
-    static func failure(_ command: String, _ error: any Error) -> ExitError {
-        // swift-subprocess reports a name found on PATH but not executable as not found; a shell says which.
+    static func failure(_ command: String, errno code: Int32) -> ExitError {
+        // posix_spawnp reports the last error of its PATH search; a shell says "not found" unless a file is there.
         if let path = existing(command) {
             var st = stat()
             let reason = stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
-                ? "is a directory" : String(cString: strerror(spawnErrno(error) ?? EACCES))
+                ? "is a directory" : String(cString: strerror(code == ENOENT ? EACCES : code))
             return ExitError(message: "run: \(command): \(reason)", code: notExecutable)
         }
         return ExitError(message: "run: \(command): command not found", code: notFound)
@@ -25,11 +23,5 @@ enum CommandLookup {
         if command.contains("/") { return access(command, F_OK) == 0 ? command : nil }
         let directories = (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
         return directories.map { ($0.isEmpty ? "." : String($0)) + "/" + command }.first { access($0, F_OK) == 0 }
-    }
-
-    private static func spawnErrno(_ error: any Error) -> Int32? {
-        guard let error = error as? SubprocessError, let errno = error.underlyingError?.rawValue,
-              errno != ENOENT else { return nil }
-        return errno
     }
 }

@@ -18,7 +18,7 @@ final class TerminalHandoff: Sendable {
         let group0 = getpgrp()
         guard let fd = [0, 1, 2].first(where: { isatty($0) == 1 && tcgetpgrp($0) == group0 }) else { return }
         // Taking the terminal back from the background would stop us with SIGTTOU; the command gets its default
-        // disposition back (swift-subprocess resets every signal in the child).
+        // disposition back (`CommandJob` resets every signal in the child).
         signal(SIGTTOU, SIG_IGN)
         guard tcsetpgrp(fd, group) == 0 else { return }
         lent.withLock { $0 = (fd, group0) }
