@@ -80,7 +80,15 @@ final class CommandJob: Sendable {
         // A thread of its own waits: nothing else reaps it.
         DispatchQueue(label: "x11hud.run.wait").async { [pid] in
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            while true {
+                if waitpid(pid, &status, WUNTRACED) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                // WIFSTOPPED: Ctrl-Z on the terminal it holds.
+                guard status & 0xFF == 0x7F else { break }
+                job.stopped()
+            }
             // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
             let signal = status & 0x7F
             job.ended(signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
@@ -131,6 +139,17 @@ final class CommandJob: Sendable {
     private func started(_ pid: pid_t) {
         state.withLock { $0.pid = pid }
         terminal.give(to: pid)
+    }
+
+    /// The command was stopped from the terminal (Ctrl-Z), which only its group heard: x11hud takes the terminal
+    /// back and stops its own group, so the shell sees its job stopped. When continued (`fg`, `bg`), it continues
+    /// the command, handing the terminal over again if the shell gave it back to us (`fg`).
+    private func stopped() {
+        guard terminal.takeBack() else { return }
+        kill(0, SIGTSTP)
+        let pid = self.pid
+        terminal.give(to: pid)
+        kill(-pid, SIGCONT)
     }
 
     private func ended(_ end: End) {

@@ -26,9 +26,11 @@ final class TerminalHandoff: Sendable {
         kill(-group, SIGCONT)
     }
 
-    /// Gives the terminal back to our group, if it was lent.
-    func takeBack() {
-        guard let (fd, group) = lent.withLock({ l in defer { l = nil }; return l }) else { return }
+    /// Gives the terminal back to our group, if it was lent; returns whether it was.
+    @discardableResult
+    func takeBack() -> Bool {
+        guard let (fd, group) = lent.withLock({ l in defer { l = nil }; return l }) else { return false }
         tcsetpgrp(fd, group)
+        return true
     }
 }

@@ -156,6 +156,30 @@ struct RunTests {
         #expect(try hud.visibleWindow(display: display) == nil)
     }
 
+    @Test func aCommandReadsTheTerminalItIsGiven() throws {
+        let display = try server().display
+        // script(1) gives x11hud a terminal of its own; the command is in another process group and reads it.
+        let command = "\(HUDProcess.binary.path) run -- sh -c 'read answer; echo got:$answer; exit 4'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.environment = Tools.environment(display: display)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(800_000)
+        input.fileHandleForWriting.write(Data("secret\n".utf8))
+        let ended = Tools.waitForExit(process, timeout: Expected.upTo(8))
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        #expect(ended, "the command never read the terminal (stopped by SIGTTIN?)")
+        let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(text.contains("got:secret"), "\(text)")
+        #expect(process.terminationStatus == 4)
+        try? input.fileHandleForWriting.close()
+    }
+
     /// Whether `pid` runs: a zombie waiting for whoever reaps orphans here has ended.
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
