@@ -43,7 +43,7 @@ final class CommandFeed: Sendable {
 
     /// Makes the reader, which parses lines with `parser` and calls `deliver` when input is waiting.
     func connect(parser: FeedParser, deliver: @escaping @Sendable () -> Void) -> Self {
-        let reader = StdinFeed(fd: feedFD, parser: parser, deliver: deliver)
+        let reader = StdinFeed(fd: feedFD, parser: parser, quiet: true, deliver: deliver)
         state.withLock {
             $0.reader = reader
             $0.deliver = deliver
