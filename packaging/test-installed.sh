@@ -87,6 +87,14 @@ for _ in $(seq 40); do
     [ "$listed" = pkg ] && break
 done
 [ "$listed" = pkg ] || fail "x11hud list: '$listed'"
+# A client that hands its content to that HUD (and waits, for its button) never loads the text libraries; the
+# HUD's owner, which draws, has.
+DISPLAY=$display run x11hud --id pkg --label Client --button OK &
+client=$!
+sleep 0.5
+grep -q libpango "/proc/$hud/maps" || fail "the HUD's owner has not loaded Pango"
+if grep -q libpango "/proc/$client/maps"; then fail "a forwarding client loaded Pango"; fi
+ok "a forwarding client runs without the text libraries (its HUD's owner has them)"
 status=0
 DISPLAY=$display run x11hud hide --id nope 2>/dev/null || status=$?
 [ "$status" = 1 ] || fail "hide --id nope exited $status"
@@ -94,6 +102,9 @@ DISPLAY=$display run x11hud hide --id pkg || fail "hide --id pkg"
 status=0
 wait $hud || status=$?
 [ "$status" = 0 ] || fail "the named HUD exited $status after hide"
+status=0
+wait $client || status=$?
+[ "$status" = 0 ] || fail "the forwarding client exited $status after hide"
 ok "named HUD: list shows it, hide of another name exits 1, hide --id ends it with 0"
 
 # The man page: found by man, the hand-written sections there, clean under groff's warnings.

@@ -15,7 +15,8 @@ public struct Presentation: Hashable, Sendable {
 
     func interpolated(to other: Presentation, by f: Double) -> Presentation {
         f >= 1 ? other : Presentation(opacity: opacity + (other.opacity - opacity) * f,
-                                      scale: scale + (other.scale - scale) * f, slide: slide + (other.slide - slide) * f)
+                                      scale: scale + (other.scale - scale) * f,
+                                      slide: slide + (other.slide - slide) * f)
     }
 }
 

@@ -61,7 +61,8 @@ extension HUDLayout {
         l.label?.frame = move(label!.frame)
         l.details?.frame = move(details!.frame)
         if let b = button {
-            l.button = PlacedButton(frame: move(b.frame), title: PlacedText(block: b.title.block, frame: move(b.title.frame)))
+            l.button = PlacedButton(frame: move(b.frame),
+                                    title: PlacedText(block: b.title.block, frame: move(b.title.frame)))
         }
         return l
     }

@@ -42,8 +42,8 @@ public final class HUDRenderer {
         defer { cairo_destroy(cr) }
         let p = s.presentation
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator, indicator.moves,
-           let still = stillLayer(for: s, width: canvas.width, height: canvas.height) {
+        if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator,
+           indicator.moves, let still = stillLayer(for: s, width: canvas.width, height: canvas.height) {
             transform(cr, s)
             var dirty = whole
             // Only the indicator's rectangle changes: the rest of the canvas already holds this layer.
@@ -148,7 +148,8 @@ public final class HUDRenderer {
     /// MBProgressHUDRoundedButton: a 1 pt border in the content colour, fully rounded ends, a faint fill when pressed.
     private func drawButton(_ b: HUDLayout.PlacedButton, highlighted: Bool, color: RGBA, on cr: OpaquePointer) {
         let radius = (b.frame.height / 2).rounded(.up)
-        let edge = Rect(x: b.frame.minX + 0.5, y: b.frame.minY + 0.5, width: b.frame.width - 1, height: b.frame.height - 1)
+        let edge = Rect(x: b.frame.minX + 0.5, y: b.frame.minY + 0.5,
+                        width: b.frame.width - 1, height: b.frame.height - 1)
         Painter.roundedRect(cr, edge, radius: radius)
         if highlighted {
             Painter.setColor(cr, color, alphaFactor: 0.1)

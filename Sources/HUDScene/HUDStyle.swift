@@ -62,11 +62,13 @@ public struct HUDStyle: Hashable, Sendable {
             // MBProgressHUD on iOS 13+ in dark mode: a thick dark material with labelColor (white) at 0.7.
             // Without a blur behind it the material needs to be more opaque to stay legible.
             return HUDStyle(bezelColor: RGBA(white: 0.12, alpha: 0.85), contentColor: RGBA(white: 1, alpha: 0.7),
-                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont, buttonFont: defaultDetailsFont)
+                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont,
+                            buttonFont: defaultDetailsFont)
         case .light:
             // MBProgressHUD's classic look: white 0.8 at 0.6 alpha, content black at 0.7.
             return HUDStyle(bezelColor: RGBA(white: 0.8, alpha: 0.6), contentColor: RGBA(white: 0, alpha: 0.7),
-                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont, buttonFont: defaultDetailsFont)
+                            labelFont: defaultLabelFont, detailsFont: defaultDetailsFont,
+                            buttonFont: defaultDetailsFont)
         }
     }
 

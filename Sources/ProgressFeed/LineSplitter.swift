@@ -13,7 +13,8 @@ public struct LineSplitter: Sendable {
     }
 
     /// Splits `chunk`, calling `line` for every complete line with whether it was cut short.
-    public mutating func push(_ chunk: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer, _ truncated: Bool) -> Void) {
+    public mutating func push(_ chunk: UnsafeRawBufferPointer,
+                              line: (UnsafeRawBufferPointer, _ truncated: Bool) -> Void) {
         var start = 0
         var i = 0
         let n = chunk.count

@@ -36,7 +36,9 @@ import Dispatch
     func setRefreshRate(_ rate: Double) {
         frameInterval = 1 / rate
         interval = .nanoseconds(Int(1e9 / rate))
-        if state == .ticking { timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1)) }
+        if state == .ticking {
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
+        }
     }
 
     /// Wakes at `deadline` (monotonic seconds), every frame while that is now or past, never when it is nil.

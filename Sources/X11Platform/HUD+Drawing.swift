@@ -59,7 +59,9 @@ extension HUD {
     /// mapped: map it at once, clipped to nothing, and lay out and draw on the next turn of the main queue.
     /// Returns whether it did.
     private func mapEarly(at now: Double) -> Bool {
-        guard presented == nil, !window.isMapped, scene.appearance.presentation(at: now).opacity < 0.02 else { return false }
+        guard presented == nil, !window.isMapped, scene.appearance.presentation(at: now).opacity < 0.02 else {
+            return false
+        }
         let u = monitor.usable
         window.move(to: PixelRect(x: u.x + u.width / 2, y: u.y + u.height / 2, width: 1, height: 1))
         shape.setBounding([])
@@ -83,7 +85,9 @@ extension HUD {
         guard dirty.width > 0, dirty.height > 0 else { return false }
         if var opaque = p.opaque {
             // A pixel crossing the half-covered line would change the window's shape: draw the whole frame then.
-            guard canvas.withUnsafeBytes({ opaque.update(rows: $0, stride: canvas.stride, in: dirty) }) else { return false }
+            guard canvas.withUnsafeBytes({ opaque.update(rows: $0, stride: canvas.stride, in: dirty) }) else {
+                return false
+            }
             p.opaque = opaque
         }
         p.snapshot = snapshot
@@ -97,7 +101,9 @@ extension HUD {
     func blit(_ region: OpaqueFrame.Span? = nil) {
         guard let p = presented else { return }
         if let o = p.opaque {
-            o.pixels.withUnsafeBytes { window.put($0, width: o.width, height: o.height, stride: o.width * 4, region: region) }
+            o.pixels.withUnsafeBytes {
+                window.put($0, width: o.width, height: o.height, stride: o.width * 4, region: region)
+            }
         } else {
             p.canvas.withUnsafeBytes {
                 window.put($0, width: p.canvas.width, height: p.canvas.height, stride: p.canvas.stride, region: region)
@@ -134,7 +140,8 @@ extension HUD {
     /// `bezelAction` is set, else the button, else nothing.
     func clickableRect(_ snapshot: HUDSnapshot, origin: Point) -> OpaqueFrame.Span? {
         guard scene.appearance.isShown else { return nil }
-        guard let area = bezelAction != nil ? snapshot.presentedBezel : snapshot.layout.button?.frame else { return nil }
+        let target = bezelAction != nil ? snapshot.presentedBezel : snapshot.layout.button?.frame
+        guard let area = target else { return nil }
         let r = Rect(x: area.minX - origin.x, y: area.minY - origin.y, width: area.width, height: area.height)
             .scaled(by: scene.scale)
         return OpaqueFrame.Span(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
@@ -149,7 +156,9 @@ extension HUD {
 
     /// Whether a point in window pixels is on the button.
     func hitsButton(x: Int, y: Int) -> Bool {
-        guard let point = scenePoint(x: x, y: y), let button = presented?.snapshot.layout.button?.frame else { return false }
+        guard let point = scenePoint(x: x, y: y), let button = presented?.snapshot.layout.button?.frame else {
+            return false
+        }
         return button.contains(point)
     }
 

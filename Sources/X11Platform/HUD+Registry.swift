@@ -3,8 +3,8 @@ import HUDScene
 
 extension HUD {
     /// Tells the other HUDs on the display (of every process) where this one is and how big, when that changed:
-    /// with `layout` while it is on screen, without when it has gone. A HUD that just came up also takes its place in its
-    /// stack at once, so its first frame is drawn there.
+    /// with `layout` while it is on screen, without when it has gone. A HUD that just came up also takes its place
+    /// in its stack at once, so its first frame is drawn there.
     func publish(layout: HUDLayout?) {
         var state: HUDRegistry.State? = nil
         if let layout {
@@ -12,7 +12,8 @@ extension HUD {
             state = HUDRegistry.State(
                 id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
                 x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
-                height: Int(b.height), mode: scene.content.mode.rawValue, label: scene.content.label, up: true)
+                height: Int(b.height), mode: scene.content.mode.rawValue, label: scene.content.label,
+                spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: true)
         } else if let last = publishedState, last.up {
             state = last
             state?.up = false

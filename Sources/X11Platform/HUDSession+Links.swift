@@ -17,13 +17,16 @@ public struct HUDListing: Hashable, Sendable {
     public var mode: String
     public var label: String
     public var monitor: String
+    /// The spinner's style, while the mode is the spinner.
+    public var spinner: String?
 }
 
 extension HUDSession {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
     /// get one HUD between them.
-    public func claim(id: String, scale: Double? = nil, monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
+    public func claim(id: String, scale: Double? = nil,
+                      monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
         if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
         if let owner = links.claim(id) { return .remote(RemoteHUD(session: self, target: owner, id: id)) }
         let hud = try makeHUD(scale: scale, monitor: monitor)
@@ -43,7 +46,7 @@ extension HUDSession {
     public func listedHUDs() -> [HUDListing] {
         HUDRegistry.entries(connection: connection).map {
             HUDListing(id: $0.state.id, pid: $0.state.pid, mode: $0.state.mode, label: $0.state.label,
-                       monitor: $0.state.monitor)
+                       monitor: $0.state.monitor, spinner: $0.state.spinner)
         }
     }
 

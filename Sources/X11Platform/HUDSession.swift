@@ -97,7 +97,8 @@ public import HUDScene
         let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
         let ini = path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
-                                        xsettings: RootProperties.xsettings(connection: connection), gtkSettingsIni: ini)
+                                        xsettings: RootProperties.xsettings(connection: connection),
+                                        gtkSettingsIni: ini)
     }
 
     // MARK: Running

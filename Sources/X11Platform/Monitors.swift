@@ -37,19 +37,23 @@ struct MonitorInfo: Hashable {
                 name = String(cString: cName)
                 XFree(cName)
             }
-            return Monitor(name: name, frame: PixelRect(x: Int(m.x), y: Int(m.y), width: Int(m.width), height: Int(m.height)),
+            let frame = PixelRect(x: Int(m.x), y: Int(m.y), width: Int(m.width), height: Int(m.height))
+            return Monitor(name: name, frame: frame,
                            primary: m.primary != 0, output: m.noutput > 0 ? m.outputs[0] : nil)
         }
     }
 
     private static func xineramaScreens(_ c: XConnection) -> [Monitor]? {
         var event: Int32 = 0, error: Int32 = 0
-        guard XineramaQueryExtension(c.display, &event, &error) != 0, XineramaIsActive(c.display) != 0 else { return nil }
+        guard XineramaQueryExtension(c.display, &event, &error) != 0, XineramaIsActive(c.display) != 0 else {
+            return nil
+        }
         var count: Int32 = 0
         guard let screens = XineramaQueryScreens(c.display, &count), count > 0 else { return nil }
         defer { XFree(screens) }
         return UnsafeBufferPointer(start: screens, count: Int(count)).enumerated().map { i, s in
-            Monitor(name: String(i), frame: PixelRect(x: Int(s.x_org), y: Int(s.y_org), width: Int(s.width), height: Int(s.height)),
+            Monitor(name: String(i),
+                    frame: PixelRect(x: Int(s.x_org), y: Int(s.y_org), width: Int(s.width), height: Int(s.height)),
                     primary: i == 0, output: nil)
         }
     }
@@ -91,7 +95,9 @@ struct MonitorInfo: Hashable {
             XRRFreeOutputInfo(info)
         }
         if crtc == 0, res.pointee.ncrtc > 0 { crtc = res.pointee.crtcs[0] }
-        guard crtc != 0, let crtcInfo = XRRGetCrtcInfo(c.display, res, crtc) else { return MonitorInfo.fallbackRefreshRate }
+        guard crtc != 0, let crtcInfo = XRRGetCrtcInfo(c.display, res, crtc) else {
+            return MonitorInfo.fallbackRefreshRate
+        }
         let modeID = crtcInfo.pointee.mode
         XRRFreeCrtcInfo(crtcInfo)
         let modes = UnsafeBufferPointer(start: res.pointee.modes, count: Int(res.pointee.nmode))

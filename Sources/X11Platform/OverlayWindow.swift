@@ -79,7 +79,8 @@ struct PixelRect: Hashable {
     }
 
     /// Puts premultiplied ARGB32 rows on the window in one request. On a little-endian host these bytes are exactly
-    /// a depth-32 (or 24 with 32 bits per pixel) ZPixmap; the byte order is stated so Xlib swaps for a server that differs.
+    /// a depth-32 (or 24 with 32 bits per pixel) ZPixmap; the byte order is stated so Xlib swaps for a server that
+    /// differs.
     /// With `region`, only that part (window pixels) is sent.
     func put(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, region: OpaqueFrame.Span? = nil) {
         guard let base = bytes.baseAddress, width > 0, height > 0 else { return }

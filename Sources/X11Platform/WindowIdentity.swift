@@ -29,7 +29,8 @@ import Glibc
         // Format-32 property data is an array of C longs, whatever the size of long.
         setLongs([CLong(getpid())], name: "_NET_WM_PID", type: "CARDINAL", on: window, connection: c)
         let types = [c.atom("_NET_WM_WINDOW_TYPE_NOTIFICATION"), c.atom("_NET_WM_WINDOW_TYPE_UTILITY")]
-        setLongs(types.map { CLong(bitPattern: $0) }, name: "_NET_WM_WINDOW_TYPE", type: "ATOM", on: window, connection: c)
+        setLongs(types.map { CLong(bitPattern: $0) }, name: "_NET_WM_WINDOW_TYPE", type: "ATOM", on: window,
+                 connection: c)
         setLongs([CLong(bitPattern: c.atom("_NET_WM_STATE_ABOVE"))], name: "_NET_WM_STATE", type: "ATOM", on: window,
                  connection: c)
     }

@@ -78,9 +78,12 @@ enum XSettings {
 /// `GTK_THEME` (`Adwaita:dark`), the XSETTINGS `Net/ThemeName`, and GTK 3's `settings.ini`
 /// (`gtk-application-prefer-dark-theme`, `gtk-theme-name`). nil when none of them says.
 public enum DesktopTheme {
-    static func prefersDark(gtkThemeVariable: String?, xsettings: [String: XSettingValue], gtkSettingsIni: String?) -> Bool? {
+    static func prefersDark(gtkThemeVariable: String?, xsettings: [String: XSettingValue],
+                            gtkSettingsIni: String?) -> Bool? {
         if let v = gtkThemeVariable, !v.isEmpty { return v.lowercased().contains("dark") }
-        if case .string(let name)? = xsettings["Net/ThemeName"], !name.isEmpty { return name.lowercased().contains("dark") }
+        if case .string(let name)? = xsettings["Net/ThemeName"], !name.isEmpty {
+            return name.lowercased().contains("dark")
+        }
         if let ini = gtkSettingsIni {
             var themeName: String?
             for line in ini.split(separator: "\n") {

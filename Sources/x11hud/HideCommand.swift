@@ -39,7 +39,7 @@ struct HideCommand: ParsableCommand {
         let targets: [RemoteHUD]
         if let id {
             guard let remote = session.remoteHUD(id: id) else {
-                return ExitError(message: "no HUD '\(id)' is up on \(session.displayName)", code: 1)
+                return ExitError(.cancelled, "no HUD '\(id)' is up on \(session.displayName)")
             }
             targets = [remote]
         } else {
@@ -58,7 +58,7 @@ struct HideCommand: ParsableCommand {
             remote.hide()
         }
         DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
-            X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: 1)
+            X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         session.run()
     }

@@ -8,7 +8,9 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the HUDs up on the display: id, pid, mode, label, monitor.",
-        discussion: "Tab-separated, one HUD a line, oldest first (`-` for a HUD without an id); --json for a JSON array."
+        discussion: """
+            Tab-separated, one HUD a line, oldest first (`-` for a HUD without an id); --json for a JSON array.
+            """
     )
 
     @Flag(help: "Print a JSON array of objects with the keys id, pid, mode, label, monitor.")
@@ -41,8 +43,15 @@ struct ListCommand: ParsableCommand {
     }
 
     static func json(_ huds: [HUDListing]) -> String {
-        struct Row: Encodable { var id: String?; var pid: Int32; var mode, label, monitor: String }
-        let rows = huds.map { Row(id: $0.id, pid: $0.pid, mode: $0.mode, label: $0.label, monitor: $0.monitor) }
+        struct Row: Encodable {
+            var id: String?
+            var pid: Int32
+            var mode, label, monitor: String
+            var spinner: String?
+        }
+        let rows = huds.map {
+            Row(id: $0.id, pid: $0.pid, mode: $0.mode, label: $0.label, monitor: $0.monitor, spinner: $0.spinner)
+        }
         let data = (try? JSONEncoder().encode(rows)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -52,6 +52,7 @@ import X11Platform
         }
         switch claimed {
         case .local(let live):
+            TextStack.loadInBackground()
             try showOwn(live)
         case .remote(let remote) where command.queue:
             _ = remote
@@ -191,7 +192,7 @@ import X11Platform
     }
 
     /// What the flags say, as one update: the texts and the button always (so the HUD shows what this invocation
-    /// asks for), the mode, icon and progress when given.
+    /// asks for), the mode, icon, spinner and progress when given.
     private var forwardedContent: FeedInbox {
         let options = command.hud
         let content = options.content
@@ -202,6 +203,9 @@ import X11Platform
         // Without --mode the HUD's own rules apply (the first progress turns the spinner into the ring).
         if options.modeIsExplicit { input.mode = content.mode }
         if case .icon(let icon) = content.custom { input.icon = icon }
+        // A spinner asked for by name travels like the JSON key does ({"spinner":…}); the rest of the style is the
+        // showing process's own.
+        if let spinner = options.spinner { input.spinner = spinner }
         if options.progress != nil || options.percentage != nil { input.progress = content.progress }
         input.hideAfter = command.hideSeconds
         return input

@@ -17,8 +17,9 @@ struct RenderCommand: ParsableCommand {
             completion: .file(extensions: ["png"]))
     var out: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.",
-                               valueName: "WxH"), transform: SizeValue.parse)
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Canvas size in points (the area the HUD is centred in); default: cropped to the bezel.", valueName: "WxH"),
+            transform: SizeValue.parse)
     var size: SizeValue?
 
     @Option(parsing: .unconditional,

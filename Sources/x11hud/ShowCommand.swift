@@ -9,8 +9,11 @@ import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
 struct ShowCommand: ParsableCommand {
+    // Named under x11hud so that, parsed directly (X11HUDCommand.showsDirectly), ArgumentParser skips its trial
+    // parses for --generate-completion-script, which only the root answers (4 M instructions before the map).
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: "x11hud",
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
             The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
@@ -100,6 +103,9 @@ struct ShowCommand: ParsableCommand {
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
     /// `rules` say how it ends (zenity and yad give their own statuses).
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
+        // A HUD of our own will draw: its text stack loads while the X connection and the window are made. With
+        // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
+        if id == nil { TextStack.loadInBackground() }
         let session: HUDSession
         do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)

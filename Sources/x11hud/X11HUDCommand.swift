@@ -25,6 +25,11 @@ struct X11HUDCommand: ParsableCommand {
         if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
             ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
         }
+        if arguments == ["--version"] {
+            // What package scripts and bug reports ask: answered before the parser builds its argument sets.
+            print(x11hudVersion)
+            Glibc.exit(0)
+        }
         if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
             // The default command is what most readers came for: its options, then the other commands.
             print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
@@ -33,7 +38,11 @@ struct X11HUDCommand: ParsableCommand {
             Glibc.exit(0)
         }
         do {
-            var command = try parseAsRoot(splittingEmptyValues(arguments))
+            let split = splittingEmptyValues(arguments)
+            let direct = showsDirectly(split)
+            // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
+            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) { TextStack.loadInBackground() }
+            var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
             try command.run()
         } catch let error as ExitError {
             fail(error.message, code: error.code)
@@ -46,6 +55,19 @@ struct X11HUDCommand: ParsableCommand {
             fail(oneLine(message(for: error)), code: code.rawValue)
         }
     }
+
+    /// Whether these arguments are the default command's own, with nothing the root command answers (a subcommand
+    /// name, help, version, completion scripts): then the root's parser, which builds the default command's argument
+    /// set once more to look for pass-through arguments, is skipped (issue 12: start-up before the map).
+    static func showsDirectly(_ arguments: [String]) -> Bool {
+        if let first = arguments.first, rootWords.contains(first) { return false }
+        return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
+    }
+
+    private static let rootWords: Set<String> = ["show", "render", "hide", "list", "help"]
+    private static let rootFlags: Set<Substring> = [
+        "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    ]
 
     /// The commands besides the default, for `x11hud --help`.
     static let otherCommands = """

@@ -97,9 +97,15 @@ import Testing
     }
 
     @Test func offsetMovesFromThePositionAndStaysInside() {
-        let b = layout(HUDContent(mode: .indeterminate), { $0.position = .topRight; $0.offset = Point(x: -30, y: 40) }).bezel
+        let b = layout(HUDContent(mode: .indeterminate), {
+            $0.position = .topRight
+            $0.offset = Point(x: -30, y: 40)
+        }).bezel
         #expect(b.maxX == screen.maxX - 20 - 30 && b.minY == 20 + 40)
-        let pinned = layout(HUDContent(mode: .indeterminate), { $0.position = .topRight; $0.offset = Point(x: 500, y: -9) }).bezel
+        let pinned = layout(HUDContent(mode: .indeterminate), {
+            $0.position = .topRight
+            $0.offset = Point(x: 500, y: -9)
+        }).bezel
         #expect(pinned.maxX == screen.maxX - 20 && pinned.minY == 20)
     }
 

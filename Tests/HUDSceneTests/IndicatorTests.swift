@@ -41,7 +41,10 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
                                measurer: FixedMetrics())
         let dirty = indicator.dirtyRect(in: try #require(layout.indicator))
         for t in stride(from: 0.0, to: style.period, by: style.period / 10) {
-            let canvas = try frame(content, time: 1 + t, area: area) { $0.spinner = style; $0.bezelColor = .clear }.canvas
+            let canvas = try frame(content, time: 1 + t, area: area) {
+                $0.spinner = style
+                $0.bezelColor = .clear
+            }.canvas
             var outside = 0
             for y in 0..<canvas.height {
                 for x in 0..<canvas.width where canvas.pixel(x: x, y: y).alpha > 0
@@ -54,11 +57,13 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     @Test func progressHUDStylesAskForThirtyFramesASecondAndTheActivityIndicatorForItsSteps() {
         var style = HUDStyle.theme(.dark)
         style.spinner = .circleStrokeSpin
-        var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: style, area: Rect(origin: .zero, size: area))
+        var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: style,
+                             area: Rect(origin: .zero, size: area))
         scene.show(at: 10, animated: false)
         let frame = try! #require(scene.nextFrameTime(after: 10.5))
         #expect(abs(frame - (10.5 + 1.0 / 30)) < 1e-9)
-        #expect(scene.snapshot(at: 10.51, measurer: FixedMetrics()) == scene.snapshot(at: 10.52, measurer: FixedMetrics()),
+        let early = scene.snapshot(at: 10.51, measurer: FixedMetrics())
+        #expect(early == scene.snapshot(at: 10.52, measurer: FixedMetrics()),
                 "nothing to draw between two frames of the grid")
         scene.setStyle(HUDStyle.theme(.dark), at: 10.5)
         let next = try! #require(scene.nextFrameTime(after: 10.51))
@@ -113,7 +118,8 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(scene.nextFrameTime(after: 5.2) == 5.2)
         let end = 5 + LiveIcon.duration(icon) + 1e-6
         #expect(scene.nextFrameTime(after: end) == nil)
-        let a = scene.snapshot(at: end, measurer: FixedMetrics()), b = scene.snapshot(at: end + 3, measurer: FixedMetrics())
+        let a = scene.snapshot(at: end, measurer: FixedMetrics())
+        let b = scene.snapshot(at: end + 3, measurer: FixedMetrics())
         #expect(a == b, "a finished icon makes the same frame, so nothing is drawn")
     }
 

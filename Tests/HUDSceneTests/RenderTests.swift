@@ -27,7 +27,9 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     let r = rect.scaled(by: scale)
     var n = 0
     for y in Int(r.minY)..<Int(r.maxY) {
-        for x in Int(r.minX)..<Int(r.maxX) where !close(canvas.pixel(x: x, y: y), background, tolerance: 0.15) { n += 1 }
+        for x in Int(r.minX)..<Int(r.maxX) where !close(canvas.pixel(x: x, y: y), background, tolerance: 0.15) {
+            n += 1
+        }
     }
     return n
 }
@@ -70,7 +72,8 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     }
 
     /// Walks the ring's centre line and returns which fraction of it is drawn in the full content colour.
-    func ringCoverage(_ canvas: Canvas, around f: Rect, radius: Double, scale: Double = 1) -> (fraction: Double, first: Bool, last: Bool) {
+    func ringCoverage(_ canvas: Canvas, around f: Rect, radius: Double,
+                      scale: Double = 1) -> (fraction: Double, first: Bool, last: Bool) {
         var lit: [Bool] = []
         for i in 0..<720 {
             let a = -Double.pi / 2 + (Double(i) + 0.5) / 720 * 2 * Double.pi

@@ -4,8 +4,9 @@ import Testing
 
 /// The dim background over the whole monitor (with a compositor), and `--block-input`, which makes the HUD swallow
 /// pointer clicks while it is up: tried with a real window below, xmessage, whose button ends it when clicked.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"),
-                        "no Xvfb or xmessage"), .privateXServer)
+@Suite(.serialized,
+       .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"),
+                "no Xvfb or xmessage"), .privateXServer)
 struct BackgroundTests {
     /// An xmessage in the top-left corner, far from the centred bezel, and the centre of its button in root pixels.
     private func xmessage(display: String) throws -> (process: Process, button: (x: Int, y: Int)) {
@@ -16,7 +17,8 @@ struct BackgroundTests {
             // The last window in xmessage's tree is its button: "0x… (has no name): ()  32x17+4+29  +25+50".
             let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).output
             guard let start = tree.range(of: "\"xmessage\"") else { return false }
-            let lines = tree[start.lowerBound...].split(separator: "\n").prefix(12).filter { $0.contains("(has no name)") }
+            let lines = tree[start.lowerBound...].split(separator: "\n").prefix(12)
+                .filter { $0.contains("(has no name)") }
             guard let last = lines.last else { return false }
             let fields = last.split(separator: " ").map(String.init)
             guard let size = fields.first(where: { !$0.hasPrefix("0x") && $0.contains("x") && $0.first!.isNumber }),
@@ -95,8 +97,8 @@ struct BackgroundTests {
         #expect(info.width == 1280 && info.height == 720, "the window is \(info.width)×\(info.height)")
         // Half-black over the root, in a corner far from the bezel.
         let corner = try screenshot(display: display).pixel(x: 1270, y: 710)
-        #expect(corner.isClose(to: RGBA(red: root.red / 2, green: root.green / 2, blue: root.blue / 2), tolerance: 0.03),
-                "the corner is \(corner)")
+        let halfRoot = RGBA(red: root.red / 2, green: root.green / 2, blue: root.blue / 2)
+        #expect(corner.isClose(to: halfRoot, tolerance: 0.03), "the corner is \(corner)")
         try click(button, display: display)
         #expect(Tools.waitForExit(below, timeout: 3), "the dim swallowed a click without --block-input")
         kill(hud.pid, SIGTERM)

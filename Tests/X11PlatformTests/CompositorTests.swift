@@ -42,7 +42,8 @@ struct CompositorTests {
         let corner = composited.pixel(x: Int(b.minX), y: Int(b.minY))
         let inside = composited.pixel(x: Int(b.minX) + 4, y: Int(b.midY))
         #expect(!behind.isBlack && !corner.isBlack)
-        #expect(corner.isClose(to: behind, tolerance: 0.06), "the transparent corner shows \(corner), not what is behind")
+        #expect(corner.isClose(to: behind, tolerance: 0.06),
+                "the transparent corner shows \(corner), not what is behind")
         // Translucent: the dark theme's bezel (alpha 0.85) blended over what is behind it.
         let bezel = HUDStyle.theme(.dark).bezelColor
         let blended = RGBA(red: bezel.red * bezel.alpha + behind.red * (1 - bezel.alpha),

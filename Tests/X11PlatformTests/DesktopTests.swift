@@ -163,7 +163,8 @@ struct ScaleTests {
 
         // At scale 2 the 1280×720-pixel monitor is a 640×360-point area; the button drawn from that layout, in
         // pixels, is where the clicks are taken.
-        let layout = HUDLayout(content: HUDContent(mode: .annular, progress: 0.6, label: "Saving", buttonTitle: "Cancel"),
+        let content = HUDContent(mode: .annular, progress: 0.6, label: "Saving", buttonTitle: "Cancel")
+        let layout = HUDLayout(content: content,
                                style: .theme(.dark), area: Rect(x: 0, y: 0, width: 640, height: 360),
                                measurer: HUDRenderer(scale: 2).text)
         let b = try #require(layout.button).frame.scaled(by: 2)
@@ -176,7 +177,8 @@ struct ScaleTests {
         let id = try #require(try two.visibleWindow(display: display))
         #expect(try windowUnderPointer(b.minX - 6, b.midY) != id, "the bezel beside the button took the pointer")
         #expect(try windowUnderPointer(b.minX + 4, b.midY) == id, "the button's edge let the pointer through")
-        try Tools.run("xdotool", ["mousemove", String(Int(b.midX)), String(Int(b.midY)), "click", "1"], display: display)
+        try Tools.run("xdotool", ["mousemove", String(Int(b.midX)), String(Int(b.midY)), "click", "1"],
+                      display: display)
         #expect(two.waitForExit(timeout: 3)?.status == 1)
     }
 
@@ -205,8 +207,9 @@ struct ScaleTests {
     }
 }
 
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd"),
-                        "no Xvfb or xsettingsd"), .privateXServer)
+@Suite(.serialized,
+       .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd"),
+                "no Xvfb or xsettingsd"), .privateXServer)
 struct ThemeAutoTests {
     /// Runs an XSETTINGS manager publishing `Net/ThemeName`.
     func withThemeName(_ name: String, _ display: String, _ body: () throws -> Void) throws {

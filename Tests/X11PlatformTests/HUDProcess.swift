@@ -79,8 +79,8 @@ final class HUDProcess {
         var wakeups: [String: Int] = [:]
         for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
             // ThreadSanitizer's own background thread (named like the process) wakes ten times a second.
-            if Expected.sanitizer == "thread", task != String(pid),
-               (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) == "x11hud\n" { continue }
+            let comm = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
+            if Expected.sanitizer == "thread", task != String(pid), comm == "x11hud\n" { continue }
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8),
                   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches") }),
                   let count = Int(line.split(separator: "\t").last!.trimmingCharacters(in: .whitespaces))
@@ -122,7 +122,8 @@ struct WindowInfo {
 
 /// A screenshot of the whole root window, as the user sees it.
 func screenshot(display: String) throws -> Canvas {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-test-\(UUID().uuidString).png").path
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("x11hud-test-\(UUID().uuidString).png").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let r = try Tools.run("import", ["-window", "root", path], display: display)
     guard r.status == 0 else { throw TestFailure("import failed: \(r.error)") }
@@ -132,7 +133,8 @@ func screenshot(display: String) throws -> Canvas {
 extension RGBA {
     /// Within `tolerance` per channel (0...1) of `other`, ignoring alpha.
     func isClose(to other: RGBA, tolerance: Double = 0.04) -> Bool {
-        abs(red - other.red) <= tolerance && abs(green - other.green) <= tolerance && abs(blue - other.blue) <= tolerance
+        abs(red - other.red) <= tolerance && abs(green - other.green) <= tolerance
+            && abs(blue - other.blue) <= tolerance
     }
     var isBlack: Bool { red < 0.03 && green < 0.03 && blue < 0.03 }
 }

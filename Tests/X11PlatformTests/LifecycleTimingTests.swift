@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct LifecycleTimingTests {
     /// When the window was first seen mapped (seconds since start, nil if never) and how the process ended.
-    func watch(_ extra: [String], timeout: Double = 8) throws -> (appeared: Double?, exit: (status: Int32, seconds: Double)?) {
+    func watch(_ extra: [String],
+               timeout: Double = 8) throws -> (appeared: Double?, exit: (status: Int32, seconds: Double)?) {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments + extra, display: display)
         var appeared: Double?

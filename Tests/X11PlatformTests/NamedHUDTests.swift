@@ -13,15 +13,17 @@ struct NamedHUDTests {
 
     static func list(_ display: String) throws -> [[String]] {
         let r = try Tools.run(HUDProcess.binary.path, ["list"], display: display)
-        return r.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return r.output.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     @Test func tenInvocationsWithinASecondGiveOneWindowShowingTheLast() throws {
         let display = try server().display
         var clients: [HUDProcess] = []
         for v in 1...10 {
-            let p = try HUDProcess(["--id", "vol", "--mode", "bar", "--progress", "\(v * 10)%", "--label", "Volume \(v * 10)%",
-                                    "--hide-after", "1.5"], display: display)
+            let p = try HUDProcess(["--id", "vol", "--mode", "bar", "--progress", "\(v * 10)%",
+                                    "--label", "Volume \(v * 10)%", "--hide-after", "1.5"], display: display)
             clients.append(p)
             if v == 1 { _ = try p.waitForWindow(display: display) }
             usleep(60_000)
@@ -35,11 +37,29 @@ struct NamedHUDTests {
         #expect(clients[0].waitForExit(timeout: 5)?.status == 0)
     }
 
+    @Test func aSpinnerNamedByAClientReachesTheHUD() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "job", "--label", "Working"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let client = try HUDProcess([
+            "--id", "job", "--label", "Still working", "--spinner", "pacman-progress",
+        ], display: display)
+        #expect(client.waitForExit(timeout: 3)?.status == 0, "\(client.errorOutput)")
+        var listed = ""
+        for _ in 0..<20 {
+            listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).output
+            if listed.contains("\"spinner\":\"pacman-progress\"") { break }
+            usleep(50_000)
+        }
+        #expect(listed.contains("\"spinner\":\"pacman-progress\"") && listed.contains("Still working"), "\(listed)")
+    }
+
     @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
         let display = try server().display
         let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)
         let upperWindow = try upper.waitForWindow(display: display)
-        let lower = try HUDProcess(["--id", "b", "--label", "Lower", "--details", "two lines\nof details"], display: display)
+        let lower = try HUDProcess(["--id", "b", "--label", "Lower", "--details", "two lines\nof details"],
+                                   display: display)
         let lowerWindow = try lower.waitForWindow(display: display)
         usleep(500_000)
         let u = try WindowInfo(id: upperWindow, display: display), l = try WindowInfo(id: lowerWindow, display: display)
@@ -69,7 +89,8 @@ struct NamedHUDTests {
         let display = try server().display
         let first = try HUDProcess(["--id", "q", "--label", "First", "--hide-after", "1"], display: display)
         _ = try first.waitForWindow(display: display)
-        let second = try HUDProcess(["--id", "q", "--queue", "--label", "Second", "--hide-after", "0.5"], display: display)
+        let second = try HUDProcess(["--id", "q", "--queue", "--label", "Second", "--hide-after", "0.5"],
+                                    display: display)
         usleep(400_000)
         #expect(try second.visibleWindow(display: display) == nil, "the queued HUD showed while the first was up")
         #expect(try Self.list(display).first?[3] == "First")

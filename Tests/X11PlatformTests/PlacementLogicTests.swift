@@ -4,7 +4,8 @@ import Testing
 /// Monitor choice, work area, DPI and theme logic, without an X server.
 @Suite struct PlacementLogicTests {
     let left = Monitor(name: "L", frame: PixelRect(x: 0, y: 0, width: 640, height: 720), primary: true, output: nil)
-    let right = Monitor(name: "DP-2", frame: PixelRect(x: 640, y: 0, width: 640, height: 720), primary: false, output: nil)
+    let right = Monitor(name: "DP-2", frame: PixelRect(x: 640, y: 0, width: 640, height: 720), primary: false,
+                        output: nil)
     var both: [Monitor] { [left, right] }
 
     @Test func choicesReadFromText() {
@@ -54,11 +55,14 @@ import Testing
 
     /// An `_XSETTINGS_SETTINGS` property as a settings manager writes it (LSB first).
     func xsettingsBytes(_ strings: [(String, String)], integers: [(String, Int32)] = []) -> [UInt8] {
-        func card32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)] }
+        func card32(_ v: UInt32) -> [UInt8] {
+            [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)]
+        }
         func padded(_ s: String) -> [UInt8] { Array(s.utf8) + [UInt8](repeating: 0, count: (4 - s.utf8.count % 4) % 4) }
         var out: [UInt8] = [0, 0, 0, 0] + card32(7) + card32(UInt32(strings.count + integers.count))
         for (name, value) in strings {
-            out += [1, 0, UInt8(name.utf8.count), 0] + padded(name) + card32(0) + card32(UInt32(value.utf8.count)) + padded(value)
+            out += [1, 0, UInt8(name.utf8.count), 0] + padded(name) + card32(0)
+            out += card32(UInt32(value.utf8.count)) + padded(value)
         }
         for (name, value) in integers {
             out += [0, 0, UInt8(name.utf8.count), 0] + padded(name) + card32(0) + card32(UInt32(bitPattern: value))
@@ -67,7 +71,8 @@ import Testing
     }
 
     @Test func xsettingsAreDecoded() {
-        let settings = XSettings.parse(xsettingsBytes([("Net/ThemeName", "Adwaita-dark")], integers: [("Xft/DPI", 98304)]))
+        let settings = XSettings.parse(xsettingsBytes([("Net/ThemeName", "Adwaita-dark")],
+                                                      integers: [("Xft/DPI", 98304)]))
         #expect(settings["Net/ThemeName"] == .string("Adwaita-dark"))
         #expect(settings["Xft/DPI"] == .integer(98304))
         // Truncated or garbage data gives what could be read, never a crash.
@@ -81,10 +86,12 @@ import Testing
         let light: [String: XSettingValue] = ["Net/ThemeName": .string("Adwaita")]
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: dark, gtkSettingsIni: nil) == true)
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: light, gtkSettingsIni: nil) == false)
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: "Adwaita:dark", xsettings: light, gtkSettingsIni: nil) == true)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: "Adwaita:dark", xsettings: light,
+                                         gtkSettingsIni: nil) == true)
         let ini = "[Settings]\ngtk-theme-name=Arc\ngtk-application-prefer-dark-theme=1\n"
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettingsIni: ini) == true)
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettingsIni: "gtk-theme-name=Arc\n") == false)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:],
+                                         gtkSettingsIni: "gtk-theme-name=Arc\n") == false)
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettingsIni: nil) == nil)
     }
 }

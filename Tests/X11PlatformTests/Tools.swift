@@ -62,7 +62,8 @@ enum Tools {
         return process
     }
 
-    /// Ends a client from `start`. SIGKILL: children of the test runner inherit its blocked signals, SIGTERM among them.
+    /// Ends a client from `start`. SIGKILL: children of the test runner inherit its blocked signals, SIGTERM among
+    /// them.
     static func stop(_ process: Process) {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -13,7 +13,8 @@ enum CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 30) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String]? = nil,
+                    timeout: Double = 30) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -10,6 +10,11 @@
 /// When the library or the symbol cannot be found, prints one line and ends the process with status 70.
 void *hud_text_stack_symbol(unsigned index, const char *name);
 
+/// Starts loading the text stack and fontconfig's configuration on a thread of its own and returns at once, so
+/// that the loading overlaps whatever the caller does before its first drawing. With X11HUD_LOAD_TEXT_ON_FIRST_USE
+/// set in the environment it does nothing, and the first call loads the stack as before.
+void hud_text_stack_load_in_background(void);
+
 /// Whether the text stack has been loaded in this process (for tests and benchmarks).
 int hud_text_stack_loaded(void);
 #endif
