@@ -45,7 +45,9 @@ import X11Platform
     func start() throws(ExitError) {
         let choice = MonitorChoice(command.hud.settings.monitor)
         guard let id = command.id else {
-            return try showOwn(make { () throws(HUDError) in try session.makeHUD(scale: command.hud.explicitScale, monitor: choice) })
+            return try showOwn(make { () throws(HUDError) in
+                try session.makeHUD(scale: command.hud.explicitScale, monitor: choice)
+            })
         }
         let claimed = try make { () throws(HUDError) in
             try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice)

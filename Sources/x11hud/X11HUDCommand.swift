@@ -64,7 +64,7 @@ struct X11HUDCommand: ParsableCommand {
         return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
     }
 
-    private static let rootWords: Set<String> = ["show", "render", "hide", "list", "help"]
+    private static let rootWords: Set<String> = ["show", "run", "render", "hide", "list", "help"]
     private static let rootFlags: Set<Substring> = [
         "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]

@@ -79,3 +79,12 @@ import Testing
         #expect(line?.hasSuffix("…") == true)
     }
 }
+
+/// `x11hud run …` reaches the root parser, as every other subcommand does, instead of the default command's.
+@Suite struct RunDispatchTests {
+    @Test func runGoesToTheRootParser() {
+        #expect(!X11HUDCommand.showsDirectly(["run", "--", "true"]))
+        #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
+        #expect(X11HUDCommand.showsDirectly(["--label", "run"]))
+    }
+}
