@@ -157,6 +157,19 @@ struct RunTests {
         #expect(try hud.visibleWindow(display: display) == nil)
     }
 
+    @Test func withIdTheCommandsProgressAndEndGoToTheNamedHUD() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "job", "--label", "Waiting"], display: display)
+        let window = try owner.waitForWindow(display: display)
+        let run = try HUDProcess(["run", "--id", "job", "--", try Self.job(ending: "exit 0")], display: display)
+        let done = try Self.waitForState("\"label\":\"Done\"", window: window, display: display)
+        #expect(done.contains("\"mode\":\"custom\""), "\(done)")
+        #expect(try run.visibleWindow(display: display) == nil, "run opened a window of its own")
+        // The named HUD hides after showing Done; then both end, run with its command's status.
+        #expect(owner.waitForExit(timeout: Expected.upTo(5))?.status == 0)
+        #expect(run.waitForExit(timeout: Expected.upTo(3))?.status == 0)
+    }
+
     @Test func aCommandReadsTheTerminalItIsGiven() throws {
         let display = try server().display
         // script(1) gives x11hud a terminal of its own; the command is in another process group and reads it.
