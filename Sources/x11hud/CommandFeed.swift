@@ -141,6 +141,7 @@ extension CommandFeed: LiveFeed {
             return !s.exitAsked
         }
         guard first else { return }
+        tee.abandonFeed()
         if code == ExitStatus.cancelled.code { cancel() }
         job.whenEnded { [self] _ in
             teeDone.notify(queue: .main) { [self] in exitNow() }
