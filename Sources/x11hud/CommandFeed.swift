@@ -93,6 +93,20 @@ final class CommandFeed: Sendable {
         }
     }
 
+    /// The X server went away (or the HUD's window with it): no HUD any more, but the command goes on, its output
+    /// passed through, and x11hud exits with its status. Runs on the main thread, which it keeps: nothing else needs
+    /// it now.
+    func hudLost() -> Never {
+        X11HUDCommand.printError("warning: '\(template.command)' goes on without a HUD")
+        tee.abandonFeed()
+        let ended = DispatchSemaphore(value: 0)
+        job.whenEnded { _ in ended.signal() }
+        ended.wait()
+        teeDone.wait()
+        job.killLeftovers()
+        _exit(outcome.status)
+    }
+
     // MARK: Ending
 
     private var outcome: RunOutcome {

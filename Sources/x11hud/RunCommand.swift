@@ -65,8 +65,10 @@ struct RunCommand: ParsableCommand {
         template.doneLabel = doneLabel
         template.failLabel = failLabel
         template.grace = show.grace?.value ?? 0
+        template.command = command[0]
         let feed = CommandFeed(job: job, tee: tee, feed: feedPipe.read, template: template)
         passSignals(to: feed)
+        HUDSession.whenLost { feed.hudLost() }
         var rules = DialogRules()
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.

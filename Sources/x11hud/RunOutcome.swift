@@ -15,6 +15,8 @@ struct RunOutcome: Sendable {
     }
 
     var end: CommandJob.End
+    /// The command's name, for messages.
+    var command = ""
     var stop = Stop.none
     /// The last non-empty line of the command's stderr.
     var lastErrorLine: String?
