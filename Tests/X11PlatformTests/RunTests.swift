@@ -170,6 +170,29 @@ struct RunTests {
         #expect(run.waitForExit(timeout: Expected.upTo(3))?.status == 0)
     }
 
+    @Test func aHUDThatIsNotReadingNeverHoldsTheCommandUp() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "busy", "--label", "First", "--hide-after", "2"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        // 2 MB of lines while --queue waits for the name: far more than a pipe holds.
+        let script = try Self.script("seq 1 300000; echo 42%; touch \(marker.path)")
+        let output = Pipe()
+        let run = try HUDProcess(["run", "--id", "busy", "--queue", "--", script], display: display, output: output)
+        let reader = DispatchQueue(label: "test.output")
+        nonisolated(unsafe) var bytes = 0
+        reader.async { bytes = output.fileHandleForReading.readDataToEndOfFile().count }
+        #expect(Tools.waitUntil(timeout: Expected.upTo(1.5)) { FileManager.default.fileExists(atPath: marker.path) },
+                "the command was held up while the named HUD was busy")
+        #expect(try run.visibleWindow(display: display) == nil, "run showed before the name was free")
+        #expect(run.waitForExit(timeout: Expected.upTo(8))?.status == 0)
+        reader.sync {}
+        let expected: Int = (1...300_000).reduce(0) { (sum: Int, n: Int) in sum + String(n).utf8.count + 1 } + 4
+        #expect(bytes == expected, "the output was not passed through whole")
+        _ = owner.waitForExit(timeout: 3)
+    }
+
     @Test func aCommandReadsTheTerminalItIsGiven() throws {
         let display = try server().display
         // script(1) gives x11hud a terminal of its own; the command is in another process group and reads it.
