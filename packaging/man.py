@@ -116,8 +116,12 @@ def main():
             ".SS Options of both commands", *map(option_entry, common),
             ".SS Options of show", *map(option_entry, show_only),
             ".SS Options of render", *map(option_entry, render_only),
+            # run takes every option of show (the same option group) and adds its own: only those are listed.
             *[line for name, c in commands.items() if name not in ("show", "render")
-              for line in [".SS Options of " + roff(name), *map(option_entry, displayed(c.get("arguments", [])))]],
+              for line in [".SS Options of " + roff(name),
+                           *([".PP", "Every option of show, and:"] if name == "run" else []),
+                           *map(option_entry, [a for a in displayed(c.get("arguments", []))
+                                               if name != "run" or key(a) not in show_keys])]],
             ".SS General options", *map(option_entry, general)]),
         "EXIT STATUS": statuses,
     }

@@ -126,6 +126,14 @@ public import HUDScene
         signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
     }
 
+    /// Replaces the exit with status 74 when the HUD can no longer be shown (the connection to the server lost, its
+    /// window destroyed by another client): `handler` runs after the one-line message, on the thread whose Xlib
+    /// call noticed (the main thread, which it may keep), and must end the process itself. `x11hud run` lets its
+    /// command finish.
+    public nonisolated static func whenLost(_ handler: @escaping @Sendable () -> Never) {
+        XErrorHandlers.replaceLossExit(with: handler)
+    }
+
     func terminate(signal number: Int32) -> Never {
         for hud in huds { hud.window.unmap() }
         XSync(connection.display, 0)

@@ -15,6 +15,11 @@ enum XErrorHandlers {
         var windowLost = Array("x11hud: the HUD's window was destroyed by another X client\n".utf8)
     }
     private static let messages = Mutex(Messages())
+    /// Runs instead of the exit when the HUD can no longer be shown (`HUDSession.whenLost`).
+    private static let lossHandler = Mutex<(@Sendable () -> Never)?>(nil)
+    static func replaceLossExit(with handler: @escaping @Sendable () -> Never) {
+        lossHandler.withLock { $0 = handler }
+    }
     /// The HUDs' own windows, by display: an error naming one of them means it is gone.
     private static let ownWindows = Mutex<Set<OwnWindow>>([])
     private struct OwnWindow: Hashable, @unchecked Sendable {
@@ -50,6 +55,7 @@ enum XErrorHandlers {
     /// linger. One line, and the status of a lost server.
     static func exitOnWindowLoss() -> Never {
         messages.withLock { m in _ = m.windowLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
+        if let handler = lossHandler.withLock({ $0 }) { handler() }
         _exit(HUDExitStatus.connectionLost)
     }
 
@@ -93,6 +99,7 @@ enum XErrorHandlers {
     /// hooks, so nothing can try to talk to the dead server on the way out.
     private static let exitOnConnectionLoss: XIOErrorHandler = { _ in
         messages.withLock { m in _ = m.connectionLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
+        if let handler = lossHandler.withLock({ $0 }) { handler() }
         _exit(HUDExitStatus.connectionLost)
     }
 }

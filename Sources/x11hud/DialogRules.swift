@@ -34,6 +34,8 @@ struct DialogRules {
     var timeRemainingTitle: String?
     /// The input is a producer's even before it writes (a progress dialog's always is), so it is waited for.
     var inputIsAProducer = false
+    /// Replaces what the button does, and the HUD stays (`x11hud run`: it stops the command, and the HUD follows).
+    var buttonAction: (@MainActor @Sendable () -> Void)?
 
     /// The parent was sent a signal: the work is being stopped on purpose, so there is no input to wait for.
     /// (`@unchecked Sendable`: read and written on the main queue only.)
@@ -46,6 +48,10 @@ struct DialogRules {
     @MainActor func buttonPressed(_ status: ShowOutcome) -> Bool {
         if let buttonCommand {
             Self.spawn(buttonCommand)
+            return false
+        }
+        if let buttonAction {
+            buttonAction()
             return false
         }
         status.code = buttonStatus
@@ -67,7 +73,7 @@ struct DialogRules {
 
     /// The HUD has hidden: signal the parent if asked to, then exit with `code`, after the producer has finished
     /// writing unless the parent was signalled on purpose. Returns at once; the exit comes on the main queue.
-    @MainActor func finish(_ code: Int32, input: StdinFeed?) {
+    @MainActor func finish(_ code: Int32, input: (any LiveFeed)?) {
         // yad: --kill-parent replaces --auto-kill.
         if let killParent {
             signalParent(killParent)

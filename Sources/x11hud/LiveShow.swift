@@ -14,8 +14,10 @@ import X11Platform
     /// How the HUD ends: x11hud's own statuses, or zenity's and yad's.
     private let rules: DialogRules
     private let status = ShowOutcome()
-    /// Standard input, once it is being read: it follows whichever HUD this invocation drives.
-    private var feed: StdinFeed?
+    /// The input, once it is being read: it follows whichever HUD this invocation drives.
+    private var feed: (any LiveFeed)?
+    /// Makes the input when it is not standard input (`x11hud run`: its command's output).
+    private let makeFeed: FeedMaker?
     private var sink: Sink = .none
 
     private enum Sink {
@@ -27,16 +29,25 @@ import X11Platform
     /// A request the other process has not acknowledged within this long is shown here instead.
     static let deliveryTimeout = 1.0
 
-    init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules()) {
+    /// Makes the reader of the input from the parser to use and what to call when input is waiting.
+    typealias FeedMaker = (FeedParser, @escaping @Sendable () -> Void) -> any LiveFeed
+
+    init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: FeedMaker? = nil) {
         self.command = command
         self.session = session
         self.rules = rules
+        makeFeed = feed
     }
+
+    /// Whether there is input to read: standard input, or the input `feed` makes.
+    private var readsInput: Bool { makeFeed != nil || command.readsInput }
 
     func start() throws(ExitError) {
         let choice = MonitorChoice(command.hud.settings.monitor)
         guard let id = command.id else {
-            return try showOwn(make { () throws(HUDError) in try session.makeHUD(scale: command.hud.explicitScale, monitor: choice) })
+            return try showOwn(make { () throws(HUDError) in
+                try session.makeHUD(scale: command.hud.explicitScale, monitor: choice)
+            })
         }
         let claimed = try make { () throws(HUDError) in
             try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice)
@@ -112,7 +123,7 @@ import X11Platform
             live.attach(feed, policy: policy)
         } else if command.watch.isWatching {
             startWatch(live)
-        } else if command.readsInput {
+        } else if readsInput {
             startFeed()
         }
     }
@@ -143,9 +154,11 @@ import X11Platform
         // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
         let scan = !command.noScan && !(command.hud.modeIsExplicit && command.hud.content.mode == .indeterminate)
         let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules, total: command.watch.total)
-        let feed = StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle) {
+        let deliver: @Sendable () -> Void = {
             DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
         }
+        let feed = makeFeed?(parser, deliver)
+            ?? StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle, deliver: deliver)
         self.feed = feed
         if case .local(let live) = sink { live.attach(feed, policy: policy) }
         feed.start()
@@ -171,17 +184,17 @@ import X11Platform
     /// is input to forward or a button to wait for, when that HUD ends.
     private func forward(to remote: RemoteHUD) {
         sink = .remote(remote)
-        let waits = command.readsInput || !command.hud.button.isEmpty
+        let waits = readsInput || !command.hud.button.isEmpty
         var acknowledged = false
         remote.onAcknowledged = { [self] in
             guard !acknowledged else { return }
             acknowledged = true
             if !waits { Glibc.exit(0) }
-            if command.readsInput, feed == nil { startFeed() }
+            if readsInput, feed == nil { startFeed() }
         }
         // The producer writing into our input must not die of SIGPIPE when we go.
         remote.onEnd = { [self] status in
-            if let feed { feed.drainThenExit(status) } else { Glibc.exit(status) }
+            if let feed { feed.drainThenExit(status, evenIfIdle: false) } else { Glibc.exit(status) }
         }
         remote.onVanished = { [self] in
             // Its process was killed (or its HUD ended as the request came): take the name and show our own.

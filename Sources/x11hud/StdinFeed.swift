@@ -31,8 +31,12 @@ final class StdinFeed: Sendable {
     /// Lines longer than this are cut; the rest of such a line is dropped.
     static let maxLineLength = 64 * 1024
 
-    init(fd: Int32 = 0, parser: FeedParser, timeRemainingTitle: String? = nil,
+    /// No warnings about lines: `x11hud run`'s command writes for people, not to x11hud.
+    private let quiet: Bool
+
+    init(fd: Int32 = 0, parser: FeedParser, timeRemainingTitle: String? = nil, quiet: Bool = false,
          deliver: @escaping @Sendable () -> Void) {
+        self.quiet = quiet
         self.fd = fd
         self.parser = parser
         self.timeRemainingTitle = timeRemainingTitle
@@ -129,6 +133,7 @@ final class StdinFeed: Sendable {
             return u
         }
         func warn(_ message: String) {
+            guard !quiet else { return }
             let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
             if let text = gate.admit(message, at: now) { X11HUDCommand.printError("stdin " + text) }
         }

@@ -13,7 +13,7 @@ struct X11HUDCommand: ParsableCommand {
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: "Exit status:\n" + ExitStatus.helpTable,
         version: x11hudVersion,
-        subcommands: [ShowCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
+        subcommands: [ShowCommand.self, RunCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
         defaultSubcommand: ShowCommand.self
     )
 
@@ -64,7 +64,7 @@ struct X11HUDCommand: ParsableCommand {
         return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
     }
 
-    private static let rootWords: Set<String> = ["show", "render", "hide", "list", "help"]
+    private static let rootWords: Set<String> = ["show", "run", "render", "hide", "list", "help"]
     private static let rootFlags: Set<Substring> = [
         "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
@@ -72,6 +72,9 @@ struct X11HUDCommand: ParsableCommand {
     /// The commands besides the default, for `x11hud --help`.
     static let otherCommands = """
         OTHER COMMANDS:
+          run -- COMMAND ...      Run a command with the HUD up, its progress read
+                                  from its output, then Done or Failed; exits with
+                                  its status ('x11hud run --help').
           render                  Draw one frame to a PNG file, with no X server
                                   ('x11hud render --help').
           hide                    Hide a HUD shown by any x11hud process (--id NAME

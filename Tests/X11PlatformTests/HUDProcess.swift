@@ -13,8 +13,10 @@ final class HUDProcess {
     let started: Date
     private let errors = Pipe()
 
-    /// - Parameter input: what the HUD reads on stdin; /dev/null (read as "no input") unless given.
-    init(_ arguments: [String], display: String?, input: Pipe? = nil) throws {
+    /// - Parameters:
+    ///   - input: what the HUD reads on stdin; /dev/null (read as "no input") unless given.
+    ///   - output: where its stdout goes; /dev/null unless given.
+    init(_ arguments: [String], display: String?, input: Pipe? = nil, output: Pipe? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw TestFailure("no x11hud binary at \(Self.binary.path); build it before the tests")
         }
@@ -25,7 +27,7 @@ final class HUDProcess {
         environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
         environment["GTK_THEME"] = nil
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
         // Never the test runner's own stdin, which may be a pipe the HUD would then read.
         process.standardInput = input ?? FileHandle.nullDevice
         process.standardError = errors

@@ -72,7 +72,7 @@ import X11Platform
         for heading in ["INPUT PROTOCOL", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXAMPLES"] {
             #expect(lines.contains(".SH " + heading), "\(heading)")
         }
-        for command in ["show", "render", "hide", "list"] {
+        for command in ["show", "run", "render", "hide", "list"] {
             #expect(lines.contains(".SS Options of " + command), "\(command)")
         }
         #expect(lines.contains("\\fB\\-\\-queue\\fR"))
@@ -134,7 +134,9 @@ import X11Platform
         #expect(try complete("x11hud --monitor ") == ["pointer", "primary", "focus"])
         #expect(try complete("x11hud render --pie-style ") == ["outline", "filled"])
         #expect(try complete("x11hud render --s").contains("--size"))
-        #expect(try Set(complete("x11hud ")).isSuperset(of: ["render", "hide", "list"]))
+        #expect(try Set(complete("x11hud ")).isSuperset(of: ["run", "render", "hide", "list"]))
+        #expect(try complete("x11hud run --done") == ["--done-label"])
+        #expect(try complete("x11hud run --label Hi --ic") == ["--icon"])
         #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
         #expect(try complete("x11hud list --j") == ["--json"])
         #expect(try complete("x11hud --q") == ["--queue"])

@@ -1,0 +1,165 @@
+import Dispatch
+import Glibc
+import Synchronization
+import X11Platform
+
+/// The command of `x11hud run`: no shell in between (a name is looked up in `PATH`), our standard input, its stdout
+/// and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel and the signals
+/// we pass on reach everything it started, a shell script's `sleep` too.
+///
+/// It is `posix_spawnp` and `waitpid`, not swift-subprocess 1.0.2: linking that package, even with its Foundation
+/// trait off, added 0.9 MB and 375 protocol conformances to the binary and cost every invocation that never runs a
+/// command about 0.6 M more instructions (callgrind: `--version` 12.47 M → 13.06 M, a text HUD from start to exit
+/// 68.1 M → 68.8 M); this costs nothing measurable. Its teardown (signal the group, SIGKILL after a grace) would
+/// not have served either: it exists only inside `run`'s body, which must return before the exit status is known.
+final class CommandJob: Sendable {
+    /// How the command ended.
+    enum End: Hashable, Sendable {
+        case exited(Int32)
+        case signalled(Int32)
+
+        /// The status a shell gives it: the exit code, or 128 + the signal number.
+        var status: Int32 {
+            switch self {
+            case .exited(let code): return code
+            case .signalled(let signal): return ExitStatus.signal.code + signal
+            }
+        }
+    }
+
+    /// After a stop signal, the group gets SIGKILL this many seconds later if the command has not ended.
+    static let killDelay = 5.0
+
+    private struct State {
+        var pid: pid_t = 0
+        var end: End?
+        /// The first signal we sent to stop it (Cancel, or a signal passed on), if we did.
+        var stoppedWith: Int32?
+        var waiters: [@Sendable (End) -> Void] = []
+    }
+    private let state = Mutex(State())
+    private let terminal = TerminalHandoff()
+
+    private init() {}
+
+    /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them).
+    /// - Throws: `ExitError` with 127 when the command is not found, 126 when it cannot be executed.
+    static func start(_ argv: [String], stdout: Int32, stderr: Int32) throws(ExitError) -> CommandJob {
+        defer {
+            close(stdout)
+            close(stderr)
+        }
+        var attributes = posix_spawnattr_t()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawnattr_init(&attributes)
+        posix_spawn_file_actions_init(&actions)
+        defer {
+            posix_spawnattr_destroy(&attributes)
+            posix_spawn_file_actions_destroy(&actions)
+        }
+        // A new group whose id is its pid (never a new session: it keeps the terminal); every signal back to its
+        // default (we ignore SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGTTOU, which exec would pass on) and unblocked.
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+
+        let words = argv.map { strdup($0) } + [nil]
+        defer { words.forEach { free($0) } }
+        var pid = pid_t()
+        // posix_spawnp looks a name up in PATH as execvp does, and a path with a slash is used as it is.
+        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
+        guard result == 0 else { throw CommandLookup.failure(argv[0], errno: result) }
+        let job = CommandJob()
+        job.started(pid)
+        // A thread of its own waits: nothing else reaps it.
+        DispatchQueue(label: "x11hud.run.wait").async { [pid] in
+            var status: Int32 = 0
+            while true {
+                if waitpid(pid, &status, WUNTRACED) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                // WIFSTOPPED: Ctrl-Z on the terminal it holds.
+                guard status & 0xFF == 0x7F else { break }
+                job.stopped()
+            }
+            // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
+            let signal = status & 0x7F
+            job.ended(signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
+        }
+        return job
+    }
+
+    var pid: pid_t { state.withLock { $0.pid } }
+
+    /// How it ended, once it has.
+    var end: End? { state.withLock { $0.end } }
+
+    /// The signal we stopped it with, if we did.
+    var stoppedWith: Int32? { state.withLock { $0.stoppedWith } }
+
+    /// Runs `body` (on any thread) once the command has ended; at once if it has.
+    func whenEnded(_ body: @escaping @Sendable (End) -> Void) {
+        let end: End? = state.withLock { s in
+            if s.end == nil { s.waiters.append(body) }
+            return s.end
+        }
+        if let end { body(end) }
+    }
+
+    /// Sends `signal` to the command's group (and SIGCONT, so a stopped group can act on it), then SIGKILL after
+    /// `killDelay` unless it has ended by then. Safe from any thread.
+    func stop(with signal: Int32) {
+        let pid: pid_t? = state.withLock { s in
+            guard s.end == nil, s.pid > 0 else { return nil }
+            if s.stoppedWith == nil { s.stoppedWith = signal }
+            return s.pid
+        }
+        guard let pid else { return }
+        kill(-pid, signal)
+        kill(-pid, SIGCONT)
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.killDelay) { [self] in
+            if state.withLock({ $0.end == nil }) { kill(-pid, SIGKILL) }
+        }
+    }
+
+    /// What is left of a group we stopped (children that ignored the signal) gets SIGKILL, so nothing we were asked
+    /// to stop outlives us. Called just before exiting.
+    func killLeftovers() {
+        let pid = state.withLock { s in s.stoppedWith == nil ? 0 : s.pid }
+        if pid > 0 { kill(-pid, SIGKILL) }
+    }
+
+    private func started(_ pid: pid_t) {
+        state.withLock { $0.pid = pid }
+        terminal.give(to: pid)
+    }
+
+    /// The command was stopped from the terminal (Ctrl-Z), which only its group heard: x11hud takes the terminal
+    /// back and stops its own group, so the shell sees its job stopped. When continued (`fg`, `bg`), it continues
+    /// the command, handing the terminal over again if the shell gave it back to us (`fg`).
+    private func stopped() {
+        guard terminal.takeBack() else { return }
+        kill(0, SIGTSTP)
+        let pid = self.pid
+        terminal.give(to: pid)
+        kill(-pid, SIGCONT)
+    }
+
+    private func ended(_ end: End) {
+        terminal.takeBack()
+        let waiters = state.withLock { s in
+            s.end = end
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        for waiter in waiters { waiter(end) }
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import ProgressFeed
+import X11Platform
+
+/// `x11hud run [HUD options] -- COMMAND [ARGS…]`: runs a command with the HUD up, its progress read from its output.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a command with the HUD up, showing the progress it prints, then how it ended.",
+        usage: "x11hud run [<HUD options>] [--done-label <text>] [--fail-label <text>] -- <command> [<argument> ...]",
+        discussion: """
+            COMMAND is run directly (no shell; a name is looked up in PATH), with x11hud's standard input and \
+            terminal. Its stdout and stderr pass through to x11hud's unchanged, as they come, and both are read \
+            for progress as standard input is by the default command: percentages, #labels, JSON lines, and the \
+            progress lines of rsync, curl, pv and wget. The spinner shows at once (or after --grace).
+
+            When COMMAND ends, the HUD shows the success icon and "Done" for status 0, or the error icon, \
+            "Failed" and the last line COMMAND wrote to stderr, then hides, and x11hud exits with COMMAND's \
+            status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
+            The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
+            still there, and x11hud exits 130. SIGINT, SIGTERM and SIGHUP to x11hud are passed on the same way.
+            """
+    )
+
+    @OptionGroup var show: ShowCommand
+
+    @Option(name: .customLong("done-label"), parsing: .unconditional,
+            help: ArgumentHelp("The label when the command succeeds.", valueName: "text"))
+    var doneLabel = "Done"
+
+    @Option(name: .customLong("fail-label"), parsing: .unconditional,
+            help: ArgumentHelp("The label when the command fails.", valueName: "text"))
+    var failLabel = "Failed"
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("The command and its arguments, after --.",
+                                                           valueName: "command"))
+    var command: [String] = []
+
+    mutating func validate() throws {
+        if command.isEmpty { throw ValidationError("run: no command given (x11hud run [options] -- COMMAND ...)") }
+    }
+
+    func run() throws {
+        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+    }
+
+    /// Starts the command, then the HUD; never returns, or returns why the command could not start.
+    @MainActor private func start() -> ExitError? {
+        // A reader of our output that went away must not end us: the command goes on, and so does its HUD.
+        signal(SIGPIPE, SIG_IGN)
+        let job: CommandJob, tee: OutputTee, feedPipe: (read: Int32, write: Int32)
+        do {
+            let out = try Pipes.make(), err = try Pipes.make()
+            feedPipe = try Pipes.make()
+            tee = try OutputTee(stdout: out.read, stderr: err.read, feed: feedPipe.write)
+            job = try CommandJob.start(command, stdout: out.write, stderr: err.write)
+        } catch let error as ExitError {
+            return error
+        } catch {
+            return ExitError(.internalError, "run: \(error)")
+        }
+        var template = RunOutcome(end: .exited(0))
+        template.doneLabel = doneLabel
+        template.failLabel = failLabel
+        template.grace = show.grace?.value ?? 0
+        template.command = command[0]
+        let feed = CommandFeed(job: job, tee: tee, feed: feedPipe.read, template: template)
+        passSignals(to: feed)
+        HUDSession.whenLost { feed.hudLost() }
+        var rules = DialogRules()
+        rules.buttonAction = { feed.cancel() }
+        // The command runs whatever happens to the HUD: without one, its output still passes through.
+        do {
+            let session = try HUDSession(display: show.display)
+            try LiveShow(command: show, session: session, rules: rules) { parser, deliver in
+                feed.connect(parser: parser, deliver: deliver)
+            }.start()
+        } catch {
+            let message = (error as? ExitError)?.message ?? (error as? HUDError)?.message ?? "\(error)"
+            X11HUDCommand.printError("warning: \(message); running '\(command[0])' without a HUD")
+            feed.connect(parser: FeedParser(), deliver: {}).start()
+            feed.drainThenExit(0, evenIfIdle: true)
+        }
+        dispatchMain()
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP go to the command's group instead of ending x11hud at once (the HUD session's own
+    /// handling, which `HUDSession.run()` would install, is not used here).
+    @MainActor private func passSignals(to feed: CommandFeed) {
+        let queue = DispatchQueue(label: "x11hud.run.signals")
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler(handler: Self.passOn(number, to: feed))
+            source.resume()
+            Self.signalSources.append(source)
+        }
+    }
+
+    /// Made outside the main actor: it runs on the signal queue.
+    private nonisolated static func passOn(_ number: Int32, to feed: CommandFeed) -> @Sendable () -> Void {
+        { feed.passOn(number) }
+    }
+
+    /// Kept for the life of the process.
+    @MainActor private static var signalSources: [any DispatchSourceSignal] = []
+}

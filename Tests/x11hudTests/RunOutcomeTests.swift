@@ -1,0 +1,113 @@
+import Glibc
+import HUDScene
+import ProgressFeed
+import Testing
+@testable import x11hud
+
+/// How `x11hud run` ends, from the command's end alone (no X, no process).
+@Suite struct RunOutcomeTests {
+    @Test func successShowsDoneAndExitsZero() {
+        let o = RunOutcome(end: .exited(0), seconds: 3)
+        #expect(o.status == 0)
+        #expect(o.update.icon == .success)
+        #expect(o.update.label == "Done")
+        #expect(o.update.details == nil, "a success keeps the details it had")
+        #expect(o.update.hideAfter == 1.25 + 0.03 * 4)
+    }
+
+    @Test func failureShowsTheLastStderrLineAndExitsWithTheCommandsStatus() {
+        var o = RunOutcome(end: .exited(3), lastErrorLine: "rsync error: code 23", failLabel: "Backup failed")
+        #expect(o.status == 3)
+        #expect(o.update.icon == .error)
+        #expect(o.update.label == "Backup failed")
+        #expect(o.update.details == "rsync error: code 23")
+        o.lastErrorLine = nil
+        #expect(o.update.details == "exit status 3")
+    }
+
+    @Test func aSignalGives128PlusItsNumber() {
+        let o = RunOutcome(end: .signalled(SIGTERM))
+        #expect(o.status == 143)
+        #expect(o.update.details == "killed by SIGTERM")
+        #expect(RunOutcome(end: .signalled(SIGINT)).update.label == "Cancelled", "Ctrl-C on the command's terminal")
+    }
+
+    @Test func cancelExits130WhateverTheCommandsStatus() {
+        let o = RunOutcome(end: .signalled(SIGKILL), stop: .cancelled)
+        #expect(o.status == 130)
+        #expect(o.update.icon == .warning)
+        #expect(o.update.label == "Cancelled")
+    }
+
+    @Test func aSignalPassedOnHidesAtOnceWithTheCommandsStatus() {
+        let o = RunOutcome(end: .exited(2), stop: .signalled)
+        #expect(o.status == 2)
+        #expect(o.update.hideAfter == 0)
+        #expect(o.update.icon == nil)
+    }
+
+    @Test func aQuickSuccessWithinTheGraceTimeShowsNothing() {
+        #expect(RunOutcome(end: .exited(0), seconds: 0.2, grace: 0.5).update.hideAfter == 0)
+        #expect(RunOutcome(end: .exited(1), seconds: 0.2, grace: 0.5).update.hideAfter! > 1, "a failure still shows")
+    }
+}
+
+/// The last stderr line, as the details of a failed `run` show it.
+@Suite struct StderrTailTests {
+    func tail(_ text: String) -> String? {
+        var t = StderrTail()
+        Array(text.utf8).withUnsafeBytes { t.push($0) }
+        return t.line
+    }
+
+    @Test func keepsTheLastNonEmptyLineAcrossNewlinesAndCarriageReturns() {
+        #expect(tail("one\ntwo\n\n  \n") == "two")
+        #expect(tail("50%\r100%\rcurl: (6) Could not resolve host\n") == "curl: (6) Could not resolve host")
+        #expect(tail("first\nunfinished") == "unfinished")
+        #expect(tail("") == nil)
+    }
+
+    @Test func dropsEscapeSequencesAndControlCharacters() {
+        #expect(tail("\u{1B}[1;31merror:\u{1B}[0m disk full\u{7}\n") == "error: disk full")
+        #expect(tail("\u{1B}]0;title\u{7}plain\u{1B}]8;;http://x\u{1B}\\link\n") == "plainlink")
+        #expect(tail("a\tb\u{1}c\n") == "a bc")
+    }
+
+    @Test func cutsALongLine() {
+        let line = tail(String(repeating: "x", count: 10_000) + "\n")
+        #expect(line?.count == StderrTail.maxCharacters)
+        #expect(line?.hasSuffix("…") == true)
+    }
+}
+
+/// `x11hud run …` reaches the root parser, as every other subcommand does, instead of the default command's.
+@Suite struct RunDispatchTests {
+    @Test func runGoesToTheRootParser() {
+        #expect(!X11HUDCommand.showsDirectly(["run", "--", "true"]))
+        #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
+        #expect(X11HUDCommand.showsDirectly(["--label", "run"]))
+    }
+}
+
+/// What `x11hud run` holds for a HUD that is not reading: bounded, newest lines kept, no line cut in two.
+@Suite struct FeedBacklogTests {
+    func lines(_ range: ClosedRange<Int>) -> ArraySlice<UInt8> { ArraySlice(range.map { "\($0)%\n" }.joined().utf8) }
+
+    @Test func keepsTheNewestWholeLinesWithinItsLimit() {
+        var b = FeedBacklog()
+        for start in stride(from: 0, to: 200_000, by: 1000) { b.append(lines(start...(start + 999))) }
+        #expect(b.bytes.count <= FeedBacklog.limit)
+        let text = String(decoding: b.bytes, as: UTF8.self)
+        #expect(text.hasSuffix("199999%\n"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.hasSuffix("%") && Int($0.dropLast()) != nil })
+    }
+
+    @Test func theRestOfALinePartlyWrittenIsNeverDropped() {
+        var b = FeedBacklog()
+        b.append(ArraySlice("12345%\n".utf8))
+        b.written(3)
+        for _ in 0..<100 { b.append(lines(1...10_000)) }
+        #expect(String(decoding: b.bytes.prefix(4), as: UTF8.self) == "45%\n")
+        #expect(b.bytes.count <= FeedBacklog.limit)
+    }
+}
