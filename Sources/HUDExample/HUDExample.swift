@@ -10,7 +10,7 @@ import X11Platform
 struct HUDExample {
     static func main() async {
         let session: HUDSession
-        do { session = try await HUDSession(display: nil) } catch {
+        do { session = try HUDSession(display: nil) } catch {
             fputs("hud-example: \(error.message)\n", stderr)
             exit(error.exitCode)
         }

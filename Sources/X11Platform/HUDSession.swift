@@ -2,7 +2,7 @@ internal import CX11
 import Dispatch
 import FoundationEssentials
 import Glibc
-public import HUDScene
+import HUDScene
 
 /// The facts of one X display that every HUD on it shares: the connection and its event pump, the one frame clock
 /// that draws them all, the compositor, the desktop's scale and theme, the signals that end the process, and the

@@ -25,7 +25,7 @@ public import ProgressFeed
         self.target = target
         self.id = id
         // Its DestroyNotify tells that the other process has gone.
-        XErrorHandlers.quietly(connection: session.connection, sync: true) {
+        _ = XErrorHandlers.quietly(connection: session.connection, sync: true) {
             XSelectInput(session.connection.display, target, StructureNotifyMask)
         }
         session.remotes[target] = self
