@@ -40,6 +40,10 @@ struct RunCommand: ParsableCommand {
 
     mutating func validate() throws {
         if command.isEmpty { throw ValidationError("run: no command given (x11hud run [options] -- COMMAND ...)") }
+        if show.watch.isWatching {
+            // Those watch work another program started; run's input is its own command's output.
+            throw ValidationError("run: --watch-pid and --watch-file watch work already running; run starts its own")
+        }
     }
 
     func run() throws {

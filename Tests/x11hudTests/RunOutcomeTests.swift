@@ -87,6 +87,11 @@ import Testing
         #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
         #expect(X11HUDCommand.showsDirectly(["--label", "run"]))
     }
+
+    @Test func watchingWorkAlreadyRunningIsRefusedWithACommandOfItsOwn() throws {
+        let r = try CLI.run(["run", "--watch-pid", "1", "--", "true"], environment: ["DISPLAY": ":999"], timeout: 10)
+        #expect(r.status == 64 && r.stderr.contains("run: --watch-pid and --watch-file"), "\(r.status) \(r.stderr)")
+    }
 }
 
 /// What `x11hud run` holds for a HUD that is not reading: bounded, newest lines kept, no line cut in two.
