@@ -73,16 +73,16 @@ struct HUDOptions: ParsableArguments {
         """, valueName: "theme"))
     var theme: ThemeChoice?
 
-    @Option(name: .customLong("bezel-color"), parsing: .unconditional, help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"),
-            transform: parseColor)
+    @Option(name: .customLong("bezel-color"), parsing: .unconditional,
+            help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"), transform: parseColor)
     var bezelColor: RGBA?
 
     @Option(name: .customLong("bezel-style"), parsing: .unconditional, help: ArgumentHelp(
         "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).", valueName: "style"))
     var bezelStyle: BezelStyle?
 
-    @Option(name: .customLong("content-color"), parsing: .unconditional, help: ArgumentHelp("Text and indicator colour.", valueName: "color"),
-            transform: parseColor)
+    @Option(name: .customLong("content-color"), parsing: .unconditional,
+            help: ArgumentHelp("Text and indicator colour.", valueName: "color"), transform: parseColor)
     var contentColor: RGBA?
 
     @Option(name: .customLong("background-color"), parsing: .unconditional,
@@ -90,14 +90,16 @@ struct HUDOptions: ParsableArguments {
             transform: parseColor)
     var backgroundColor: RGBA?
 
-    @Option(name: .customLong("font"), parsing: .unconditional, help: ArgumentHelp("Label font, a Pango description.", valueName: "font"),
-            transform: parseFont)
+    @Option(name: .customLong("font"), parsing: .unconditional,
+            help: ArgumentHelp("Label font, a Pango description.", valueName: "font"), transform: parseFont)
     var labelFont: FontSpec?
 
-    @Option(name: .customLong("details-font"), parsing: .unconditional, help: ArgumentHelp("Details font.", valueName: "font"), transform: parseFont)
+    @Option(name: .customLong("details-font"), parsing: .unconditional,
+            help: ArgumentHelp("Details font.", valueName: "font"), transform: parseFont)
     var detailsFont: FontSpec?
 
-    @Option(name: .customLong("button-font"), parsing: .unconditional, help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
+    @Option(name: .customLong("button-font"), parsing: .unconditional,
+            help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
     var buttonFont: FontSpec?
 
     @Option(parsing: .unconditional,
@@ -105,12 +107,14 @@ struct HUDOptions: ParsableArguments {
             transform: ScaleValue.parse)
     var scale: ScaleValue?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
                                valueName: "points"), transform: Points.parse)
     var margin: Points?
 
-    @Option(name: .customLong("corner-radius"), parsing: .unconditional, help: ArgumentHelp("Bezel corner radius in points (default 5).",
-                                                                   valueName: "points"), transform: Points.parse)
+    @Option(name: .customLong("corner-radius"), parsing: .unconditional,
+            help: ArgumentHelp("Bezel corner radius in points (default 5).", valueName: "points"),
+            transform: Points.parse)
     var cornerRadius: Points?
 
     @Option(name: .customLong("min-size"), parsing: .unconditional,
@@ -126,12 +130,13 @@ struct HUDOptions: ParsableArguments {
         valueName: "position"))
     var position: Position?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
                                valueName: "X,Y"), transform: OffsetValue.parse)
     var offset: OffsetValue?
 
-    @Option(name: .customLong("pie-style"), parsing: .unconditional, help: ArgumentHelp("How determinate mode draws: outline or filled.",
-                                                               valueName: "style"))
+    @Option(name: .customLong("pie-style"), parsing: .unconditional,
+            help: ArgumentHelp("How determinate mode draws: outline or filled.", valueName: "style"))
     var pieStyle: DeterminateStyle?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Show/hide animation.", valueName: "animation"))
@@ -164,7 +169,9 @@ struct HUDOptions: ParsableArguments {
         if pulsate, let mode, mode != .indeterminate {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
         }
-        if progress != nil, percentage != nil { throw ValidationError("--progress and --percentage cannot be used together") }
+        if progress != nil, percentage != nil {
+            throw ValidationError("--progress and --percentage cannot be used together")
+        }
         // With a progress mode or the spinner, the icon or image is drawn beside it (yad's --image beside its bar).
         if mode == .text, icon != nil || image != nil {
             throw ValidationError("--icon and --image cannot be shown with --mode text")
@@ -228,8 +235,8 @@ struct HUDOptions: ParsableArguments {
     private enum CodingKeys: String, CodingKey {
         case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
              bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
-             labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset, pieStyle,
-             animation, markup, monitor, config, noConfig, printConfig
+             labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset,
+             pieStyle, animation, markup, monitor, config, noConfig, printConfig
     }
 
     var content: HUDContent {

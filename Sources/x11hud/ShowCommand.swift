@@ -71,8 +71,9 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .customLong("dismiss-on-click"), help: "A click on the bezel closes the HUD like the button (exit 1).")
     var dismissOnClick = false
 
-    @Flag(name: .customLong("no-cancel"), help: ArgumentHelp("Accepted for zenity scripts; x11hud shows a button only with --button.",
-                                                           visibility: .hidden))
+    @Flag(name: .customLong("no-cancel"),
+          help: ArgumentHelp("Accepted for zenity scripts; x11hud shows a button only with --button.",
+                             visibility: .hidden))
     var noCancel = false
 
     @Option(parsing: .unconditional,

@@ -41,7 +41,9 @@ struct X11HUDCommand: ParsableCommand {
             let split = splittingEmptyValues(arguments)
             let direct = showsDirectly(split)
             // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
-            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) { TextStack.loadInBackground() }
+            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) {
+                TextStack.loadInBackground()
+            }
             var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
             try command.run()
         } catch let error as ExitError {

@@ -33,7 +33,8 @@ func isWarning(_ e: FeedEvent) -> Bool {
     }
 
     @Test func jsonSetsAnySubset() {
-        let e = parse(#"{"progress":0.45,"label":"Copying","details":"a.txt","mode":"bar","icon":"success","hide":1.5}"#)
+        let e = parse(
+            #"{"progress":0.45,"label":"Copying","details":"a.txt","mode":"bar","icon":"success","hide":1.5}"#)
         #expect(e == .update(FeedUpdate(progress: 0.45, label: "Copying", details: "a.txt", mode: .bar, icon: .success,
                                         hideAfter: 1.5)))
         #expect(parse(#"{"label":"x"}"#) == .update(FeedUpdate(label: "x")))
