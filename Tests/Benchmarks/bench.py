@@ -542,7 +542,7 @@ def annular_frame_us(table):
     return None
 
 
-def document(args, results, machine_rows, command, started, seconds):
+def document(args, results, machine_rows, command, started, seconds, load_before):
     import report
     parts = [
         "# Benchmarks\n",
@@ -553,7 +553,8 @@ def document(args, results, machine_rows, command, started, seconds):
         "Produced by:\n\n```sh\n%s\n```\n\nStarted %s; took %.0f s. %d runs per tool for start-up and RSS "
         "(after one warm-up run each), %d for each CPU window and the flood.\n"
         % (command, started, seconds, args.runs, args.long_runs),
-        "## Machine\n\n" + report.table(["", ""], machine_rows) + "\n\n" + report.SHARED_MACHINE + "\n",
+        "## Machine\n\n" + report.table(["", ""], machine_rows) + "\n\n"
+        + report.load_note(load_before, report.loadavg()) + "\n",
         "## x11hud against its targets\n\n" + targets_section(results) + "\n",
     ]
     sections = []
@@ -621,6 +622,7 @@ def main(argv):
         tools = [t for t in tools if t.name.split()[0] in wanted]
 
     started, t0 = time.strftime("%Y-%m-%d %H:%M %Z"), time.monotonic()
+    load_before = report.loadavg()
     command = "python3 Tests/Benchmarks/bench.py" + ("" if not argv else " " + " ".join(argv))
     results = {}
     children = Children()
@@ -677,7 +679,8 @@ def main(argv):
         log("frame cost: running x11hud-bench")
         results["frames"] = measure.frame_cost(args.bench_binary)
 
-    text = document(args, results, report.machine(binary, ROOT, built), command, started, time.monotonic() - t0)
+    text = document(args, results, report.machine(binary, ROOT, built), command, started, time.monotonic() - t0,
+                    load_before)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         f.write(text)

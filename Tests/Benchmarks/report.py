@@ -130,9 +130,17 @@ def table(header, rows):
     return "\n".join(lines)
 
 
-SHARED_MACHINE = """The machine is shared: other builders (compilers, test suites) ran on its two cores during this run
-(until about 06:00 UTC on the day of the figures), so times are noisy; medians and ratios between tools of the
-same run are what to read, and instruction counts are the figures that do not depend on the load."""
+def load_note(before, after):
+    """How busy the machine was around the run (1-minute load averages from /proc/loadavg)."""
+    return ("Load average (1 min) when the run started: %s; when it ended: %s. The machine is a virtual one with two "
+            "cores; times move with whatever else runs on it, so medians and ratios between tools of the same run "
+            "are what to read, and instruction counts are the figures that do not depend on the load."
+            % (before, after))
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
 
 ORIENTATION = """Not measured here (not Debian packages): the issue's orientation figures, from a machine like this
 one under Xvfb without a compositor, are xob 2.75 ms and herbe 11.8 ms from exec to window mapped; xob 2.9 MB peak
