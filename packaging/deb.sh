@@ -21,7 +21,9 @@ maintainer=${DEB_MAINTAINER:-$(git log -1 --format='%an <%ae>' 2>/dev/null || tr
 }
 deb=x11hud_${version}_${arch}.deb
 
-swift build -c release --static-swift-stdlib --product x11hud
+# The binary `make release` makes, with each measured link option and the text stack loaded on first use: the one
+# BENCHMARKS.md measures, not a plain `swift build` that would start twice as slowly and load 50 libraries at start.
+make release
 binary=.build/release/x11hud
 [ "$("$binary" --version)" = "$version" ] || { echo "deb.sh: the binary does not say version $version" >&2; exit 1; }
 
@@ -45,6 +47,13 @@ mkdir -p "$work/debian"
 printf 'Source: x11hud\n\nPackage: x11hud\nArchitecture: any\n' > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "root/usr/bin/x11hud" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# The text stack is dlopen()ed on first use (CCairoLoader), so dpkg-shlibdeps cannot see it in the binary: its
+# dependency is the one the library's own package declares in its shlibs file, as dpkg-shlibdeps would write it.
+lib=$(sed -n 's/^#define HUD_TEXT_STACK_LIBRARY "\(.*\)"$/\1/p' Sources/CCairoLoader/include/loader.h)
+text_stack=$(cat /var/lib/dpkg/info/*.shlibs | awk -v name="${lib%.so.*}" -v major="${lib##*.so.}" \
+    '$1 == name && $2 == major { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
+[ -n "$text_stack" ] || { echo "deb.sh: no shlibs entry for $lib (is its -dev package installed?)" >&2; exit 1; }
+depends="$depends, $text_stack"
 
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<EOT

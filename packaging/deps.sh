@@ -6,7 +6,7 @@
 #   bench:   build, and what `make bench` drives: the peers (osd_cat, zenity, yad, dunst), pbench's and xob's
 #            headers, callgrind, the Python X client. Not needed by the tests.
 set -eu
-build="pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
+build="make pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-dev libxrandr-dev libxinerama-dev
        libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
 test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db

@@ -34,6 +34,9 @@ ok "lintian: no errors ($(grep -c '^W:' "$tmp/lintian" || true) warnings)"
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "./$deb" >/dev/null 2>"$tmp/apt" \
     || { cat "$tmp/apt" >&2; fail "apt-get install ./$deb"; }
 ok "apt-get install ./$deb"
+# The text stack is loaded with dlopen, out of dpkg-shlibdeps' sight: the package must still depend on it.
+dpkg-deb -f "$deb" Depends | grep -q 'libpangocairo-1.0-0 (>= ' || fail "Depends lacks libpangocairo: $(dpkg-deb -f "$deb" Depends)"
+ok "Depends: $(dpkg-deb -f "$deb" Depends)"
 
 # What a desktop user's shell has: no Swift toolchain, no library path, a fresh home.
 mkdir -p "$tmp/home"
@@ -92,8 +95,17 @@ done
 DISPLAY=$display run x11hud --id pkg --label Client --button OK &
 client=$!
 sleep 0.5
-grep -q libpango "/proc/$hud/maps" || fail "the HUD's owner has not loaded Pango"
-if grep -q libpango "/proc/$client/maps"; then fail "a forwarding client loaded Pango"; fi
+# `run` is a function, so $! is the subshell's pid: the x11hud processes are found by their arguments.
+pid_of() {
+    for d in /proc/[0-9]*; do
+        [ "$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)" = "$* " ] && { echo "${d#/proc/}"; return 0; }
+    done
+    return 1
+}
+owner_pid=$(pid_of x11hud --id pkg --label Named) || fail "no x11hud process for the named HUD"
+client_pid=$(pid_of x11hud --id pkg --label Client --button OK) || fail "no x11hud process for the client"
+grep -q libpango "/proc/$owner_pid/maps" || fail "the HUD's owner has not loaded Pango"
+if grep -q libpango "/proc/$client_pid/maps"; then fail "a forwarding client loaded Pango"; fi
 ok "a forwarding client runs without the text libraries (its HUD's owner has them)"
 status=0
 DISPLAY=$display run x11hud hide --id nope 2>/dev/null || status=$?
