@@ -11,7 +11,7 @@ import ProgressFeed
 }
 
 /// What `x11hud list` prints of one HUD on the display.
-public struct HUDListing: Hashable, Sendable {
+public struct HUDListing: Hashable, Sendable, Encodable {
     public var id: String?
     public var pid: Int32
     public var mode: String

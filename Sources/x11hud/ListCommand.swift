@@ -43,16 +43,7 @@ struct ListCommand: ParsableCommand {
     }
 
     static func json(_ huds: [HUDListing]) -> String {
-        struct Row: Encodable {
-            var id: String?
-            var pid: Int32
-            var mode, label, monitor: String
-            var spinner: String?
-        }
-        let rows = huds.map {
-            Row(id: $0.id, pid: $0.pid, mode: $0.mode, label: $0.label, monitor: $0.monitor, spinner: $0.spinner)
-        }
-        let data = (try? JSONEncoder().encode(rows)) ?? Data("[]".utf8)
+        let data = (try? JSONEncoder().encode(huds)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }
