@@ -37,9 +37,6 @@ enum ProgressFormats {
             ?? wgetLength(tokens) ?? bracketBar(line, tokens)
     }
 
-    /// The percentage of a known progress line, or nil.
-    static func percentage(in line: Substring) -> Double? { scan(line)?.percent }
-
     /// `SIZE PCT% RATE/s TIME [(xfr#…)]`. rsync's `-h` sizes are powers of 1000.
     static func rsync(_ t: [Substring]) -> Scan? {
         guard t.count >= 4, isSize(t[0]), t[2].hasSuffix("/s"), isClock(t[3]), let p = percent(t[1]) else {

@@ -14,7 +14,7 @@ final class CommandFeed: Sendable {
     private let job: CommandJob
     private let tee: OutputTee
     private let feedFD: Int32
-    private let started = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    private let started = MonotonicClock.now
     /// The parts of the outcome known from the start (labels, grace).
     private let template: RunOutcome
 
@@ -114,7 +114,7 @@ final class CommandFeed: Sendable {
         o.end = job.end ?? .exited(0)
         o.stop = state.withLock { $0.stop }
         o.lastErrorLine = tee.lastErrorLine
-        o.seconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 - started
+        o.seconds = MonotonicClock.now - started
         return o
     }
 

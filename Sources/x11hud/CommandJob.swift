@@ -102,9 +102,6 @@ final class CommandJob: Sendable {
     /// How it ended, once it has.
     var end: End? { state.withLock { $0.end } }
 
-    /// The signal we stopped it with, if we did.
-    var stoppedWith: Int32? { state.withLock { $0.stoppedWith } }
-
     /// Runs `body` (on any thread) once the command has ended; at once if it has.
     func whenEnded(_ body: @escaping @Sendable (End) -> Void) {
         let end: End? = state.withLock { s in

@@ -56,8 +56,7 @@ import X11Platform
         case .local(let live):
             TextStack.loadInBackground()
             try showOwn(live)
-        case .remote(let remote) where command.queue:
-            _ = remote
+        case .remote where command.queue:
             session.whenNameFree(id) { [self] in
                 startOrFail()
             }
@@ -138,9 +137,6 @@ import X11Platform
         if command.readsInput {
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }
-        let deliver: @Sendable () -> Void = {
-            DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
-        }
         let finished: @Sendable (Int32) -> Void = { [status] code in
             DispatchQueue.main.async { MainActor.assumeIsolated { status.code = code } }
         }
@@ -150,13 +146,15 @@ import X11Platform
         watcher.start()
     }
 
+    /// What an input source calls when input is waiting: the main queue looks.
+    private var deliver: @Sendable () -> Void {
+        { DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } } }
+    }
+
     private func startFeed() {
         // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
         let scan = !command.noScan && !(command.hud.modeIsExplicit && command.hud.content.mode == .indeterminate)
         let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules, total: command.watch.total)
-        let deliver: @Sendable () -> Void = {
-            DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } }
-        }
         let feed = makeFeed?(parser, deliver)
             ?? StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle, deliver: deliver)
         self.feed = feed

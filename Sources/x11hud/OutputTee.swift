@@ -22,7 +22,7 @@ final class OutputTee: Sendable {
     private let tail = Mutex(StderrTail())
     private let abandoned = Mutex(false)
     /// A line not ended after this many bytes goes to the feed anyway (StdinFeed cuts it there too).
-    private static let maxPending = 64 * 1024
+    private static let maxPending = StdinFeed.maxLineLength
 
     /// Takes ownership of the descriptors.
     init(stdout: Int32, stderr: Int32, feed: Int32) throws(SystemFailure) {

@@ -30,8 +30,11 @@ final class ProcessFiles: Sendable {
         /// A block device: its size does not grow with what is written to it.
         var isDisk = false
 
-        var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+        var name: String { ProcessFiles.baseName(path) }
     }
+
+    /// The last part of a path, for the details label.
+    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     /// Opens `/proc/PID`. Throws `noInput` (66) when there is no such process, `noPermission` (77) when its open
     /// files may not be read.

@@ -91,7 +91,8 @@ final class StdinFeed: Sendable {
         Glibc.exit(code)
     }
 
-    private static func discard(_ fd: Int32) {
+    /// Reads `fd` to its end and drops what it reads.
+    static func discard(_ fd: Int32) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -126,7 +127,7 @@ final class StdinFeed: Sendable {
         }
         func withTimeRemaining(_ update: FeedUpdate) -> FeedUpdate {
             guard let progress = update.progress, let title = timeRemainingTitle, eta != nil else { return update }
-            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            let now = MonotonicClock.now
             let text = eta!.text(fraction: progress, at: now)
             var u = update
             u.details = [title, text].filter { !$0.isEmpty }.joined(separator: "\n")
@@ -134,7 +135,7 @@ final class StdinFeed: Sendable {
         }
         func warn(_ message: String) {
             guard !quiet else { return }
-            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            let now = MonotonicClock.now
             if let text = gate.admit(message, at: now) { X11HUDCommand.printError("stdin " + text) }
         }
 

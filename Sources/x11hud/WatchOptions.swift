@@ -85,15 +85,7 @@ struct WatchOptions: ParsableArguments {
     /// thread of its own, so a program writing into it is neither blocked nor killed by SIGPIPE.
     static func ignoreStandardInput(option: String) {
         X11HUDCommand.printError("warning: standard input is ignored with \(option)")
-        DispatchQueue(label: "x11hud.stdin-ignored").async {
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-            while true {
-                let n = read(0, buffer, 64 * 1024)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { break }
-            }
-            buffer.deallocate()
-        }
+        DispatchQueue(label: "x11hud.stdin-ignored").async { StdinFeed.discard(0) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -69,7 +69,7 @@ final class FileProbe: WatchProbe {
         self.texts = texts
     }
 
-    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var name: String { ProcessFiles.baseName(path) }
     var endDescriptor: Int32? { nil }
 
     func look() -> WatchLook {
