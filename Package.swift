@@ -101,6 +101,13 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // What the test targets share: a private Xvfb per suite, the one runner for child processes (x11hud, the X
+        // tools), screenshots. Not a product: tests only (as swift-argument-parser's ArgumentParserTestHelpers).
+        .target(
+            name: "HUDTestSupport",
+            dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "HUDSceneTests",
             dependencies: ["HUDScene"],
@@ -120,12 +127,12 @@ let package = Package(
         ),
         .testTarget(
             name: "X11PlatformTests",
-            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample"],
+            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample", "HUDTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "X11Platform", "ProgressFeed", "x11hud"],
+            dependencies: ["HUDScene", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport"],
             swiftSettings: strictness
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// The dim background over the whole monitor (with a compositor), and `--block-input`, which makes the HUD swallow
@@ -9,13 +10,13 @@ import Testing
                 "no Xvfb or xmessage"), .privateXServer)
 struct BackgroundTests {
     /// An xmessage in the top-left corner, far from the centred bezel, and the centre of its button in root pixels.
-    private func xmessage(display: String) throws -> (process: Process, button: (x: Int, y: Int)) {
+    private func xmessage(display: String) throws -> (process: ChildProcess, button: (x: Int, y: Int)) {
         let process = try Tools.start("xmessage", ["-geometry", "+20+20", "-buttons", "quit:0", "hello"],
                                       display: display)
         var button: (x: Int, y: Int)?
         _ = try Tools.waitUntil(timeout: 5) {
             // The last window in xmessage's tree is its button: "0x… (has no name): ()  32x17+4+29  +25+50".
-            let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).output
+            let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).stdout
             guard let start = tree.range(of: "\"xmessage\"") else { return false }
             let lines = tree[start.lowerBound...].split(separator: "\n").prefix(12)
                 .filter { $0.contains("(has no name)") }
@@ -31,7 +32,7 @@ struct BackgroundTests {
             return true
         }
         guard let button else {
-            Tools.stop(process)
+            process.kill()
             throw TestFailure("xmessage's button was not found")
         }
         usleep(200_000)
@@ -45,13 +46,13 @@ struct BackgroundTests {
     /// The HUD's windows: its own and, with --block-input, the blocker (both carry its _NET_WM_PID).
     private func windows(of hud: HUDProcess, display: String) throws -> Set<String> {
         let r = try Tools.run("xdotool", ["search", "--pid", String(hud.pid)], display: display)
-        return Set(r.output.split(separator: "\n").map(String.init))
+        return Set(r.stdout.split(separator: "\n").map(String.init))
     }
 
     @Test func blockInputSwallowsAClickOnTheDesktopUntilTheHUDHides() throws {
         let display = try server().display
         let (below, button) = try xmessage(display: display)
-        defer { Tools.stop(below) }
+        defer { below.kill() }
         let hud = try HUDProcess(Expected.arguments + ["--block-input", "--background-color", "#00000080",
                                                        "--hide-after", "1.5"], display: display)
         _ = try hud.waitForWindow(display: display)
@@ -64,13 +65,13 @@ struct BackgroundTests {
         // Released when the HUD hides: the same click then reaches the window below.
         #expect(hud.waitForExit(timeout: 4)?.status == 0)
         try click(button, display: display)
-        #expect(Tools.waitForExit(below, timeout: 3), "the click did not reach xmessage after the HUD hid")
+        #expect(below.waitForExit(timeout: 3), "the click did not reach xmessage after the HUD hid")
     }
 
     @Test func blockInputIsReleasedWhenTheProcessDies() throws {
         let display = try server().display
         let (below, button) = try xmessage(display: display)
-        defer { Tools.stop(below) }
+        defer { below.kill() }
         let hud = try HUDProcess(Expected.arguments + ["--block-input"], display: display)
         _ = try hud.waitForWindow(display: display)
         usleep(300_000)
@@ -78,7 +79,7 @@ struct BackgroundTests {
         _ = hud.waitForExit(timeout: 3)
         usleep(200_000)
         try click(button, display: display)
-        #expect(Tools.waitForExit(below, timeout: 3), "a killed HUD still blocks the click")
+        #expect(below.waitForExit(timeout: 3), "a killed HUD still blocks the click")
     }
 
     @Test func theDimCoversTheMonitorAndLetsClicksThroughByDefault() throws {
@@ -87,7 +88,7 @@ struct BackgroundTests {
         defer { compositor.stop() }
         usleep(500_000)
         let (below, button) = try xmessage(display: display)
-        defer { Tools.stop(below) }
+        defer { below.kill() }
         // What the compositor shows of the root there (picom paints a root without a pixmap grey).
         let root = try screenshot(display: display).pixel(x: 1270, y: 710)
         let hud = try HUDProcess(Expected.arguments + ["--background-color", "#00000080"], display: display)
@@ -100,7 +101,7 @@ struct BackgroundTests {
         let halfRoot = RGBA(red: root.red / 2, green: root.green / 2, blue: root.blue / 2)
         #expect(corner.isClose(to: halfRoot, tolerance: 0.03), "the corner is \(corner)")
         try click(button, display: display)
-        #expect(Tools.waitForExit(below, timeout: 3), "the dim swallowed a click without --block-input")
+        #expect(below.waitForExit(timeout: 3), "the dim swallowed a click without --block-input")
         kill(hud.pid, SIGTERM)
         #expect(hud.waitForExit(timeout: 3)?.status == 143)
     }
@@ -126,7 +127,7 @@ struct BackgroundTests {
         let id = try hud.waitForWindow(display: display)
         var value = ""
         _ = try Tools.waitUntil(timeout: 3) {
-            value = try Tools.run("xprop", ["-id", id, "_KDE_NET_WM_BLUR_BEHIND_REGION"], display: display).output
+            value = try Tools.run("xprop", ["-id", id, "_KDE_NET_WM_BLUR_BEHIND_REGION"], display: display).stdout
             return value.contains("=")
         }
         // The bezel in window pixels: the window is the bezel plus one pixel of antialiasing on each side.

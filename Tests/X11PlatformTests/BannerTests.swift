@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// `--banner` live: at the top of the monitor, hidden by a click (exit 0) or after 3 s.

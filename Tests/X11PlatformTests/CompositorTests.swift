@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Switching live between true translucency (a compositor runs) and an opaque, shaped bezel (none runs).
@@ -7,20 +8,11 @@ import Testing
 struct CompositorTests {
     /// Starts a compositor on `display`; it is killed when the returned process is released.
     final class Compositor {
-        let process = Process()
+        let process: ChildProcess
         init(_ command: [String], display: String) throws {
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst())
-            process.environment = Tools.environment(display: display)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try Tools.start(command[0], Array(command.dropFirst()), display: display)
         }
-        func stop() {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        deinit { stop() }
+        func stop() { process.kill() }
     }
 
     static let picom = ["/usr/bin/picom", "--backend", "xrender", "--config", "/dev/null"]

@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// The X server dying under a shown HUD: one line, status 74, within a second, no hang.

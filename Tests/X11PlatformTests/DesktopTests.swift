@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// The centre of the HUD's window on the root, in pixels.
@@ -55,10 +56,10 @@ struct MonitorTests {
         try Tools.run("xdotool", ["mousemove", "100", "100"], display: display)  // the pointer on L
         let other = try Tools.start("xmessage", ["-geometry", "300x200+800+200", "-name", "focused", "on R"],
                                     display: display)
-        defer { Tools.stop(other) }
+        defer { other.kill() }
         var id = ""
         _ = try Tools.waitUntil(timeout: 3) {
-            id = try Tools.run("xdotool", ["search", "--onlyvisible", "--name", "focused"], display: display).output
+            id = try Tools.run("xdotool", ["search", "--onlyvisible", "--name", "focused"], display: display).stdout
                 .split(separator: "\n").first.map(String.init) ?? ""
             return !id.isEmpty
         }
@@ -129,16 +130,12 @@ struct WorkAreaTests {
 struct ScaleTests {
     func setDPI(_ dpi: Int?, _ display: String) throws {
         if let dpi {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xrdb")
-            p.arguments = ["-merge"]
-            p.environment = Tools.environment(display: display)
             let input = Pipe()
-            p.standardInput = input
-            try p.run()
+            let xrdb = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xrdb"), ["-merge"],
+                                        environment: ChildProcess.environment(display: display), input: input)
             input.fileHandleForWriting.write(Data("Xft.dpi: \(dpi)\n".utf8))
             try input.fileHandleForWriting.close()
-            p.waitUntilExit()
+            _ = xrdb.waitForExit(timeout: 10)
         } else {
             try Tools.run("xrdb", ["-remove"], display: display)
         }
@@ -217,7 +214,7 @@ struct ThemeAutoTests {
         try "Net/ThemeName \"\(name)\"\n".write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
         let manager = try Tools.start("xsettingsd", ["-c", config.path], display: display)
-        defer { Tools.stop(manager) }
+        defer { manager.kill() }
         usleep(500_000)  // it takes the _XSETTINGS_S0 selection at start
         try body()
     }

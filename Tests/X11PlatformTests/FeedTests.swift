@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// A pipe into the HUD's stdin that a test writes to like a shell script would.
@@ -10,7 +11,7 @@ final class Producer {
 }
 
 /// Fraction of the ring's centre line drawn in the full content colour on a screenshot.
-func ringCoverage(_ shot: Canvas, around f: Rect) -> Double {
+func ringCoverage(_ shot: Screenshot, around f: Rect) -> Double {
     var lit = 0
     for i in 0..<360 {
         let a = -Double.pi / 2 + (Double(i) + 0.5) / 360 * 2 * Double.pi

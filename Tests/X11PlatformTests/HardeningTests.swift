@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// Another X client, written with python3-xlib, that does to the server what a hostile or careless client might.
@@ -18,7 +19,7 @@ enum RogueClient {
             d.sync()
             """
         let r = try Tools.run(python, ["-c", script, display, window], display: display)
-        guard r.status == 0 else { throw TestFailure("destroying the window failed: \(r.error)") }
+        guard r.status == 0 else { throw TestFailure("destroying the window failed: \(r.stderr)") }
     }
 
     /// Frees the GCs among the few resource ids allocated after `window` by the same client: every later frame
@@ -38,7 +39,7 @@ enum RogueClient {
     }
 
     /// Grabs the server (no other client is served) until the returned pipe is closed.
-    static func grabServer(display: String) throws -> (Process, Pipe) {
+    static func grabServer(display: String) throws -> (ChildProcess, Pipe) {
         let script = """
             import sys
             from Xlib import display
@@ -48,14 +49,9 @@ enum RogueClient {
             print("grabbed", flush=True)
             sys.stdin.read()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, display]
         let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(URL(fileURLWithPath: python), ["-c", script, display], input: input,
+                                       output: .pipe(output))
         let line = output.fileHandleForReading.availableData
         guard String(decoding: line, as: UTF8.self).hasPrefix("grabbed") else {
             throw TestFailure("the grabbing client did not grab")
@@ -66,7 +62,7 @@ enum RogueClient {
 
 /// A TCP listener on port 6000 + N that accepts X connections and never says a word.
 final class SilentServer {
-    let process = Process()
+    let process: ChildProcess
     let number: Int
 
     init() throws {
@@ -85,11 +81,8 @@ final class SilentServer {
             while True:
                 held.append(s.accept()[0])
             """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
         let out = Pipe()
-        process.standardOutput = out
-        try process.run()
+        process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script], output: .pipe(out))
         let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         guard let n = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestFailure("the silent listener found no free port")
@@ -97,7 +90,7 @@ final class SilentServer {
         number = n
     }
 
-    deinit { Tools.stop(process) }
+    deinit { process.kill() }
 }
 
 /// Issue 11: faults of the X server, of other clients, of the descriptors and of the input never crash, hang or
@@ -128,7 +121,7 @@ struct HardeningTests {
         let command = "exec '\(HUDProcess.binary.path)' --monitor nosuch --label Closed --hide-after 0.6 \(redirection)"
         let started = Date()
         let r = try Tools.run("/bin/sh", ["-c", command], display: display, timeout: 10)
-        #expect(r.status == 0, "status \(r.status): \(r.error)")
+        #expect(r.status == 0, "status \(r.status): \(r.stderr)")
         #expect(Date().timeIntervalSince(started) < 4)
     }
 
@@ -152,7 +145,7 @@ struct HardeningTests {
         let hud = try HUDProcess(Expected.arguments, display: display)
         let window = try hud.waitForWindow(display: display)
         let (grabber, release) = try RogueClient.grabServer(display: display)
-        defer { Tools.stop(grabber) }
+        defer { grabber.kill() }
         let sent = Date()
         kill(hud.pid, signal)
         let exit = try #require(hud.waitForExit(timeout: 3), "x11hud waited for the grabbed server")
@@ -161,7 +154,7 @@ struct HardeningTests {
         // 50 ms is the deadline; the rest is this machine's scheduling and the 5 ms polling of the wait.
         #expect(elapsed < 0.2, "took \(elapsed) s")
         try release.fileHandleForWriting.close()
-        grabber.waitUntilExit()
+        _ = grabber.waitForExit(timeout: 10)
         // Once the server serves again it removes the window of the closed connection.
         let gone = try Tools.waitUntil(timeout: 2) {
             try Tools.run("xwininfo", ["-id", window], display: display).status != 0
@@ -186,25 +179,20 @@ struct HardeningTests {
 
     @Test func oneOfTwoHUDWindowsOfAProcessDestroyedEndsItWith74() throws {
         let display = try server().display
-        let example = Process()
-        example.executableURL = HUDProcess.binary.deletingLastPathComponent().appendingPathComponent("hud-example")
-        example.environment = Tools.environment(display: display)
-        example.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        example.standardError = errors
-        try example.run()
-        defer { Tools.stop(example) }
+        let example = try ChildProcess(BuildProducts.url("hud-example"), [],
+                                       environment: ChildProcess.environment(display: display), output: .discard)
+        defer { example.kill() }
         var windows: [String] = []
         _ = try Tools.waitUntil(timeout: 3) {
-            windows = try Tools.run("xdotool", ["search", "--onlyvisible", "--pid", String(example.processIdentifier)],
-                                    display: display).output.split(separator: "\n").map(String.init)
+            windows = try Tools.run("xdotool", ["search", "--onlyvisible", "--pid", String(example.pid)],
+                                    display: display).stdout.split(separator: "\n").map(String.init)
             return windows.count == 2
         }
         try #require(windows.count == 2, "the example's two HUDs were not both up")
         try RogueClient.destroy(window: windows[1], display: display)
-        #expect(Tools.waitForExit(example, timeout: 1), "a process with a HUD window destroyed kept running")
-        #expect(example.terminationStatus == 74)
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(example.waitForExit(timeout: 1), "a process with a HUD window destroyed kept running")
+        #expect(example.status == 74)
+        let output = example.stderr
         #expect(output.contains("destroyed by another X client"), "\(output)")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// Grace time, minimum show time, hide-after and exit statuses of the real binary, timed from its start.

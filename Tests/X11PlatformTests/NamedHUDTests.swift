@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Many HUDs on one desktop: named HUDs updated in place from other processes, stacking, hide, list and queue.
@@ -7,13 +8,13 @@ import Testing
 struct NamedHUDTests {
     /// The ids of the mapped HUD windows on the display.
     static func hudWindows(_ display: String) throws -> [String] {
-        try Tools.run("xdotool", ["search", "--onlyvisible", "--class", "X11hud"], display: display).output
+        try Tools.run("xdotool", ["search", "--onlyvisible", "--class", "X11hud"], display: display).stdout
             .split(separator: "\n").map(String.init)
     }
 
     static func list(_ display: String) throws -> [[String]] {
         let r = try Tools.run(HUDProcess.binary.path, ["list"], display: display)
-        return r.output.split(separator: "\n").map {
+        return r.stdout.split(separator: "\n").map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
     }
@@ -47,7 +48,7 @@ struct NamedHUDTests {
         #expect(client.waitForExit(timeout: 3)?.status == 0, "\(client.errorOutput)")
         var listed = ""
         for _ in 0..<20 {
-            listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).output
+            listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).stdout
             if listed.contains("\"spinner\":\"pacman-progress\"") { break }
             usleep(50_000)
         }
@@ -65,7 +66,7 @@ struct NamedHUDTests {
         let u = try WindowInfo(id: upperWindow, display: display), l = try WindowInfo(id: lowerWindow, display: display)
         #expect(u.y + u.height <= l.y, "bezels overlap: upper \(u.y)+\(u.height), lower \(l.y)")
         let hidden = try Tools.run(HUDProcess.binary.path, ["hide", "--id", "a"], display: display)
-        #expect(hidden.status == 0, "\(hidden.error)")
+        #expect(hidden.status == 0, "\(hidden.stderr)")
         #expect(upper.waitForExit(timeout: 3)?.status == 0)
         var ys: [Int] = []
         _ = try Tools.waitUntil(timeout: 2) {
@@ -75,14 +76,14 @@ struct NamedHUDTests {
         let settled = ys.last ?? l.y
         // Alone, it is centred again: the whole column was centred, so it moves up by half the upper bezel and gap.
         #expect(settled < l.y && abs((settled + l.height / 2) - 360) <= 3, "lower settled at \(settled)")
-        Tools.stop(lower.process)
+        lower.kill()
     }
 
     @Test func hideWithAnUnknownIdSaysSoAndExits1() throws {
         let display = try server().display
         let r = try Tools.run(HUDProcess.binary.path, ["hide", "--id", "nothing-here"], display: display)
         #expect(r.status == 1)
-        #expect(r.error.contains("nothing-here") && r.error.split(separator: "\n").count == 1, "\(r.error)")
+        #expect(r.stderr.contains("nothing-here") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
     }
 
     @Test func aQueuedHUDShowsOnlyAfterTheFirstHasHidden() throws {
@@ -137,21 +138,15 @@ struct NamedHUDTests {
 
     @Test func anAsyncMainDrivesTwoHUDsAndEndsAfterTheHide() throws {
         let display = try server().display
-        let exe = HUDProcess.binary.deletingLastPathComponent().appendingPathComponent("hud-example")
-        let example = Process()
-        example.executableURL = exe
-        example.environment = Tools.environment(display: display)
-        let out = Pipe()
-        example.standardOutput = out
-        example.standardError = FileHandle.nullDevice
-        try example.run()
+        let example = try ChildProcess(BuildProducts.url("hud-example"), [],
+                                       environment: ChildProcess.environment(display: display))
         var most = 0
         _ = try Tools.waitUntil(timeout: 3) {
             most = max(most, try Self.hudWindows(display).count)
             return most == 2
         }
         #expect(most == 2, "the example's two HUDs were not both up")
-        #expect(Tools.waitForExit(example, timeout: 6) && example.terminationStatus == 0)
-        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "done\n")
+        #expect(example.waitForExit(timeout: 6) && example.status == 0)
+        #expect(example.stdout == "done\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// `x11hud run` when its X server goes away: the HUD is gone, the command is not.

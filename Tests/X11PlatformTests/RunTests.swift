@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// `x11hud run -- COMMAND` end to end: the real binary running real shell scripts on a private Xvfb.
@@ -29,7 +30,7 @@ struct RunTests {
     /// The `_X11HUD_STATE` the HUD publishes on its window (mode, label, …), as xprop prints it.
     static func state(of window: String, display: String) throws -> String {
         // xprop escapes the JSON's quotes.
-        try Tools.run("xprop", ["-id", window, "_X11HUD_STATE"], display: display).output.replacing("\\", with: "")
+        try Tools.run("xprop", ["-id", window, "_X11HUD_STATE"], display: display).stdout.replacing("\\", with: "")
     }
 
     /// Waits until the state of `window` contains `text`; returns the last state seen.
@@ -197,23 +198,18 @@ struct RunTests {
         let display = try server().display
         // script(1) gives x11hud a terminal of its own; the command is in another process group and reads it.
         let command = "\(HUDProcess.binary.path) run -- sh -c 'read answer; echo got:$answer; exit 4'"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.environment = Tools.environment(display: display)
         let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                       environment: ChildProcess.environment(display: display), input: input,
+                                       output: .pipe(output))
         usleep(800_000)
         input.fileHandleForWriting.write(Data("secret\n".utf8))
-        let ended = Tools.waitForExit(process, timeout: Expected.upTo(8))
-        if !ended { kill(process.processIdentifier, SIGKILL) }
+        let ended = process.waitForExit(timeout: Expected.upTo(8))
+        if !ended { process.kill() }
         #expect(ended, "the command never read the terminal (stopped by SIGTTIN?)")
         let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         #expect(text.contains("got:secret"), "\(text)")
-        #expect(process.terminationStatus == 4)
+        #expect(process.status == 4)
         try? input.fileHandleForWriting.close()
     }
 

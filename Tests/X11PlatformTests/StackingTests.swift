@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// No window manager keeps an override-redirect window on top: the HUD raises itself over windows that appear.
@@ -16,9 +17,9 @@ struct StackingTests {
         // An ordinary window mapped right over the HUD, after it.
         let cover = try Tools.start("xmessage", ["-geometry", "400x300+\(Int(b.midX) - 200)+\(Int(b.midY) - 150)",
                                                  "-bg", "white", "cover"], display: display)
-        defer { Tools.stop(cover) }
+        defer { cover.kill() }
         usleep(700_000)
-        let tree = try Tools.run("xwininfo", ["-root", "-children"], display: display).output
+        let tree = try Tools.run("xwininfo", ["-root", "-children"], display: display).stdout
         // xwininfo lists children top-most first.
         let listed = tree.split(separator: "\n").compactMap { line -> String? in
             let t = line.trimmingCharacters(in: .whitespaces)

@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Issue 14: `--watch-pid` and `--watch-file` end to end, the real binary watching real processes and files on a
@@ -30,24 +31,18 @@ struct WatchTests {
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
         let pipe = Pipe()
-        let cat = Process(), pv = Process()
-        cat.executableURL = URL(fileURLWithPath: "/bin/cat")
-        cat.arguments = [big.path]
-        cat.standardOutput = pipe
-        pv.executableURL = URL(fileURLWithPath: "/usr/bin/pv")
-        pv.arguments = ["-q", "-L", "50m"]
-        pv.standardInput = pipe
-        pv.standardOutput = FileHandle.nullDevice
-        try pv.run()
-        try cat.run()
+        // Killed when they go out of scope.
+        let pv = try ChildProcess(URL(fileURLWithPath: "/usr/bin/pv"), ["-q", "-L", "50m"], input: pipe,
+                                  output: .discard)
+        let cat = try ChildProcess(URL(fileURLWithPath: "/bin/cat"), [big.path], output: .pipe(pipe))
         try? pipe.fileHandleForReading.close()
         try? pipe.fileHandleForWriting.close()
         defer {
-            for p in [cat, pv] where p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            withExtendedLifetime((cat, pv)) {}
             try? FileManager.default.removeItem(at: dir)
         }
 
-        let hud = try HUDProcess(["--watch-pid", String(cat.processIdentifier), "--label", "Reading",
+        let hud = try HUDProcess(["--watch-pid", String(cat.pid), "--label", "Reading",
                                   "--details", "big.bin"], display: display)
         _ = try hud.waitForWindow(display: display)
         let ring = try Self.ring(label: "Reading", details: "big.bin")

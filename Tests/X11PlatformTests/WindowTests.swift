@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// The window as other X clients see it, with no compositor running.
@@ -17,7 +18,7 @@ struct WindowTests {
         #expect(info.x == Int(bezel.minX) - 1 && info.y == Int(bezel.minY) - 1)
         #expect(info.width == Int(bezel.width) + 2 && info.height == Int(bezel.height) + 2)
 
-        let props = try Tools.run("xprop", ["-id", id], display: display).output
+        let props = try Tools.run("xprop", ["-id", id], display: display).stdout
         #expect(props.contains(#"WM_CLASS(STRING) = "x11hud", "X11hud""#))
         #expect(props.contains(#"_NET_WM_NAME(UTF8_STRING) = "x11hud""#))
         #expect(props.contains("_NET_WM_PID(CARDINAL) = \(hud.pid)"))
@@ -97,7 +98,7 @@ struct WindowTests {
         let exit = hud.waitForExit(timeout: 3)
         #expect(exit?.status == 128 + signal)
         #expect(try Tools.waitUntil(timeout: 2) {
-            try Tools.run("xdotool", ["search", "--class", "x11hud"], display: display).output.isEmpty
+            try Tools.run("xdotool", ["search", "--class", "x11hud"], display: display).stdout.isEmpty
         })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Scripts written for `zenity --progress` and `yad --progress`, run with x11hud in their place on a private Xvfb:
@@ -7,7 +8,7 @@ import Testing
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct ZenityTests {
     /// Runs `script` with bash, with `zenity` and `yad` on PATH being symlinks to x11hud; returns its stdout.
-    func bash(_ script: String, display: String, timeout: Double = 20) throws -> Tools.Result {
+    func bash(_ script: String, display: String, timeout: Double = 20) throws -> ChildProcess.Result {
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-zenity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: bin) }
@@ -43,8 +44,8 @@ struct ZenityTests {
                 --auto-close
             echo "${PIPESTATUS[@]}"
             """, display: display)
-        #expect(r.output == "0 0\n")
-        #expect(r.error.isEmpty, "a zenity script gets no warnings: \(r.error)")
+        #expect(r.stdout == "0 0\n")
+        #expect(r.stderr.isEmpty, "a zenity script gets no warnings: \(r.stderr)")
     }
 
     @Test(arguments: [["zenity", "--progress", "--auto-close"], ["--auto-close"],
@@ -56,7 +57,7 @@ struct ZenityTests {
                 | \(HUDProcess.binary.path) \(command.joined(separator: " "))
             echo "${PIPESTATUS[@]}"
             """, display: display)
-        #expect(r.output == "0 0\n", "PIPESTATUS \(r.output): the producer was killed")
+        #expect(r.stdout == "0 0\n", "PIPESTATUS \(r.stdout): the producer was killed")
     }
 
     @Test(arguments: [["zenity", "--progress", "--pulsate", "--auto-close"], ["--pulsate", "--auto-close"],
@@ -135,7 +136,7 @@ struct ZenityTests {
             ( echo 10; sleep 2; echo 20 ) | \(program) --progress --timeout=1 --text=Waiting
             echo "${PIPESTATUS[@]}"
             """, display: display)
-        #expect(r.output == "0 \(status)\n")
+        #expect(r.stdout == "0 \(status)\n")
     }
 
     @Test func aYadButtonExitsWithItsID() throws {

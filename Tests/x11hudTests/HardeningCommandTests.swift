@@ -1,5 +1,6 @@
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Issue 11: careless and hostile command lines get one line naming the option, the value and the rule.

@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 import X11Platform
 
@@ -12,19 +13,11 @@ import X11Platform
     }
 
     /// Runs a program from the repository's top directory.
+    /// Its stdout, then its stderr.
     func tool(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: environment,
+                                     directory: Self.root)
+        return (r.status, r.stdout + r.stderr)
     }
 
     /// The style the sources keep (swift-argument-parser's and swift-log's line length): no Swift line over 120

@@ -1,5 +1,6 @@
 import Glibc
 import HUDScene
+import HUDTestSupport
 import ProgressFeed
 import Testing
 @testable import x11hud

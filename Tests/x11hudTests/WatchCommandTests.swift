@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 @testable import x11hud
 
@@ -44,18 +45,11 @@ import Testing
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        p.arguments = ["-u", "nobody", "--", copy.path, "--watch-pid", "1"]
-        p.environment = Self.environment
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 77, "\(text)")
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/sbin/runuser"),
+                                     ["-u", "nobody", "--", copy.path, "--watch-pid", "1"],
+                                     environment: Self.environment)
+        let text = r.stderr
+        #expect(r.status == 77, "\(text)")
         #expect(text.contains("may not read the open files of process 1"), "\(text)")
     }
 

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The sanitizer `make harden` built the binaries with, and how much slower that makes them.
+public enum Sanitizer {
+    /// `address` or `thread`, or nil in a normal build.
+    public static let name = ProcessInfo.processInfo.environment["X11HUD_SANITIZER"]
+    /// How many times slower than a normal build the code under test may be: sanitizers stretch start-up and every
+    /// frame (AddressSanitizer about twice, ThreadSanitizer up to five times here).
+    public static let slowdown: Double = name == "thread" ? 4 : name == nil ? 1 : 2
+
+    /// An upper time limit, stretched under a sanitizer. Only upper limits are stretched, so an early hide still
+    /// fails.
+    public static func upTo(_ seconds: Double) -> Double { seconds * slowdown }
+}

@@ -1,0 +1,86 @@
+import Foundation
+public import Testing
+
+/// A private X server for one suite: `Xvfb -displayfd` picks a free display number and reports it, `-noreset`
+/// keeps the root colour when the last client leaves. Killed when the suite ends.
+public final class XvfbServer: Sendable {
+    public static let binary = "/usr/bin/Xvfb"
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    @TaskLocal public static var current: XvfbServer?
+
+    public let display: String
+    // Only killed and waited for (both thread-safe in Foundation), once the suite is over.
+    nonisolated(unsafe) private let child: ChildProcess
+    /// The root colour the suite paints, to tell "transparent" (this colour) from "black" in screenshots.
+    public static let rootColor = "#2050c0"
+
+    public init() throws {
+        let out = Pipe()
+        let child = try ChildProcess(
+            URL(fileURLWithPath: Self.binary),
+            ["-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x720x24"],
+            output: .pipe(out))
+        self.child = child
+        guard let line = Self.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: 10),
+              let number = Int(line) else {
+            child.kill()
+            throw TestFailure("Xvfb did not report a display number within 10 s")
+        }
+        display = ":\(number)"
+        let painted = try Tools.run("xsetroot", ["-solid", Self.rootColor], display: display)
+        guard painted.status == 0 else { throw TestFailure("xsetroot failed: \(painted.stderr)") }
+    }
+
+    /// A server for tests that connect from the test process itself, alive until the process ends: Xlib ends a
+    /// process whose server goes away, and a library session may keep its connection until then (a named HUD and
+    /// its session hold each other). Nil when Xvfb cannot be started.
+    public static let processWide: XvfbServer? = {
+        guard isAvailable, let server = try? XvfbServer() else { return nil }
+        processWidePID = server.child.pid
+        atexit { if processWidePID > 0 { kill(processWidePID, SIGKILL) } }
+        return server
+    }()
+
+    /// Kills the server (idempotent; a test may have killed it already).
+    public func stop() { child.kill() }
+
+    private static func readLine(from fd: Int32, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        while Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) >= 0 else { return nil }
+            guard p.revents != 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+}
+
+// Read by the exit handler, which can capture nothing.
+nonisolated(unsafe) private var processWidePID: Int32 = 0
+
+/// Runs a whole suite against its own `XvfbServer`, available as `XvfbServer.current`.
+public struct PrivateXServer: SuiteTrait, TestScoping {
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        try await XvfbServer.$current.withValue(server) { try await function() }
+    }
+}
+
+extension Trait where Self == PrivateXServer {
+    /// Gives the suite a private X server of its own (`server()` in its tests).
+    public static var privateXServer: Self { PrivateXServer() }
+}
+
+/// The current suite's server; a test without one is a mistake in the suite's traits.
+public func server() throws -> XvfbServer {
+    guard let server = XvfbServer.current else { throw TestFailure("no private X server for this suite") }
+    return server
+}
