@@ -38,7 +38,12 @@ public final class XvfbServer: Sendable {
     public static let processWide: XvfbServer? = {
         guard isAvailable, let server = try? XvfbServer() else { return nil }
         processWidePID = server.child.pid
-        atexit { if processWidePID > 0 { kill(processWidePID, SIGKILL) } }
+        atexit {
+            guard processWidePID > 0 else { return }
+            kill(processWidePID, SIGKILL)
+            // Reaped here: the test runner's parent may not reap what it inherits.
+            waitpid(processWidePID, nil, 0)
+        }
         return server
     }()
 

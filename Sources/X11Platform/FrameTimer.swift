@@ -11,11 +11,13 @@ import Dispatch
     }
 
     private let timer: any DispatchSourceTimer
+    private let clock: any SessionClock
     private var state = State.suspended
     private var interval: DispatchTimeInterval
     private(set) var frameInterval: Double
 
-    init(refreshRate: Double, handler: @escaping @MainActor () -> Void) {
+    init(refreshRate: Double, clock: any SessionClock, handler: @escaping @MainActor () -> Void) {
+        self.clock = clock
         frameInterval = 1 / refreshRate
         interval = .nanoseconds(Int(1e9 / refreshRate))
         timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
@@ -54,7 +56,7 @@ import Dispatch
         case .ticking:
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
         case .once(let t):
-            timer.schedule(deadline: MonotonicClock.dispatchTime(t), repeating: .never, leeway: .milliseconds(1))
+            timer.schedule(deadline: clock.dispatchTime(t), repeating: .never, leeway: .milliseconds(1))
         case .suspended:
             break
         }

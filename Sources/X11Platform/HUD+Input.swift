@@ -63,7 +63,7 @@ extension HUD {
         }
         if let label = input.label { self.label = label }
         if transferDetails != nil {
-            if let text = transferDetails?.take(input.update, at: MonotonicClock.now), text != details {
+            if let text = transferDetails?.take(input.update, at: session.clock.now), text != details {
                 details = text
             }
         } else if let details = input.details {

@@ -47,7 +47,7 @@ extension HUD {
                                     gap: HUDStack.gap * scene.scale)
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }
-        scene.setStackShift(dy, at: MonotonicClock.now)
+        scene.setStackShift(dy, at: session.clock.now)
         setNeedsUpdate()
     }
 }

@@ -116,7 +116,7 @@ import ProgressFeed
 
     public var content: HUDContent {
         get { scene.content }
-        set { scene.setContent(newValue, at: MonotonicClock.now); setNeedsUpdate() }
+        set { scene.setContent(newValue, at: session.clock.now); setNeedsUpdate() }
     }
     public var mode: HUDMode {
         get { content.mode }
@@ -134,7 +134,7 @@ import ProgressFeed
     public var progress: Double {
         get { content.progress }
         set {
-            let now = MonotonicClock.now
+            let now = session.clock.now
             // From rest, the easing starts a frame back, so the frame drawn now already shows the change.
             let start = scene.progressTrack.isAnimating(at: now) ? now : now - session.frameInterval
             scene.setProgress(newValue, at: start)
@@ -147,7 +147,7 @@ import ProgressFeed
     }
     public var style: HUDStyle {
         get { scene.style }
-        set { scene.setStyle(newValue, at: MonotonicClock.now); setNeedsUpdate() }
+        set { scene.setStyle(newValue, at: session.clock.now); setNeedsUpdate() }
     }
     /// Device pixels per point in use.
     public var scale: Double { scene.scale }
@@ -186,7 +186,7 @@ import ProgressFeed
         doneReported = false
         wasCancelled = false
         session.register(self)
-        lifecycle.show(at: MonotonicClock.now, animated: animated, scene: &scene)
+        lifecycle.show(at: session.clock.now, animated: animated, scene: &scene)
         if let autoHideDelay { hide(animated: animated, afterDelay: autoHideDelay) }
         setNeedsUpdate()
     }
@@ -197,7 +197,7 @@ import ProgressFeed
     }
 
     func scheduleHide(animated: Bool, afterDelay delay: Double) {
-        lifecycle.hide(at: MonotonicClock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
+        lifecycle.hide(at: session.clock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
         setNeedsUpdate()
     }
 
@@ -243,7 +243,7 @@ import ProgressFeed
     }
 
     /// The hide has finished (or a hide came during the grace time).
-    var isDone: Bool { !doneReported && lifecycle.isDone(at: MonotonicClock.now, scene: scene) }
+    var isDone: Bool { !doneReported && lifecycle.isDone(at: session.clock.now, scene: scene) }
 
     /// Tears down what the HUD showed and tells everyone who waits for it.
     func finish() {

@@ -35,16 +35,24 @@ import HUDScene
     var nameWaiters: [(id: String, body: @MainActor () -> Void)] = []
     /// Windows of other processes that asked to hear when a HUD of ours ends.
     let links: HUDLinks
+    /// What every HUD of the session reads the time from.
+    let clock: any SessionClock
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
-    public init(display: String? = nil) throws(HUDError) {
+    public convenience init(display: String? = nil) throws(HUDError) {
+        try self.init(display: display, clock: SystemClock())
+    }
+
+    /// Connects to `display` with the time read from `clock` (a test's).
+    init(display: String?, clock: any SessionClock) throws(HUDError) {
+        self.clock = clock
         connection = try XConnection(name: display)
         compositor = CompositorWatch(connection: connection)
         desktopScale = Self.desktopScale(connection: connection)
         links = HUDLinks(connection: connection)
         watchRoot()
-        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate) { [weak self] in
+        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, clock: clock) { [weak self] in
             self?.timer?.fired()
             self?.update()
         }
@@ -178,7 +186,7 @@ import HUDScene
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
-        let now = MonotonicClock.now
+        let now = clock.now
         var next: Double? = nil
         for hud in huds {
             if let t = hud.update(at: now) { next = min(next ?? t, t) }

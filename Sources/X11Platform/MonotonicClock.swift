@@ -10,3 +10,17 @@ public enum MonotonicClock {
         DispatchTime(uptimeNanoseconds: InputLimits.nanoseconds(seconds))
     }
 }
+
+/// Where a session reads the time: `MonotonicClock` in a program; in a test, a clock the test sets, so that grace
+/// time, minimum show time, delayed hides and transitions are played by setting the time instead of sleeping.
+@MainActor protocol SessionClock: AnyObject {
+    var now: Double { get }
+    /// When the frame timer should fire to wake at `seconds` on this clock.
+    func dispatchTime(_ seconds: Double) -> DispatchTime
+}
+
+/// The clock of a program: `MonotonicClock`.
+final class SystemClock: SessionClock {
+    var now: Double { MonotonicClock.now }
+    func dispatchTime(_ seconds: Double) -> DispatchTime { MonotonicClock.dispatchTime(seconds) }
+}

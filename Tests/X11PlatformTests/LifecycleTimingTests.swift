@@ -2,8 +2,11 @@ import Foundation
 import HUDTestSupport
 import Testing
 
-/// Grace time, minimum show time, hide-after and exit statuses of the real binary, timed from its start.
-/// The tolerances allow for a debug build starting up and for polling every few tens of milliseconds.
+/// The real binary on the real clock: `--hide-after` timed from its start, and its exit statuses. The policy of grace
+/// time, minimum show time and delayed hides is played to the exact moment on an injected clock in
+/// `InProcessHUDTests`; here only what needs real time is checked, with upper limits loose enough for a loaded
+/// machine (a debug build starting, polling every few tens of milliseconds) and a lower limit that still fails an
+/// early hide.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct LifecycleTimingTests {
     /// When the window was first seen mapped (seconds since start, nil if never) and how the process ended.
@@ -24,33 +27,10 @@ struct LifecycleTimingTests {
 
     @Test func hideAfterShowsAtOnceThenFadesOutAndExits0() throws {
         let (appeared, exit) = try watch(["--hide-after", "1"])
-        #expect(try #require(appeared) < Expected.upTo(0.5))
+        #expect(try #require(appeared) < Expected.upTo(1.5))
         #expect(exit?.status == 0)
         // 1 s up, 0.3 s fade-out.
-        #expect((1.25...Expected.upTo(1.9)).contains(try #require(exit).seconds))
-    }
-
-    @Test func aHideBeforeTheGraceTimeEndsShowsNothing() throws {
-        let (appeared, exit) = try watch(["--grace", "1", "--hide-after", "0.5"])
-        #expect(appeared == nil)
-        #expect(exit?.status == 0)
-        #expect((0.45...Expected.upTo(1.0)).contains(try #require(exit).seconds))
-    }
-
-    @Test func theMinimumShowTimeHoldsBackAnEarlyHide() throws {
-        let (appeared, exit) = try watch(["--grace", "0.5", "--min-show", "1.5", "--hide-after", "1"])
-        #expect((0.45...Expected.upTo(0.95)).contains(try #require(appeared)))
-        #expect(exit?.status == 0)
-        // Shown at 0.5, held until 0.5 + 1.5, then 0.3 s fade-out.
-        #expect((2.25...Expected.upTo(2.9)).contains(try #require(exit).seconds))
-    }
-
-    /// MBProgressHUD #605: there the grace timer cancels the delayed hide and the HUD never goes.
-    @Test func theGraceTimeDoesNotCancelHideAfter() throws {
-        let (appeared, exit) = try watch(["--grace", "0.5", "--hide-after", "1.2"])
-        #expect((0.45...Expected.upTo(0.95)).contains(try #require(appeared)))
-        #expect(exit?.status == 0)
-        #expect((1.45...Expected.upTo(2.1)).contains(try #require(exit).seconds))
+        #expect((1.25...Expected.upTo(4)).contains(try #require(exit).seconds))
     }
 
     @Test func aDisplayThatCannotBeOpenedIsNamedAndExits69() throws {

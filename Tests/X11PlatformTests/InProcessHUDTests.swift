@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import HUDScene
+import HUDTestSupport
+import Testing
+@testable import X11Platform
+
+/// A clock the test sets: grace time, minimum show time, delayed hides and transitions play when the test says
+/// the time has come, so their policy is checked to the exact moment, without sleeps.
+@MainActor final class ManualClock: SessionClock {
+    var now: Double
+    init(now: Double) { self.now = now }
+    /// The frame timer still runs on the real clock: it wakes after the time still to go on this one.
+    func dispatchTime(_ seconds: Double) -> DispatchTime { .now() + max(0, seconds - now) }
+}
+
+/// One library HUD in this process on a real X server, with the session's time in the test's hands.
+@MainActor final class Stage {
+    let display: String
+    let clock: ManualClock
+    let session: HUDSession
+    let hud: HUD
+    private let start: Double
+    private(set) var completions = 0
+
+    init(display: String, configure: (HUD) -> Void = { _ in }) throws {
+        self.display = display
+        start = 100
+        clock = ManualClock(now: start)
+        session = try HUDSession(display: display, clock: clock)
+        hud = try session.makeHUD(scale: 1)
+        hud.mode = .annular
+        hud.label = "Saving"
+        hud.progress = 0.6
+        hud.completion = { [unowned self] in completions += 1 }
+        configure(hud)
+    }
+
+    /// Sets the clock to `t` seconds after the start and runs one turn of the frame loop (deadlines, drawing,
+    /// X events).
+    func play(to t: Double) {
+        clock.now = start + t
+        session.update()
+    }
+
+    /// What the X server says: the HUD's window is mapped.
+    func isMapped() throws -> Bool {
+        try WindowInfo(id: String(hud.window.id), display: display).isViewable
+    }
+}
+
+/// The library's `HUDSession` and `HUD` constructed in the test process, asserted on real X state: the window's
+/// map state (xwininfo), the pixels on screen, the completion handler, the name claimed on the display.
+///
+/// The sessions connect to a server that lives as long as the test process (`XvfbServer.processWide`): Xlib ends a
+/// process whose server goes away, and a named HUD keeps its session (and its connection) alive.
+@Suite(.serialized, .enabled(if: XvfbServer.processWide != nil, "no Xvfb binary"))
+@MainActor struct InProcessHUDTests {
+    let display = XvfbServer.processWide?.display ?? ""
+    let d = Spring.duration
+
+    @Test func showDrawsTheBezelThenAHideUnmapsItAndCallsTheCompletionOnce() throws {
+        let stage = try Stage(display: display)
+        #expect(try !stage.isMapped())
+        stage.hud.show()
+        stage.play(to: 0)
+        stage.play(to: d)
+        #expect(stage.hud.isVisible)
+        #expect(try stage.isMapped())
+        let b = Expected.layout().bezel
+        let info = try WindowInfo(id: String(stage.hud.window.id), display: display)
+        #expect(info.overrideRedirect)
+        #expect(Double(info.width) >= b.width && Double(info.height) >= b.height, "\(info)")
+        let inside = try screenshot(display: display).pixel(x: Int(b.minX) + 4, y: Int(b.midY))
+        #expect(inside.isClose(to: Expected.opaqueBezel), "\(inside)")
+
+        let drawn = stage.hud.framesDrawn
+        stage.hud.label = "Saved"
+        stage.hud.progress = 1
+        stage.play(to: d + 1)
+        #expect(stage.hud.framesDrawn > drawn, "a new label and progress drew no frame")
+        #expect(stage.hud.content.label == "Saved" && stage.hud.content.progress == 1)
+
+        stage.hud.hide()
+        stage.play(to: d + 1)
+        #expect(stage.completions == 0, "the completion ran before the hide transition")
+        stage.play(to: d + 1 + d)
+        #expect(stage.completions == 1)
+        #expect(!stage.hud.isVisible)
+        #expect(try !stage.isMapped())
+        stage.play(to: d + 5)
+        #expect(stage.completions == 1, "the completion ran twice")
+    }
+
+    // MARK: The lifecycle on the session's clock (the timing-window tests of the binary, without their sleeps)
+
+    @Test func aDelayedHideKeepsTheHUDUpUntilItsMomentThenFadesOut() throws {
+        let stage = try Stage(display: display)
+        stage.hud.show()
+        stage.hud.hide(afterDelay: 1)
+        stage.play(to: 0)
+        stage.play(to: 0.999)
+        #expect(try stage.isMapped())
+        stage.play(to: 1)
+        #expect(stage.hud.isVisible, "the fade-out starts at 1 s")
+        stage.play(to: 1 + d - 0.001)
+        #expect(stage.completions == 0)
+        stage.play(to: 1 + d)
+        #expect(stage.completions == 1)
+        #expect(try !stage.isMapped())
+    }
+
+    @Test func aHideBeforeTheGraceTimeEndsShowsNothing() throws {
+        let stage = try Stage(display: display) { $0.graceTime = 1 }
+        stage.hud.show()
+        stage.hud.hide(afterDelay: 0.5)
+        for t in [0, 0.25, 0.499] {
+            stage.play(to: t)
+            #expect(try !stage.isMapped(), "mapped at \(t) s")
+        }
+        stage.play(to: 0.5)
+        #expect(stage.completions == 1, "the hide during the grace time did not end the HUD at once")
+        stage.play(to: 1.5)
+        #expect(try !stage.isMapped())
+        #expect(stage.hud.framesDrawn == 0)
+    }
+
+    @Test func theMinimumShowTimeHoldsBackAnEarlyHide() throws {
+        let stage = try Stage(display: display) {
+            $0.graceTime = 0.5
+            $0.minShowTime = 1.5
+        }
+        stage.hud.show()
+        stage.hud.hide(afterDelay: 1)
+        stage.play(to: 0.499)
+        #expect(try !stage.isMapped())
+        stage.play(to: 0.5)
+        stage.play(to: 0.5 + d)
+        #expect(try stage.isMapped(), "not shown when the grace time ended")
+        // The hide came at 1 s; shown at 0.5, it is held until 0.5 + 1.5.
+        stage.play(to: 1.999)
+        #expect(try stage.isMapped())
+        #expect(stage.completions == 0)
+        stage.play(to: 2 + d)
+        #expect(stage.completions == 1)
+        #expect(try !stage.isMapped())
+    }
+
+    /// MBProgressHUD #605: there the grace timer cancels the delayed hide and the HUD never goes.
+    @Test func theGraceTimeDoesNotCancelADelayedHide() throws {
+        let stage = try Stage(display: display) { $0.graceTime = 0.5 }
+        stage.hud.show()
+        stage.hud.hide(afterDelay: 1.2)
+        stage.play(to: 0.5)
+        stage.play(to: 0.5 + d)
+        #expect(try stage.isMapped())
+        stage.play(to: 1.2)
+        stage.play(to: 1.2 + d)
+        #expect(stage.completions == 1)
+        #expect(try !stage.isMapped())
+    }
+
+    // MARK: Named HUDs
+
+    /// The name is the display's, not the session's: a second session of this process, and another process, find it
+    /// taken and talk to the owner; once the owner's HUD has gone, the name is free again.
+    @Test func aClaimedNameIsSeenTakenByAnotherSessionAndAnotherProcess() throws {
+        let id = "in-process-\(getpid())"
+        let clock = ManualClock(now: 100)
+        let owner = try HUDSession(display: display, clock: clock)
+        guard case .local(let hud) = try owner.claim(id: id, scale: 1) else {
+            Issue.record("a free name was not given to the first session")
+            return
+        }
+        hud.label = "Mine"
+        hud.show(animated: false)
+        owner.update()
+        owner.update()
+        #expect(try WindowInfo(id: String(hud.window.id), display: display).isViewable)
+
+        let other = try HUDSession(display: display, clock: clock)
+        guard case .remote(let remote) = try other.claim(id: id) else {
+            Issue.record("a second session claimed a name that is taken")
+            return
+        }
+        #expect(remote.id == id)
+        #expect(other.listedHUDs().contains { $0.id == id && $0.label == "Mine" && $0.pid == getpid() })
+
+        // Another process forwards its label to this one's HUD, which answers while the test runs its frame loop.
+        let client = try HUDProcess(["--id", id, "--label", "From another process"], display: display)
+        let answered = Tools.waitUntil(timeout: Expected.upTo(5)) {
+            owner.update()
+            return !client.process.isRunning
+        }
+        #expect(answered, "the forwarding client got no answer")
+        #expect(client.waitForExit(timeout: 1)?.status == 0, "\(client.errorOutput)")
+        #expect(hud.label == "From another process")
+
+        hud.hide(animated: false)
+        owner.update()
+        #expect(!hud.isVisible)
+        guard case .local(let successor) = try other.claim(id: id, scale: 1) else {
+            Issue.record("the name was not free after its HUD had gone")
+            return
+        }
+        #expect(successor.id == id)
+        successor.hide(animated: false)
+        other.update()
+    }
+}
