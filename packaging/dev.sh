@@ -35,6 +35,8 @@ demo)
     ;;
 test)
     sh packaging/deps.sh test
+    # The style (.swift-format, 120 columns) first: a minute of tests is not spent on a change that will not pass.
+    sh packaging/lint.sh
     # X tests start private Xvfb servers of their own; no DISPLAY is used.
     swift test
     ;;

@@ -20,26 +20,6 @@ import X11Platform
         return (r.status, r.stdout + r.stderr)
     }
 
-    /// The style the sources keep (swift-argument-parser's and swift-log's line length): no Swift line over 120
-    /// columns, so a side-by-side diff never wraps.
-    @Test func noSwiftLineIsLongerThan120Columns() throws {
-        var long: [String] = []
-        for folder in ["Sources", "Tests"] {
-            let base = Self.root.appendingPathComponent(folder)
-            let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?
-                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-            #expect(!files.isEmpty, "no Swift files under \(folder)")
-            for file in files {
-                let lines = try String(contentsOf: file, encoding: .utf8)
-                    .split(separator: "\n", omittingEmptySubsequences: false)
-                for (i, line) in lines.enumerated() where line.count > 120 {
-                    long.append("\(file.path.dropFirst(Self.root.path.count + 1)):\(i + 1) (\(line.count))")
-                }
-            }
-        }
-        #expect(long.isEmpty, "\(long.joined(separator: ", "))")
-    }
-
     @Test func versionComesFromTheVersionFile() throws {
         let version = try repoFile("VERSION").trimmingCharacters(in: .whitespacesAndNewlines)
         let r = try CLI.run(["--version"])
