@@ -66,6 +66,8 @@ import Dispatch
 
     /// Ticking every frame: a change made now is drawn by the next tick, no sooner.
     var isTicking: Bool { state == .ticking }
+    /// Nothing will change by itself: no wake-up at all.
+    var isSuspended: Bool { state == .suspended }
 
     /// A one-shot timer that has fired is idle; forget its deadline so the next `wake` re-arms it.
     func fired() {

@@ -19,7 +19,7 @@ import HUDScene
     let compositor: CompositorWatch
     /// `Xft.dpi / 96`, followed while HUDs are up.
     private(set) var desktopScale: Double
-    private var timer: FrameTimer?
+    private(set) var timer: FrameTimer?
     private var pump: EventPump?
     private var signals: SignalWatch?
     private var updateScheduled = false

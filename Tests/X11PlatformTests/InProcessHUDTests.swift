@@ -92,6 +92,33 @@ import Testing
         #expect(stage.completions == 1, "the completion ran twice")
     }
 
+    /// The frame loop's policy: one wake-up at the end of a grace time, a tick every frame while the zoom plays,
+    /// and none at all (and no frame drawn) once the HUD is static.
+    @Test func theFrameTimerTicksOnlyWhileSomethingMoves() throws {
+        let stage = try Stage(display: display) { $0.graceTime = 1 }
+        let timer = try #require(stage.session.timer)
+        #expect(timer.isSuspended)
+        stage.hud.show()
+        stage.play(to: 0)
+        #expect(!timer.isSuspended && !timer.isTicking, "waiting for the grace time: one wake-up at its end")
+        stage.play(to: 1)
+        #expect(timer.isTicking, "the zoom-in plays")
+        stage.play(to: 1 + d / 2)
+        #expect(timer.isTicking)
+        stage.play(to: 1 + d)
+        #expect(timer.isSuspended, "a static HUD still wakes")
+        let drawn = stage.hud.framesDrawn
+        stage.play(to: 60)
+        #expect(stage.hud.framesDrawn == drawn, "a static HUD drew a frame")
+        stage.hud.mode = .indeterminate
+        stage.play(to: 60.1)
+        #expect(!timer.isSuspended, "a spinner does not ask for frames")
+        stage.hud.hide(animated: false)
+        stage.play(to: 61)
+        #expect(stage.completions == 1)
+        #expect(timer.isSuspended, "the timer still runs after the last HUD has gone")
+    }
+
     // MARK: The lifecycle on the session's clock (the timing-window tests of the binary, without their sleeps)
 
     @Test func aDelayedHideKeepsTheHUDUpUntilItsMomentThenFadesOut() throws {
