@@ -12,16 +12,33 @@ public final class XvfbServer: Sendable {
     public let display: String
     // Only killed and waited for (both thread-safe in Foundation), once the suite is over.
     nonisolated(unsafe) private let child: ChildProcess
+    private let outlivesThisProcess: Bool
     /// The root colour the suite paints, to tell "transparent" (this colour) from "black" in screenshots.
     public static let rootColor = "#2050c0"
 
-    public init() throws {
+    public convenience init() throws {
+        try self.init(outlivingThisProcess: false)
+    }
+
+    /// - Parameter outlivingThisProcess: a shell starts the server and kills it once the test process has gone
+    ///   (not before: see `processWide`); `stop()` then leaves it running.
+    private init(outlivingThisProcess: Bool) throws {
         let out = Pipe()
-        let child = try ChildProcess(
-            URL(fileURLWithPath: Self.binary),
-            ["-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x720x24"],
-            output: .pipe(out))
+        let arguments = ["-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x720x24"]
+        let child: ChildProcess
+        if outlivingThisProcess {
+            let script = """
+                "$0" "$@" & server=$!
+                while kill -0 $PPID 2>/dev/null; do sleep 0.2; done
+                kill -KILL $server; wait $server
+                """
+            child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Self.binary] + arguments,
+                                     output: .pipe(out))
+        } else {
+            child = try ChildProcess(URL(fileURLWithPath: Self.binary), arguments, output: .pipe(out))
+        }
         self.child = child
+        self.outlivesThisProcess = outlivingThisProcess
         guard let line = Self.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: 10),
               let number = Int(line) else {
             child.kill()
@@ -32,23 +49,18 @@ public final class XvfbServer: Sendable {
         guard painted.status == 0 else { throw TestFailure("xsetroot failed: \(painted.stderr)") }
     }
 
-    /// A server for tests that connect from the test process itself, alive until the process ends: Xlib ends a
-    /// process whose server goes away, and a library session may keep its connection until then (a named HUD and
-    /// its session hold each other). Nil when Xvfb cannot be started.
+    /// A server for tests that connect from the test process itself, alive until the process has ended: Xlib ends
+    /// a process whose server goes away (status 74, whatever the tests' result), and a library session may keep its
+    /// connection until then (a named HUD and its session hold each other). Nil when Xvfb cannot be started.
     public static let processWide: XvfbServer? = {
-        guard isAvailable, let server = try? XvfbServer() else { return nil }
-        processWidePID = server.child.pid
-        atexit {
-            guard processWidePID > 0 else { return }
-            kill(processWidePID, SIGKILL)
-            // Reaped here: the test runner's parent may not reap what it inherits.
-            waitpid(processWidePID, nil, 0)
-        }
-        return server
+        guard isAvailable else { return nil }
+        return try? XvfbServer(outlivingThisProcess: true)
     }()
 
     /// Kills the server (idempotent; a test may have killed it already).
-    public func stop() { child.kill() }
+    public func stop() {
+        if !outlivesThisProcess { child.kill() }
+    }
 
     private static func readLine(from fd: Int32, timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
@@ -65,9 +77,6 @@ public final class XvfbServer: Sendable {
         return nil
     }
 }
-
-// Read by the exit handler, which can capture nothing.
-nonisolated(unsafe) private var processWidePID: Int32 = 0
 
 /// Runs a whole suite against its own `XvfbServer`, available as `XvfbServer.current`.
 public struct PrivateXServer: SuiteTrait, TestScoping {
