@@ -39,7 +39,7 @@ public final class CommandFeed: HUDInputSource {
             for fd in [out.read, out.write] { close(fd) }
             throw error
         }
-        reader = FeedReader(parser: parser, streams: 2)
+        reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
         tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
         job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
         var template = RunOutcome(end: .exited(0))

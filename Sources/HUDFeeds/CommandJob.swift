@@ -2,9 +2,9 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard input, its stdout
-/// and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel and the signals
-/// we pass on reach everything it started, a shell script's `sleep` too.
+/// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard
+/// input, its stdout and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel
+/// and the signals we pass on reach everything it started, a shell script's `sleep` too.
 ///
 /// It is `posix_spawnp` and `waitpid`, not swift-subprocess 1.0.2: linking that package, even with its Foundation
 /// trait off, added 0.9 MB and 375 protocol conformances to the binary and cost every invocation that never runs a

@@ -42,6 +42,10 @@ public final class FeedReader: HUDInputSource {
     private let timeRemainingTitle: String?
     private let clock: @Sendable () -> Double
     private let warn: (@Sendable (FeedWarning) -> Void)?
+    private let skipsWhenUnread: Bool
+    /// Input no one has taken for this long means no one is reading (a HUD not shown yet, waiting for its name, or
+    /// gone): see `skipsWhenUnread`.
+    static let unreadAfter = 0.25
 
     /// - Parameters:
     ///   - streams: how many byte streams are pushed (`push(_:stream:drained:)` numbers them from 0).
@@ -49,9 +53,13 @@ public final class FeedReader: HUDInputSource {
     ///   - clock: monotonic seconds (tests pass their own).
     ///   - warn: called for lines that try to be protocol and fail, rate-limited; nil: no warnings (a command's
     ///     output is written for people, not for the HUD).
+    ///   - skipsWhenUnread: while no one has taken the input for `unreadAfter` seconds, only the last complete
+    ///     line of each push (and the line begun after it) is read: the newest lines say where the job is now, and
+    ///     the writer (a command whose output is passed through) is never slowed by lines no one will see.
     public init(parser: FeedParser = FeedParser(), streams: Int = 1, timeRemainingTitle: String? = nil,
-                clock: @escaping @Sendable () -> Double = FeedReader.uptime,
+                clock: @escaping @Sendable () -> Double = FeedReader.uptime, skipsWhenUnread: Bool = false,
                 warn: (@Sendable (FeedWarning) -> Void)? = nil) {
+        self.skipsWhenUnread = skipsWhenUnread
         self.parser = parser
         self.timeRemainingTitle = timeRemainingTitle
         self.clock = clock
@@ -64,6 +72,13 @@ public final class FeedReader: HUDInputSource {
     /// the line it has begun and not ended is read too, since rsync, curl, wget and dd start each redraw with `\r`
     /// rather than end it, and their latest figures are then on screen when drawn, not one redraw late.
     public func push(_ bytes: UnsafeRawBufferPointer, stream: Int = 0, drained: Bool = true) {
+        var bytes = bytes
+        let now = clock()
+        if skipsWhenUnread, let since = link.waitingSince, now - since >= Self.unreadAfter,
+           let last = Self.lastLineStart(bytes) {
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[last...])
+            scan.withLock { $0.splitters[stream] = LineSplitter(maxLineLength: Self.maxLineLength) }
+        }
         let batch = scan.withLock { s -> FeedInbox in
             var batch = FeedInbox()
             guard !s.finished else { return batch }
@@ -73,14 +88,22 @@ public final class FeedReader: HUDInputSource {
             }
             return batch
         }
-        if !batch.isEmpty { link.post(batch) }
+        if !batch.isEmpty { link.post(batch, at: now) }
+    }
+
+    /// Where the last complete line of `bytes` starts, when an earlier one ends in it.
+    private static func lastLineStart(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        func isEnd(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+        guard let end = bytes.lastIndex(where: isEnd) else { return nil }
+        guard let start = bytes[..<end].lastIndex(where: isEnd) else { return nil }
+        return start + 1
     }
 
     /// Posts an update of the program's own, after the lines read so far (a Cancel in progress).
     public func post(_ update: FeedUpdate) {
         var batch = FeedInbox()
         batch.take(update)
-        link.post(batch)
+        link.post(batch, at: clock())
     }
 
     /// Reports that reading failed (rate-limited like the line warnings).
@@ -105,7 +128,7 @@ public final class FeedReader: HUDInputSource {
         }
         guard let (batch, pending) = result else { return }
         if pending > 0 { warn?(.suppressed(pending)) }
-        link.post(batch)
+        link.post(batch, at: clock())
     }
 
     /// Whether `finish` was called.
@@ -114,7 +137,9 @@ public final class FeedReader: HUDInputSource {
     private func handle(_ line: UnsafeRawBufferPointer, _ truncated: Bool, _ s: inout Lines,
                         into batch: inout FeedInbox) {
         s.lineNumber += 1
-        if truncated { note("line \(s.lineNumber) is longer than \(Self.maxLineLength) bytes; the rest was dropped", &s) }
+        if truncated {
+            note("line \(s.lineNumber) is longer than \(Self.maxLineLength) bytes; the rest was dropped", &s)
+        }
         switch parser.parse(line) {
         case .nothing: break
         // The flood's path: nothing more than taking the update unless an estimate is asked for.

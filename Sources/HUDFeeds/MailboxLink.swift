@@ -8,6 +8,8 @@ final class MailboxLink: Sendable {
         var mailbox = InputMailbox()
         var ask: (@Sendable () -> Void)?
         var connected = false
+        /// When the oldest input no one has taken yet was posted.
+        var waitingSince: Double?
     }
     private let state = Mutex(State())
 
@@ -23,13 +25,24 @@ final class MailboxLink: Sendable {
         return first
     }
 
-    /// Adds `batch`, asking for a look when the mailbox says so.
-    func post(_ batch: FeedInbox) {
-        let ask = state.withLock { s in s.mailbox.post(batch) ? s.ask : nil }
+    /// Adds `batch` (at `now`, in seconds), asking for a look when the mailbox says so.
+    func post(_ batch: FeedInbox, at now: Double = 0) {
+        let ask = state.withLock { s in
+            if s.waitingSince == nil { s.waitingSince = now }
+            return s.mailbox.post(batch) ? s.ask : nil
+        }
         ask?()
     }
 
-    func take() -> FeedInbox { state.withLock { $0.mailbox.take() } }
+    /// When the oldest input no one has taken yet was posted, if some is waiting.
+    var waitingSince: Double? { state.withLock { $0.waitingSince } }
+
+    func take() -> FeedInbox {
+        state.withLock { s in
+            s.waitingSince = nil
+            return s.mailbox.take()
+        }
+    }
 
     func framesLook(_ on: Bool) -> Bool { state.withLock { $0.mailbox.framesLook(on) } }
 }
