@@ -134,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "X11PlatformTests",
-            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample"],
+            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDFeeds", "HUDExample"],
             swiftSettings: strictness
         ),
         .testTarget(
