@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func aFailureShowsItsLastStderrLineAndStatus() throws {
-        let feed = try CommandFeed(["/bin/sh", "-c", "echo 30; echo 'disk full' >&2; exit 3"], failLabel: "Backup failed")
+        let script = "echo 30; echo 'disk full' >&2; exit 3"
+        let feed = try CommandFeed(["/bin/sh", "-c", script], failLabel: "Backup failed")
         let (seen, outcome) = takes(from: feed)
         #expect(outcome.status == 3 && outcome.lastErrorLine == "disk full")
         let last = try #require(seen.last)
