@@ -33,8 +33,9 @@ extension HUD {
         source.start(asking: session.askForInput)
     }
 
-    /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves).
-    public func inputArrived() { session.inputArrived() }
+    /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves). A source
+    /// attached here need not call it: it asks the session itself.
+    public func inputArrived() { setNeedsUpdate() }
 
     /// Applies what the input asked for.
     public func apply(_ input: FeedInbox) {
