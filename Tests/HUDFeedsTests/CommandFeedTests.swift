@@ -61,6 +61,23 @@ import Testing
         #expect(seen.last?.icon == .warning)
     }
 
+    @Test func curlsRedrawIsSeenBeforeTheNextOne() throws {
+        // curl writes each redraw to stderr led by \r, never ended: under `run` it shows when written.
+        let line = " 14 28.6M   14 4352k    0     0  21.1M      0  0:00:01 --:--:--  0:00:01 21.1M"
+        let feed = try CommandFeed(["/bin/sh", "-c", "printf '\\r\(line)' >&2; sleep 2"])
+        let asked = DispatchSemaphore(value: 0)
+        feed.start { asked.signal() }
+        var progress: Double?
+        let deadline = FeedReader.uptime() + 1.5
+        while progress == nil, FeedReader.uptime() < deadline {
+            _ = asked.wait(timeout: .now() + 0.1)
+            progress = feed.take().progress
+        }
+        #expect(progress == 0.14, "the redraw waited for the next one")
+        feed.cancel()
+        #expect(feed.waitUntilFinished().status == 130)
+    }
+
     @Test func aMissingCommandIsATypedFailure() {
         #expect(throws: CommandFailure.notFound(command: "x11hud-no-such-command")) {
             _ = try CommandFeed(["x11hud-no-such-command"])
