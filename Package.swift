@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
+        .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,13 @@ let package = Package(
             dependencies: ["HUDScene"],
             swiftSettings: strictness
         ),
+        // The input sources: bytes pushed into a reader, a descriptor, a command run with its output read, the PID
+        // and file watchers. No X, no printing: the program decides what to say and when to exit.
+        .target(
+            name: "HUDFeeds",
+            dependencies: ["ProgressFeed", "HUDScene"],
+            swiftSettings: strictness
+        ),
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
@@ -76,7 +84,7 @@ let package = Package(
         // The library used from a Swift program, as the README shows.
         .executableTarget(
             name: "HUDExample",
-            dependencies: ["HUDScene", "X11Platform"],
+            dependencies: ["HUDScene", "HUDFeeds", "X11Platform"],
             swiftSettings: strictness
         ),
         // Renderer benchmark (frame cost per mode); the peer benchmarks drive the built binaries.
@@ -95,6 +103,7 @@ let package = Package(
             dependencies: [
                 "HUDScene",
                 "HUDConfig",
+                "HUDFeeds",
                 "ProgressFeed",
                 "X11Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -121,13 +130,20 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "HUDFeedsTests",
+            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "HUDConfigTests",
             dependencies: ["HUDConfig", "HUDScene"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "X11PlatformTests",
-            dependencies: ["X11Platform", "HUDScene", "ProgressFeed", "HUDExample", "HUDTestSupport"],
+            dependencies: [
+                "X11Platform", "HUDScene", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport",
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -1,18 +1,20 @@
 import Dispatch
 import FoundationEssentials
 @preconcurrency import Glibc
+import HUDFeeds
 import HUDScene
 import X11Platform
 
 // The library in a Swift program with an async entry point, as in the README: a ring that fills while "work" runs,
-// then a success icon; a second, named HUD stacks beside it. Run: swift run hud-example
+// then a success icon; a second, named HUD stacks beside it, fed by a command's output (its progress lines, then
+// "Done" when it ends). Run: swift run hud-example
 @main
 struct HUDExample {
     static func main() async {
         let session: HUDSession
         do { session = try HUDSession(display: nil) } catch {
             fputs("hud-example: \(error.message)\n", stderr)
-            exit(error.exitCode)
+            exit(error.kind == .displayUnavailable ? 69 : 70)
         }
         await session.run { session in
             guard let hud = try? session.makeHUD(), let note = try? session.hud(id: "note") else { exit(70) }
@@ -20,14 +22,16 @@ struct HUDExample {
             hud.label = "Saving"
             hud.minShowTime = 0.5
             hud.show()
-            note.mode = .text
-            note.label = "3 files"
+            // The command's output passes through to ours as it comes (here stderr), and is read for progress.
+            let script = "for i in 25 50 75 100; do echo $i >&2; sleep 0.2; done"
+            guard let counting = try? CommandFeed(["/bin/sh", "-c", script]) else { exit(70) }
+            note.label = "Counting"
+            note.attach(counting)
             note.show()
             for step in 1...20 {
                 try? await Task.sleep(nanoseconds: 60_000_000)
                 hud.progress = Double(step) / 20
             }
-            session.hide(id: "note")
             await hud.succeed("Saved", delay: 1)
         }
         print("done")

@@ -1,16 +1,6 @@
 public import ProgressFeed
 import HUDScene
 
-/// Where a HUD's input comes from: a reader that keeps the latest values of what arrived (standard input, another
-/// process's updates), which the HUD pulls at most once per frame.
-public protocol HUDInputSource: AnyObject, Sendable {
-    /// Everything that arrived since the last call.
-    func take() -> FeedInbox
-    /// Tells the source whether the HUD pulls every frame by itself. Returns true when input is waiting that no one
-    /// will pull otherwise: the HUD must look now.
-    func framesLook(_ on: Bool) -> Bool
-}
-
 /// How input changes a HUD, the same for a line on standard input and an update from another process.
 public struct FeedPolicy: Sendable {
     /// A mode the program chose (`--mode`, `--pulsate`) is never changed by a progress value.
@@ -33,15 +23,18 @@ public struct FeedPolicy: Sendable {
 }
 
 extension HUD {
-    /// Pulls `source` once per frame while frames run, and when it says input arrived (`inputArrived()`).
-    public func attach(_ source: any HUDInputSource, policy: FeedPolicy) {
+    /// Starts `source` (a `FileDescriptorFeed`, a `CommandFeed`, a `ProcessWatch`…) and pulls it once per frame
+    /// while frames run, and, when it asks, in the next turn of the main queue, which also draws the frame.
+    public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
         self.source = source
         feedPolicy = policy
         transferDetails = policy.autoDetails ? TransferDetails(base: details) : nil
         setNeedsUpdate()
+        source.start(asking: session.askForInput)
     }
 
-    /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves).
+    /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves). A source
+    /// attached here need not call it: it asks the session itself.
     public func inputArrived() { setNeedsUpdate() }
 
     /// Applies what the input asked for.

@@ -225,7 +225,12 @@ import ProgressFeed
 
     /// Plays due deadlines and draws the frame if it changed. Returns when this HUD next needs a frame, if ever.
     func update(at now: Double) -> Double? {
-        if let source { apply(source.take()) }
+        if let source {
+            // What the input changes is drawn by this very update: asking for another would cost a turn.
+            session.absorbsChanges = true
+            apply(source.take())
+            session.absorbsChanges = false
+        }
         lifecycle.advance(to: now, scene: &scene)
         let visible = lifecycle.isVisible(at: now, scene: scene)
         if visible {

@@ -1,4 +1,4 @@
-/// Why a HUD cannot be shown, with the exit status a command-line program should end with.
+/// Why a HUD cannot be shown; a command-line program chooses its exit status from `kind`.
 public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure.
     public enum Kind: Hashable, Sendable {
@@ -13,28 +13,17 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 
-    /// The status for this failure: `displayUnavailable` (69) for a display that cannot be opened,
-    /// `internalError` (70) otherwise.
-    public var exitStatus: ExitStatus {
-        switch kind {
-        case .displayUnavailable: return .displayUnavailable
-        case .serverRefused: return .internalError
-        }
-    }
-
-    /// `exitStatus` as a number for `exit(_:)`.
-    public var exitCode: Int32 { exitStatus.code }
-
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 }
 
-/// The exit statuses with which the library itself ends the process (see `HUD.run()`), from `ExitStatus`.
+/// The exit statuses with which the library itself ends the process (see `HUD.run()`); x11hud's `ExitStatus`
+/// table lists them too.
 public enum HUDExitStatus {
-    /// The X server went away (`EX_IOERR`). Xlib gives a program no way to go on after this.
-    public static let connectionLost = ExitStatus.connectionLost.code
+    /// The X server went away (`EX_IOERR`, 74). Xlib gives a program no way to go on after this.
+    public static let connectionLost: Int32 = 74
     /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
-    public static let signalBase = ExitStatus.signal.code
+    public static let signalBase: Int32 = 128
 }

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDScene
+import ProgressFeed
 
 /// The facts of one X display that every HUD on it shares: the connection and its event pump, the one frame clock
 /// that draws them all, the compositor, the desktop's scale and theme, the signals that end the process, and the
@@ -23,6 +24,8 @@ import HUDScene
     private var pump: EventPump?
     private var signals: SignalWatch?
     private var updateScheduled = false
+    /// Set while a HUD applies its input inside `update()`: the changes are drawn by that update, not another.
+    var absorbsChanges = false
     /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
     private(set) var huds: [HUD] = []
     /// Named HUDs of this process, up or not.
@@ -174,7 +177,7 @@ import HUDScene
     /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
     /// than the screen refreshes costs one frame per refresh, as a display link does.
     func setNeedsUpdate() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
+        guard !absorbsChanges, !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
@@ -182,6 +185,19 @@ import HUDScene
                 self?.update()
             }
         }
+    }
+
+    /// What an input source calls, on any thread, when input is waiting (`HUDInputSource.start(asking:)`): one turn
+    /// of the main queue pulls it and draws the frame.
+    nonisolated var askForInput: @Sendable () -> Void {
+        { [weak self] in DispatchQueue.main.async { MainActor.assumeIsolated { self?.inputArrived() } } }
+    }
+
+    /// Input is waiting: pulled and drawn now, unless an update already on its way (a queued one, or the next tick
+    /// of the running frame timer) will pull it.
+    func inputArrived() {
+        guard !updateScheduled, timer?.isTicking != true else { return }
+        update()
     }
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.

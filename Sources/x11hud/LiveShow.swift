@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig
+import HUDFeeds
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -16,8 +17,8 @@ import X11Platform
     private let status = ShowOutcome()
     /// The input, once it is being read: it follows whichever HUD this invocation drives.
     private var feed: (any LiveFeed)?
-    /// Makes the input when it is not standard input (`x11hud run`: its command's output).
-    private let makeFeed: FeedMaker?
+    /// The input when it is not standard input (`x11hud run`: its command's output).
+    private let givenFeed: (any LiveFeed)?
     private var sink: Sink = .none
 
     private enum Sink {
@@ -29,18 +30,15 @@ import X11Platform
     /// A request the other process has not acknowledged within this long is shown here instead.
     static let deliveryTimeout = 1.0
 
-    /// Makes the reader of the input from the parser to use and what to call when input is waiting.
-    typealias FeedMaker = (FeedParser, @escaping @Sendable () -> Void) -> any LiveFeed
-
-    init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: FeedMaker? = nil) {
+    init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: (any LiveFeed)? = nil) {
         self.command = command
         self.session = session
         self.rules = rules
-        makeFeed = feed
+        givenFeed = feed
     }
 
-    /// Whether there is input to read: standard input, or the input `feed` makes.
-    private var readsInput: Bool { makeFeed != nil || command.readsInput }
+    /// Whether there is input to read: standard input, or the input given.
+    private var readsInput: Bool { givenFeed != nil || command.readsInput }
 
     func start() throws(ExitError) {
         let choice = MonitorChoice(command.hud.settings.monitor)
@@ -137,29 +135,25 @@ import X11Platform
         if command.readsInput {
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }
-        let finished: @Sendable (Int32) -> Void = { [status] code in
+        let finished: @Sendable (WatchEnd) -> Void = { [status] end in
+            let code = end == .completed ? ExitStatus.done.code : ExitStatus.noInput.code
             DispatchQueue.main.async { MainActor.assumeIsolated { status.code = code } }
         }
-        guard let watcher = command.watch.makeFeed(texts: command.watchTexts, deliver: deliver, finished: finished)
-        else { return }
+        guard let watcher = command.watch.makeFeed(texts: command.watchTexts, onEnd: finished) else { return }
         live.attach(watcher, policy: policy)
-        watcher.start()
     }
 
-    /// What an input source calls when input is waiting: the main queue looks.
+    /// What the input asks when input is waiting while it feeds another process's HUD: the main queue looks.
+    /// (A HUD of our own is asked directly: `HUD.attach`.)
     private var deliver: @Sendable () -> Void {
         { DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } } }
     }
 
     private func startFeed() {
-        // A spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out of log lines.
-        let scan = !command.noScan && !(command.hud.modeIsExplicit && command.hud.content.mode == .indeterminate)
-        let parser = FeedParser(scanPercentages: scan, zenityRules: rules.lineRules, total: command.watch.total)
-        let feed = makeFeed?(parser, deliver)
-            ?? StdinFeed(parser: parser, timeRemainingTitle: rules.timeRemainingTitle, deliver: deliver)
+        let feed = givenFeed ?? FileDescriptorFeed.standardInput(parser: command.feedParser(rules: rules),
+                                                                 timeRemainingTitle: rules.timeRemainingTitle)
         self.feed = feed
-        if case .local(let live) = sink { live.attach(feed, policy: policy) }
-        feed.start()
+        if case .local(let live) = sink { live.attach(feed, policy: policy) } else { feed.start(asking: deliver) }
     }
 
     private func inputArrived() {

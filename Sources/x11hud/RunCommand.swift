@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import HUDFeeds
 import ProgressFeed
 import X11Platform
 
@@ -54,40 +55,37 @@ struct RunCommand: ParsableCommand {
     @MainActor private func start() -> ExitError? {
         // A reader of our output that went away must not end us: the command goes on, and so does its HUD.
         signal(SIGPIPE, SIG_IGN)
-        let job: CommandJob, tee: OutputTee, feedPipe: (read: Int32, write: Int32)
-        do {
-            let out = try Pipes.make(), err = try Pipes.make()
-            feedPipe = try Pipes.make()
-            tee = try OutputTee(stdout: out.read, stderr: err.read, feed: feedPipe.write)
-            job = try CommandJob.start(command, stdout: out.write, stderr: err.write)
-        } catch let error as ExitError {
-            return error
-        } catch {
-            return ExitError(.internalError, "run: \(error)")
-        }
-        var template = RunOutcome(end: .exited(0))
-        template.doneLabel = doneLabel
-        template.failLabel = failLabel
-        template.grace = show.grace?.value ?? 0
-        template.command = command[0]
-        let feed = CommandFeed(job: job, tee: tee, feed: feedPipe.read, template: template)
-        passSignals(to: feed)
-        HUDSession.whenLost { feed.hudLost() }
         var rules = DialogRules()
+        let feed: CommandFeed
+        do {
+            feed = try CommandFeed(command, parser: show.feedParser(rules: rules), doneLabel: doneLabel,
+                                   failLabel: failLabel, grace: show.grace?.value ?? 0)
+        } catch {
+            return ExitError(message: "run: \(error)", code: error.shellStatus ?? ExitStatus.internalError.code)
+        }
+        passSignals(to: feed)
+        HUDSession.whenLost { Self.goOnWithoutHUD(feed) }
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do {
             let session = try HUDSession(display: show.display)
-            try LiveShow(command: show, session: session, rules: rules) { parser, deliver in
-                feed.connect(parser: parser, deliver: deliver)
-            }.start()
+            try LiveShow(command: show, session: session, rules: rules, feed: feed).start()
         } catch {
             let message = (error as? ExitError)?.message ?? (error as? HUDError)?.message ?? "\(error)"
             X11HUDCommand.printError("warning: \(message); running '\(command[0])' without a HUD")
-            feed.connect(parser: FeedParser(), deliver: {}).start()
             feed.drainThenExit(0, evenIfIdle: true)
         }
         dispatchMain()
+    }
+
+    /// The X server went away (or the HUD's window with it): no HUD any more, but the command goes on, its output
+    /// passed through, and x11hud exits with its status. Runs on the main thread, which it keeps: nothing else needs
+    /// it now.
+    private nonisolated static func goOnWithoutHUD(_ feed: CommandFeed) -> Never {
+        X11HUDCommand.printError("warning: '\(feed.outcome.command)' goes on without a HUD")
+        let outcome = feed.waitUntilFinished()
+        feed.killLeftovers()
+        _exit(outcome.status)
     }
 
     /// SIGINT, SIGTERM and SIGHUP go to the command's group instead of ending x11hud at once (the HUD session's own
@@ -105,7 +103,24 @@ struct RunCommand: ParsableCommand {
 
     /// Made outside the main actor: it runs on the signal queue.
     private nonisolated static func passOn(_ number: Int32, to feed: CommandFeed) -> @Sendable () -> Void {
-        { feed.passOn(number) }
+        {
+            switch feed.passOn(number) {
+            case .commandEnded:
+                // Already ended, showing how: no need to linger.
+                feed.drainThenExit(0, evenIfIdle: true)
+            case .stopping:
+                // The main queue may be stuck on an X server that is stopped or grabbed: end anyway, a moment
+                // after the command has.
+                feed.whenFinished { outcome in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                        feed.killLeftovers()
+                        _exit(outcome.status)
+                    }
+                }
+            case .again:
+                break
+            }
+        }
     }
 
     /// Kept for the life of the process.

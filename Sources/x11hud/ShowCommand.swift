@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig
+import HUDFeeds
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -125,7 +126,14 @@ struct ShowCommand: ParsableCommand {
     var hideSeconds: Double? { (hideAfter ?? (hud.banner ? .seconds(3) : nil))?.seconds(for: hud.content) }
 
     /// Whether standard input carries updates.
-    var readsInput: Bool { stdin || StdinFeed.hasInput() }
+    var readsInput: Bool { stdin || FileDescriptorFeed.hasInput() }
+
+    /// How the input is read: a spinner chosen on purpose (--pulsate, --mode indeterminate) reads no percentage out
+    /// of log lines.
+    func feedParser(rules: DialogRules) -> FeedParser {
+        let scan = !noScan && !(hud.modeIsExplicit && hud.content.mode == .indeterminate)
+        return FeedParser(scanPercentages: scan, zenityRules: rules.lineRules, total: watch.total)
+    }
 }
 
 /// `--hide-after`: seconds, or `auto` for a time to read the text.
@@ -140,12 +148,11 @@ enum HideAfter {
         }
     }
 
-    /// ProgressHUD's reading time, 1.25 s + 0.03 s a character, capped so a long text cannot keep it up for minutes.
-    /// (SVProgressHUD's 5 s minimum is too long for a volume or brightness flash.)
+    /// The seconds, or for `auto` the time to read the content (`ReadingTime`).
     func seconds(for content: HUDContent) -> Double {
         switch self {
         case .seconds(let s): return s
-        case .auto: return min(1.25 + 0.03 * Double(content.label.count + content.details.count), 10)
+        case .auto: return ReadingTime.seconds(label: content.label, details: content.details)
         }
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import HUDFeeds
 import ProgressFeed
-import X11Platform
 
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
 struct WatchOptions: ParsableArguments {
@@ -25,9 +25,6 @@ struct WatchOptions: ParsableArguments {
         (1:30:00, 90s, 1.5h, 90min) for ffmpeg's time=.
         """, valueName: "size|duration"), transform: Self.parseTotal)
     var total: TransferTotal?
-
-    /// How long the success icon stays before the HUD hides, once the watched work is over.
-    static let successHold = 1.0
 
     /// Opened in `validate()`, so a missing process is an error before anything is shown.
     var process: ProcessFiles?
@@ -56,7 +53,12 @@ struct WatchOptions: ParsableArguments {
             }
         }
         if let pid = watchPID {
-            do { process = try ProcessFiles(pid: pid) } catch { fail(error.code, error.message) }
+            do { process = try ProcessFiles(pid: pid) } catch {
+                switch error {
+                case .noProcess: fail(.noInput, "--watch-pid: \(error)")
+                case .notPermitted: fail(.noPermission, "--watch-pid: \(error)")
+                }
+            }
         }
     }
 
@@ -68,24 +70,19 @@ struct WatchOptions: ParsableArguments {
     }
 
     /// The watcher the options ask for, not yet started; nil when they ask for none.
-    func makeFeed(texts: WatchTexts, deliver: @escaping @Sendable () -> Void,
-                  finished: @escaping @Sendable (Int32) -> Void) -> WatchFeed? {
-        let probe: any WatchProbe
-        if let process {
-            probe = ProcessProbe(files: process, total: total?.bytes, texts: texts)
-        } else if let watchFile, let bytes = total?.bytes {
-            probe = FileProbe(path: watchFile, total: bytes, texts: texts)
-        } else {
-            return nil
+    func makeFeed(texts: WatchTexts, onEnd: @escaping @Sendable (WatchEnd) -> Void) -> WatchFeed? {
+        if let process { return ProcessWatch(process, total: total?.bytes, texts: texts, onEnd: onEnd) }
+        if let watchFile, let bytes = total?.bytes {
+            return FileWatch(path: watchFile, total: bytes, texts: texts, onEnd: onEnd)
         }
-        return WatchFeed(probe: probe, deliver: deliver, finished: finished)
+        return nil
     }
 
     /// A watcher and piped standard input: the watcher is the input. Standard input is read and dropped on a
     /// thread of its own, so a program writing into it is neither blocked nor killed by SIGPIPE.
     static func ignoreStandardInput(option: String) {
         X11HUDCommand.printError("warning: standard input is ignored with \(option)")
-        DispatchQueue(label: "x11hud.stdin-ignored").async { StdinFeed.discard(0) }
+        DispatchQueue(label: "x11hud.stdin-ignored").async { FileDescriptorFeed.discard(0) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import HUDFeeds
 import HUDScene
 import ProgressFeed
 
@@ -122,7 +123,7 @@ enum ZenityCommand {
         }
         if let other = options.otherDialogs.first {
             X11HUDCommand.printError("\(program.rawValue) --\(other) is not a HUD: x11hud shows --progress only")
-            StdinFeed.drainThenExit(ExitCode.validationFailure.rawValue)
+            FileDescriptorFeed.drainThenExit(ExitCode.validationFailure.rawValue)
         }
         var plan = plan(options, environment: ProcessInfo.processInfo.environment)
         for warning in plan.warnings { X11HUDCommand.printError("warning: \(warning)") }
@@ -136,13 +137,13 @@ enum ZenityCommand {
                 Glibc.exit(0)
             }
             X11HUDCommand.printError(X11HUDCommand.oneLine(X11HUDCommand.message(for: error)))
-            StdinFeed.drainThenExit(code.rawValue)
+            FileDescriptorFeed.drainThenExit(code.rawValue)
         }
         if let mode = show.hud.mode, mode != .indeterminate { plan.rules.lineRules?.progressMode = mode }
         let rules = plan.rules
         if let failure = MainActor.assumeIsolated({ show.start(rules) }) {
             X11HUDCommand.printError(failure.message)
-            StdinFeed.drainThenExit(failure.code)
+            FileDescriptorFeed.drainThenExit(failure.code)
         }
         Glibc.exit(0)
     }

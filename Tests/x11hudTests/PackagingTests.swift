@@ -2,6 +2,7 @@ import Foundation
 import HUDTestSupport
 import Testing
 import X11Platform
+@testable import x11hud
 
 /// What the package ships beside the binary (version, exit statuses, man page, completions) agrees with the code.
 @Suite struct PackagingTests {

@@ -2,14 +2,18 @@ import FoundationEssentials
 import Glibc
 import HUDScene
 import ProgressFeed
-import X11Platform
 
-/// What the command line already fixed, which a watcher must not overwrite.
-struct WatchTexts {
-    /// `--label` was given.
-    var labelIsSet = false
-    /// `--details TEXT` was given (not `auto`): the watcher sends no file names.
-    var detailsIsSet = false
+/// What the program already fixed, which a watcher must not overwrite.
+public struct WatchTexts: Hashable, Sendable {
+    /// The label is the program's (`--label`): the watcher sends no command or file name.
+    public var labelIsSet = false
+    /// The details are the program's (`--details TEXT`): the watcher sends no file names.
+    public var detailsIsSet = false
+
+    public init(labelIsSet: Bool = false, detailsIsSet: Bool = false) {
+        self.labelIsSet = labelIsSet
+        self.detailsIsSet = detailsIsSet
+    }
 }
 
 /// `--watch-pid`: the progress of the file a running process reads (or, with `--total`, writes).
@@ -31,7 +35,7 @@ final class ProcessProbe: WatchProbe {
     func look() -> WatchLook {
         // Its exit status is not ours to know (it is not our child): the end of the process is the end of the job.
         guard !files.hasEnded, let open = files.openFiles() else {
-            return .finished(FeedUpdate(icon: .success, hideAfter: WatchOptions.successHold), status: 0)
+            return .finished(FeedUpdate(icon: .success, hideAfter: WatchFeed.successHold), end: .completed)
         }
         var update = FeedUpdate(label: texts.labelIsSet ? nil : files.command)
         let chosen = ProcessFiles.OpenFile.pick(open, total: total, current: current)
@@ -78,8 +82,7 @@ final class FileProbe: WatchProbe {
         guard exists, st.st_mode & S_IFMT == S_IFREG else {
             if seen || exists {
                 let why = exists ? "is no longer a regular file" : "was deleted"
-                return .finished(FeedUpdate(details: "\(name) \(why)", icon: .error, hideAfter: 2),
-                                 status: ExitStatus.noInput.code)
+                return .finished(FeedUpdate(details: "\(name) \(why)", icon: .error, hideAfter: 2), end: .fileLost)
             }
             return .progress(FeedUpdate(label: texts.labelIsSet ? nil : name,
                                         details: texts.detailsIsSet ? nil : "Waiting for the file"), moved: false)
@@ -93,8 +96,8 @@ final class FileProbe: WatchProbe {
         }
         if size >= total {
             update.icon = .success
-            update.hideAfter = WatchOptions.successHold
-            return .finished(update, status: 0)
+            update.hideAfter = WatchFeed.successHold
+            return .finished(update, end: .completed)
         }
         defer { lastSize = size }
         return .progress(update, moved: size != lastSize)

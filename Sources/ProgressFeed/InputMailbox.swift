@@ -1,5 +1,3 @@
-public import ProgressFeed
-
 /// The state an input source keeps between a reader that posts updates and a HUD that takes them: the latest of
 /// each value, whether the HUD was already asked to look, and whether its frames look by themselves. Keep it behind
 /// one lock (`Mutex<InputMailbox>`), so input is never left waiting unseen; `HUDInputSource`'s two calls are
@@ -13,13 +11,16 @@ public struct InputMailbox: Sendable {
 
     public init() {}
 
-    /// Adds `batch`. Returns true when the HUD must be asked to look (`HUD.inputArrived()`), once per take.
+    /// Adds `batch`. Returns true when the HUD must be asked to look (the source's `ask`), once per take.
     public mutating func post(_ batch: FeedInbox) -> Bool {
         inbox.take(batch)
         guard !framesLook, !lookAsked else { return false }
         lookAsked = true
         return true
     }
+
+    /// Whether something was posted that no one has taken yet.
+    public var isWaiting: Bool { !inbox.isEmpty }
 
     /// Everything posted since the last call.
     public mutating func take() -> FeedInbox {

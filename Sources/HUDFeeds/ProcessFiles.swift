@@ -1,6 +1,5 @@
 import Glibc
 import HUDScene
-import X11Platform
 
 /// A running process's open files, read from `/proc/PID/fd` and `/proc/PID/fdinfo` as Xfennec's `progress` reads
 /// them: each descriptor's target, its type and size (`fstatat` through the link), its offset and open mode
@@ -8,10 +7,10 @@ import X11Platform
 ///
 /// The `/proc/PID` directory is held open from the start: once that process has ended, reading through it fails
 /// even when a new process has been given the same PID, so a reused PID is never watched by mistake.
-final class ProcessFiles: Sendable {
-    let pid: Int32
+public final class ProcessFiles: Sendable {
+    public let pid: Int32
     /// The command name (`/proc/PID/comm`): `cp`, `dd`, `tar`…
-    let command: String
+    public let command: String
     private let directory: Int32
     /// A pidfd (Linux 5.3): readable the moment the process ends, so its end is seen at once rather than at the
     /// next look. Nil where the kernel or the C library has none; the looks still see the end.
@@ -36,22 +35,20 @@ final class ProcessFiles: Sendable {
     /// The last part of a path, for the details label.
     static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    /// Opens `/proc/PID`. Throws `noInput` (66) when there is no such process, `noPermission` (77) when its open
-    /// files may not be read.
-    init(pid: Int32) throws(ExitError) {
+    /// Opens `/proc/PID`.
+    /// - Throws: `WatchError.noProcess` when there is no such process, `.notPermitted` when its open files may not
+    ///   be read.
+    public init(pid: Int32) throws(WatchError) {
         self.pid = pid
         let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard pid > 0, dir >= 0 else { throw ExitError(.noInput, "--watch-pid: no process \(pid)") }
+        guard pid > 0, dir >= 0 else { throw .noProcess(pid) }
         directory = dir
         let fds = openat(dir, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         let failure = errno
         if fds < 0 {
             close(dir)
-            if failure == EACCES || failure == EPERM {
-                throw ExitError(.noPermission, "--watch-pid: may not read the open files of process \(pid) "
-                    + "(another user's; run as that user)")
-            }
-            throw ExitError(.noInput, "--watch-pid: no process \(pid)")
+            if failure == EACCES || failure == EPERM { throw .notPermitted(pid) }
+            throw .noProcess(pid)
         }
         close(fds)
         command = Self.read(dir, "comm")?.trimmingWhitespace() ?? "process \(pid)"
@@ -163,5 +160,21 @@ extension ProcessFiles.OpenFile {
             return same
         }
         return pool.max { $0.size < $1.size }
+    }
+}
+
+/// Why a process cannot be watched.
+public enum WatchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// There is no process with that PID.
+    case noProcess(Int32)
+    /// Its open files may not be read (another user's process).
+    case notPermitted(Int32)
+
+    public var description: String {
+        switch self {
+        case .noProcess(let pid): return "no process \(pid)"
+        case .notPermitted(let pid):
+            return "may not read the open files of process \(pid) (another user's; run as that user)"
+        }
     }
 }

@@ -1,9 +1,11 @@
+import X11Platform
+
 /// Every status with which x11hud ends: the one table that `--help`, the man page and the README follow
 /// (a test holds the README and the man page to it).
 ///
 /// The numbers are the BSD sysexits values where one fits, so a script can tell a usage mistake (64) from a missing
 /// display (69) from a lost server (74) without reading stderr.
-public enum ExitStatus: CaseIterable, Sendable {
+enum ExitStatus: CaseIterable, Sendable {
     /// Hidden after `--hide-after`, the end of the input or `--auto-close`.
     case done
     /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
@@ -29,7 +31,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     case signal
 
     /// The status, or for `signal` the base that the signal number is added to.
-    public var code: Int32 {
+    var code: Int32 {
         switch self {
         case .done: return 0
         case .cancelled: return 1
@@ -46,7 +48,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     }
 
     /// The status as the tables print it: `64`, or `128+N`.
-    public var label: String {
+    var label: String {
         switch self {
         case .signal: return "\(code)+N"
         default: return "\(code)"
@@ -54,7 +56,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     }
 
     /// One line for the tables, in Markdown: options in `backquotes`.
-    public var meaning: String {
+    var meaning: String {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
@@ -72,7 +74,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     }
 
     /// The table as plain text for `--help` (and from there the man page): one status a line.
-    public static var helpTable: String {
+    static var helpTable: String {
         allCases.map { status in
             let label = status.label.padding(toLength: 6)
             return "  \(label)\(status.meaning.filter { $0 != "`" })"
@@ -84,4 +86,17 @@ extension String {
     fileprivate func padding(toLength width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
+}
+
+extension HUDError {
+    /// The status for this failure: 69 for a display that cannot be opened, 70 otherwise.
+    var exitStatus: ExitStatus {
+        switch kind {
+        case .displayUnavailable: return .displayUnavailable
+        case .serverRefused: return .internalError
+        }
+    }
+
+    /// `exitStatus` as a number for `exit(_:)`.
+    var exitCode: Int32 { exitStatus.code }
 }

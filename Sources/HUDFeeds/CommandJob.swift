@@ -1,11 +1,10 @@
 import Dispatch
 import Glibc
 import Synchronization
-import X11Platform
 
-/// The command of `x11hud run`: no shell in between (a name is looked up in `PATH`), our standard input, its stdout
-/// and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel and the signals
-/// we pass on reach everything it started, a shell script's `sleep` too.
+/// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard
+/// input, its stdout and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel
+/// and the signals we pass on reach everything it started, a shell script's `sleep` too.
 ///
 /// It is `posix_spawnp` and `waitpid`, not swift-subprocess 1.0.2: linking that package, even with its Foundation
 /// trait off, added 0.9 MB and 375 protocol conformances to the binary and cost every invocation that never runs a
@@ -13,19 +12,7 @@ import X11Platform
 /// 68.1 M → 68.8 M); this costs nothing measurable. Its teardown (signal the group, SIGKILL after a grace) would
 /// not have served either: it exists only inside `run`'s body, which must return before the exit status is known.
 final class CommandJob: Sendable {
-    /// How the command ended.
-    enum End: Hashable, Sendable {
-        case exited(Int32)
-        case signalled(Int32)
-
-        /// The status a shell gives it: the exit code, or 128 + the signal number.
-        var status: Int32 {
-            switch self {
-            case .exited(let code): return code
-            case .signalled(let signal): return ExitStatus.signal.code + signal
-            }
-        }
-    }
+    typealias End = CommandEnd
 
     /// After a stop signal, the group gets SIGKILL this many seconds later if the command has not ended.
     static let killDelay = 5.0
@@ -43,8 +30,8 @@ final class CommandJob: Sendable {
     private init() {}
 
     /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them).
-    /// - Throws: `ExitError` with 127 when the command is not found, 126 when it cannot be executed.
-    static func start(_ argv: [String], stdout: Int32, stderr: Int32) throws(ExitError) -> CommandJob {
+    /// - Throws: `CommandFailure` when the command is not found or cannot be executed.
+    static func start(_ argv: [String], stdout: Int32, stderr: Int32) throws(CommandFailure) -> CommandJob {
         defer {
             close(stdout)
             close(stderr)
@@ -158,5 +145,19 @@ final class CommandJob: Sendable {
             return s.waiters
         }
         for waiter in waiters { waiter(end) }
+    }
+}
+
+/// How the command ended.
+public enum CommandEnd: Hashable, Sendable {
+    case exited(Int32)
+    case signalled(Int32)
+
+    /// The status a shell gives it: the exit code, or 128 + the signal number.
+    public var status: Int32 {
+        switch self {
+        case .exited(let code): return code
+        case .signalled(let signal): return 128 + signal
+        }
     }
 }

@@ -1,38 +1,38 @@
 import Glibc
 import HUDScene
-import ProgressFeed
-import X11Platform
+public import ProgressFeed
 
-/// What the HUD of `x11hud run` shows when its command has ended, and the status x11hud then exits with.
-struct RunOutcome: Sendable {
+/// What the HUD of a `CommandFeed` (`x11hud run`) shows when its command has ended, and the status a program
+/// running it should end with.
+public struct RunOutcome: Sendable {
     /// What the button (Cancel) and the signals we pass on did to the command.
-    enum Stop: Hashable, Sendable {
+    public enum Stop: Hashable, Sendable {
         case none
-        /// The button, or Cancel on the named HUD it drives: x11hud exits 130.
+        /// The button, or Cancel on the named HUD it drives: the status is 130.
         case cancelled
-        /// SIGINT, SIGTERM or SIGHUP to x11hud, passed on: it exits with the command's status, without lingering.
+        /// SIGINT, SIGTERM or SIGHUP to the program, passed on: the command's status, without lingering.
         case signalled
     }
 
-    var end: CommandJob.End
+    public var end: CommandEnd
     /// The command's name, for messages.
-    var command = ""
-    var stop = Stop.none
+    public var command = ""
+    public var stop = Stop.none
     /// The last non-empty line of the command's stderr.
-    var lastErrorLine: String?
-    var doneLabel = "Done"
-    var failLabel = "Failed"
-    var cancelLabel = "Cancelled"
+    public var lastErrorLine: String?
+    public var doneLabel = "Done"
+    public var failLabel = "Failed"
+    public var cancelLabel = "Cancelled"
     /// Seconds from the start to the end, and `--grace`: a job that succeeds before the HUD appears shows nothing.
-    var seconds = 0.0
-    var grace = 0.0
+    public var seconds = 0.0
+    public var grace = 0.0
 
-    /// The status x11hud exits with: the command's own (128 + N when signal N ended it), 130 when cancelled.
-    var status: Int32 { stop == .cancelled ? ExitStatus.signal.code + SIGINT : end.status }
+    /// The status to exit with: the command's own (128 + N when signal N ended it), 130 when cancelled.
+    public var status: Int32 { stop == .cancelled ? 128 + SIGINT : end.status }
 
     /// The update that shows the end: the success icon and "Done" for status 0, the error icon, "Failed" and the
     /// last stderr line otherwise, then a hide after the time it takes to read them.
-    var update: FeedUpdate {
+    public var update: FeedUpdate {
         var u = FeedUpdate()
         switch (stop, end) {
         case (.signalled, _):
@@ -59,14 +59,13 @@ struct RunOutcome: Sendable {
         if stop == .none, end == .exited(0), seconds < grace {
             u.hideAfter = 0
         } else {
-            let content = HUDContent(label: u.label ?? "", details: u.details ?? "")
-            u.hideAfter = HideAfter.auto.seconds(for: content)
+            u.hideAfter = ReadingTime.seconds(label: u.label ?? "", details: u.details ?? "")
         }
         return u
     }
 
     /// `SIGTERM (Terminated)`, as a shell would name it.
-    static func signalName(_ signal: Int32) -> String {
+    public static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGABRT: "SIGABRT",
                                       SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
                                       SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL", SIGUSR1: "SIGUSR1",

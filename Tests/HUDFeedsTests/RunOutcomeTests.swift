@@ -1,9 +1,8 @@
 import Glibc
 import HUDScene
-import HUDTestSupport
 import ProgressFeed
 import Testing
-@testable import x11hud
+@testable import HUDFeeds
 
 /// How `x11hud run` ends, from the command's end alone (no X, no process).
 @Suite struct RunOutcomeTests {
@@ -78,42 +77,5 @@ import Testing
         let line = tail(String(repeating: "x", count: 10_000) + "\n")
         #expect(line?.count == StderrTail.maxCharacters)
         #expect(line?.hasSuffix("…") == true)
-    }
-}
-
-/// `x11hud run …` reaches the root parser, as every other subcommand does, instead of the default command's.
-@Suite struct RunDispatchTests {
-    @Test func runGoesToTheRootParser() {
-        #expect(!X11HUDCommand.showsDirectly(["run", "--", "true"]))
-        #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
-        #expect(X11HUDCommand.showsDirectly(["--label", "run"]))
-    }
-
-    @Test func watchingWorkAlreadyRunningIsRefusedWithACommandOfItsOwn() throws {
-        let r = try CLI.run(["run", "--watch-pid", "1", "--", "true"], environment: ["DISPLAY": ":999"], timeout: 10)
-        #expect(r.status == 64 && r.stderr.contains("run: --watch-pid and --watch-file"), "\(r.status) \(r.stderr)")
-    }
-}
-
-/// What `x11hud run` holds for a HUD that is not reading: bounded, newest lines kept, no line cut in two.
-@Suite struct FeedBacklogTests {
-    func lines(_ range: ClosedRange<Int>) -> ArraySlice<UInt8> { ArraySlice(range.map { "\($0)%\n" }.joined().utf8) }
-
-    @Test func keepsTheNewestWholeLinesWithinItsLimit() {
-        var b = FeedBacklog()
-        for start in stride(from: 0, to: 200_000, by: 1000) { b.append(lines(start...(start + 999))) }
-        #expect(b.bytes.count <= FeedBacklog.limit)
-        let text = String(decoding: b.bytes, as: UTF8.self)
-        #expect(text.hasSuffix("199999%\n"))
-        #expect(text.split(separator: "\n").allSatisfy { $0.hasSuffix("%") && Int($0.dropLast()) != nil })
-    }
-
-    @Test func theRestOfALinePartlyWrittenIsNeverDropped() {
-        var b = FeedBacklog()
-        b.append(ArraySlice("12345%\n".utf8))
-        b.written(3)
-        for _ in 0..<100 { b.append(lines(1...10_000)) }
-        #expect(String(decoding: b.bytes.prefix(4), as: UTF8.self) == "45%\n")
-        #expect(b.bytes.count <= FeedBacklog.limit)
     }
 }

@@ -1,0 +1,139 @@
+import Dispatch
+import Glibc
+public import ProgressFeed
+import Synchronization
+
+/// A command run with its output read for progress (`x11hud run`): started at once in a process group of its own
+/// (`CommandJob`), its stdout and stderr passed through to ours as they come and read in the same pass as the
+/// progress protocol (`OutputTee` into a `FeedReader`), then its end handed on once, as one last update: the icon,
+/// the label, the details and when to hide (`RunOutcome`).
+///
+/// ```swift
+/// hud.attach(try CommandFeed(["rsync", "-a", "--info=progress2", "src/", "dst/"]))
+/// ```
+///
+/// The program decides when to exit: `whenFinished` says when the command has ended and its output is through, and
+/// with which status.
+public final class CommandFeed: HUDInputSource {
+    private let job: CommandJob
+    private let tee: OutputTee
+    private let reader: FeedReader
+    private let started = FeedReader.uptime()
+    /// The parts of the outcome known from the start (labels, grace).
+    private let template: RunOutcome
+    private let stop = Mutex(RunOutcome.Stop.none)
+    /// Left once the tee has passed everything through (the command has ended by then).
+    private let teeDone = DispatchGroup()
+
+    /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal.
+    /// - Parameters:
+    ///   - parser: how its output is read; by default as standard input is, tools' progress lines included.
+    ///   - doneLabel, failLabel: the label at the end, for status 0 and otherwise.
+    ///   - grace: a command that succeeds within this many seconds hides at once at the end (it showed nothing).
+    /// - Throws: `CommandFailure` when the command cannot be started.
+    public init(_ argv: [String], parser: FeedParser = FeedParser(), doneLabel: String = "Done",
+                failLabel: String = "Failed", grace: Double = 0) throws(CommandFailure) {
+        precondition(!argv.isEmpty, "CommandFeed needs a command")
+        let out = try Pipes.make(), err: (read: Int32, write: Int32)
+        do { err = try Pipes.make() } catch {
+            for fd in [out.read, out.write] { close(fd) }
+            throw error
+        }
+        reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
+        tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
+        job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
+        var template = RunOutcome(end: .exited(0))
+        template.command = argv[0]
+        template.doneLabel = doneLabel
+        template.failLabel = failLabel
+        template.grace = grace
+        self.template = template
+        teeDone.enter()
+        tee.start { [self] in
+            // The output is through and the command has ended: its end, once, after its last lines.
+            reader.finish(showing: outcome.update)
+            teeDone.leave()
+        }
+        job.whenEnded { [tee] _ in tee.commandEnded() }
+    }
+
+    /// The command's process id, which is also its process group's.
+    public var pid: Int32 { job.pid }
+
+    /// How it ended, what stopped it and its last stderr line, as known now.
+    public var outcome: RunOutcome {
+        var o = template
+        o.end = job.end ?? .exited(0)
+        o.stop = stop.withLock { $0 }
+        o.lastErrorLine = tee.lastErrorLine
+        o.seconds = FeedReader.uptime() - started
+        return o
+    }
+
+    // MARK: Stopping the command
+
+    /// Cancel: stops the command's group (SIGTERM, SIGKILL after 5 s); the HUD says so until it has ended, and the
+    /// outcome's status is 130.
+    public func cancel() {
+        let first = stop.withLock { s in
+            guard s == .none, job.end == nil else { return false }
+            s = .cancelled
+            return true
+        }
+        guard first else { return }
+        job.stop(with: SIGTERM)
+        reader.post(FeedUpdate(label: "Cancelling…", button: ""))
+    }
+
+    /// What `passOn(_:)` did.
+    public enum PassedSignal: Hashable, Sendable {
+        /// The command had already ended: nothing to wait for.
+        case commandEnded
+        /// The first signal passed on: the command's group is stopping.
+        case stopping
+        /// Passed on again, while stopping.
+        case again
+    }
+
+    /// A signal came to this process (SIGINT, SIGTERM, SIGHUP): passed on to the command's group (and SIGKILL 5 s
+    /// later); the outcome then hides at once with the command's own status. Safe from any thread.
+    @discardableResult
+    public func passOn(_ signal: Int32) -> PassedSignal {
+        let first = stop.withLock { s in
+            defer { if s == .none { s = .signalled } }
+            return s == .none
+        }
+        if job.end != nil { return .commandEnded }
+        job.stop(with: signal)
+        return first ? .stopping : .again
+    }
+
+    /// What is left of a group we stopped (children that ignored the signal) gets SIGKILL, so nothing we were asked
+    /// to stop outlives us. Call it just before exiting.
+    public func killLeftovers() { job.killLeftovers() }
+
+    // MARK: The end
+
+    /// Runs `body` (on another thread) once the command has ended and its output is through; at once if it has.
+    public func whenFinished(_ body: @escaping @Sendable (RunOutcome) -> Void) {
+        job.whenEnded { [self] _ in
+            teeDone.notify(queue: .global()) { [self] in body(outcome) }
+        }
+    }
+
+    /// Waits until the command has ended and its output is through, and returns how it ended.
+    public func waitUntilFinished() -> RunOutcome {
+        let ended = DispatchSemaphore(value: 0)
+        job.whenEnded { _ in ended.signal() }
+        ended.wait()
+        teeDone.wait()
+        return outcome
+    }
+
+    // MARK: HUDInputSource
+
+    /// The command runs from `init`; this only says whom to ask.
+    public func start(asking ask: @escaping @Sendable () -> Void) { reader.start(asking: ask) }
+    public func take() -> FeedInbox { reader.take() }
+    public func framesLook(_ on: Bool) -> Bool { reader.framesLook(on) }
+}

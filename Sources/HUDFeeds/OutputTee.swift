@@ -1,0 +1,108 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Passes a command's stdout and stderr through to ours, byte for byte and as they come, and pushes the same bytes
+/// into the `FeedReader` the HUD pulls from, so a command's output is cut into lines once and parsed with the very
+/// parser standard input goes through, on this one thread.
+///
+/// Each stream is a stream of its own in the reader, so a line of stdout and a line of stderr never run into each
+/// other. Passing through waits for our stdout and stderr (as a pipe would); the reader never makes the command
+/// wait: it keeps only the latest values.
+final class OutputTee: Sendable {
+    /// The read ends of the command's stdout and stderr pipes.
+    private let sources: [Int32]
+    /// Where each source is passed through to: our stdout and stderr.
+    private let sinks: [Int32] = [1, 2]
+    private let reader: FeedReader
+    /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
+    private let wake: (read: Int32, write: Int32)
+    private let tail = Mutex(StderrTail())
+
+    /// Takes ownership of the descriptors.
+    init(stdout: Int32, stderr: Int32, reader: FeedReader) throws(CommandFailure) {
+        sources = [stdout, stderr]
+        self.reader = reader
+        wake = try Pipes.make()
+        for fd in sources + [wake.read] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    /// The last non-empty line of the command's stderr, without escape sequences.
+    var lastErrorLine: String? { tail.withLock { $0.line } }
+
+    /// Starts passing through; `whenDone` runs on the tee's thread once the command has ended and what it left in
+    /// the pipes is through.
+    func start(whenDone: @escaping @Sendable () -> Void) {
+        // A thread of its own: the blocking writes to our stdout (a slow terminal) hold no other work up.
+        DispatchQueue(label: "x11hud.run.tee").async { [self] in
+            pump()
+            whenDone()
+        }
+    }
+
+    /// The command has ended: pass on what it left in the pipes, then end. (Its children may keep the pipes open;
+    /// what they write later is not waited for.)
+    func commandEnded() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    private func pump() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        var open = [true, true]
+        var passing = [true, true]
+        var ended = false
+
+        while !(ended && !open.contains(true)) {
+            var fds = sources.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            for i in 0..<2 where !open[i] { fds[i].fd = -1 }
+            fds.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
+            // Once the command has ended, only what is already in the pipes is read.
+            let ready = poll(&fds, nfds_t(fds.count), ended ? 0 : -1)
+            if ready < 0, errno == EINTR { continue }
+            if ready < 0 { break }
+            if fds[2].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 16)
+                if read(wake.read, &bytes, bytes.count) > 0 { ended = true }
+            }
+            if ended, fds[0].revents == 0, fds[1].revents == 0, fds[2].revents == 0 {
+                // Drained: the rest belongs to the command's children, who may keep the pipes open.
+                open = [false, false]
+            }
+            for i in 0..<2 where open[i] && fds[i].revents != 0 {
+                let n = read(sources[i], buffer.baseAddress, buffer.count)
+                if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard n > 0 else {
+                    open[i] = false
+                    continue
+                }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+                // Our own reader gone (`x11hud run … | head`): the command goes on, its output is still scanned.
+                if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
+                if i == 1 { tail.withLock { $0.push(chunk) } }
+                reader.push(chunk, stream: i, drained: n < buffer.count)
+            }
+        }
+        for fd in sources + [wake.read, wake.write] { close(fd) }
+    }
+
+    /// Writes every byte, waiting while `fd` is full (also when someone made it non-blocking). Returns false when
+    /// the other side is gone.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n >= 0 {
+                done += n
+            } else if errno == EAGAIN {
+                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&p, 1, -1)
+            } else if errno != EINTR {
+                return false
+            }
+        }
+        return true
+    }
+}

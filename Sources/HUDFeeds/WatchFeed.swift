@@ -1,0 +1,133 @@
+import Dispatch
+public import ProgressFeed
+import Synchronization
+
+/// How a watch ended.
+public enum WatchEnd: Hashable, Sendable {
+    /// The watched process ended, or the file reached its total.
+    case completed
+    /// The watched file was deleted, or stopped being a regular file, before it was complete.
+    case fileLost
+}
+
+/// What one look at a watched thing found.
+enum WatchLook {
+    /// The latest figures; `moved` says whether anything changed since the last look.
+    case progress(FeedUpdate, moved: Bool)
+    /// The watch is over: a last update (the success or error icon) and how it ended.
+    case finished(FeedUpdate, end: WatchEnd)
+}
+
+/// Something a `WatchFeed` looks at on a timer: a process's open files, a growing file.
+protocol WatchProbe: AnyObject {
+    /// Looks once. Runs on the feed's queue only.
+    func look() -> WatchLook
+    /// A descriptor that becomes readable when the watched work ends (a pidfd), to look at once then.
+    var endDescriptor: Int32? { get }
+}
+
+/// An input source that looks at work already running on a timer of its own and hands the HUD what it found, as
+/// `FileDescriptorFeed` hands it lines: through `take()`, at most once per frame. `ProcessWatch` and `FileWatch`
+/// are its two kinds.
+///
+/// It looks every `fastInterval` while the figures move (and for `patience` looks after, as writers pause between
+/// bursts), then twice as seldom after each look that finds them still, down to once every `slowInterval`: a
+/// stalled copy costs a wake-up every few seconds, not two a second. Each look still reports, so the details can
+/// say `stalled`.
+///
+/// `@unchecked Sendable`: the probe and the look schedule are used on `queue` only.
+public class WatchFeed: HUDInputSource, @unchecked Sendable {
+    static let fastInterval = 0.5
+    static let slowInterval = 4.0
+    static let patience = 4
+    /// How long the success icon stays before the HUD hides, once the watched work is over.
+    public static let successHold = 1.0
+
+    private let link = MailboxLink()
+    private let queue = DispatchQueue(label: "x11hud.watch")
+    private let probe: any WatchProbe
+    private var interval = WatchFeed.fastInterval
+    private var stillLooks = 0
+    private var over = false
+    private var endSource: (any DispatchSourceRead)?
+    private let onEnd: (@Sendable (WatchEnd) -> Void)?
+
+    /// - Parameter onEnd: how the watch ended, called (on the watch's queue) before the last update is handed on.
+    init(probe: any WatchProbe, onEnd: (@Sendable (WatchEnd) -> Void)?) {
+        self.probe = probe
+        self.onEnd = onEnd
+    }
+
+    /// Looks, and unless the watch is over, looks again later; `scheduled` is false for an extra look (the end
+    /// was signalled), which leaves the next scheduled one as it is.
+    private func tick(scheduled: Bool = true) {
+        guard !over else { return }
+        switch probe.look() {
+        case .progress(let update, let moved):
+            stillLooks = moved ? 0 : stillLooks + 1
+            interval = stillLooks <= Self.patience ? Self.fastInterval : min(interval * 2, Self.slowInterval)
+            post(update)
+            if scheduled { queue.asyncAfter(deadline: .now() + interval, qos: .utility) { [self] in tick() } }
+        case .finished(let update, let end):
+            over = true
+            endSource?.cancel()
+            onEnd?(end)
+            post(update)
+        }
+    }
+
+    private func post(_ update: FeedUpdate) {
+        var batch = FeedInbox()
+        batch.take(update)
+        link.post(batch)
+    }
+
+    // MARK: HUDInputSource
+
+    /// Starts looking on the first call.
+    public func start(asking ask: @escaping @Sendable () -> Void) {
+        guard link.connect(ask) else { return }
+        queue.async { [self] in
+            if let fd = probe.endDescriptor {
+                let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+                source.setEventHandler { [self] in tick(scheduled: false) }
+                source.resume()
+                endSource = source
+            }
+            tick()
+        }
+    }
+
+    public func take() -> FeedInbox { link.take() }
+    public func framesLook(_ on: Bool) -> Bool { link.framesLook(on) }
+}
+
+/// The progress of a running process, as the `progress` tool shows it: the position in the largest file it reads
+/// (with a `total`, the size of the largest it writes), labelled with its command name, the file in the details;
+/// the success icon when it exits (its exit status is not ours to know).
+///
+/// ```swift
+/// hud.attach(try ProcessWatch(pid: pid))
+/// ```
+public final class ProcessWatch: WatchFeed, @unchecked Sendable {
+    /// Watches the process whose `/proc` directory `files` holds open.
+    public init(_ files: ProcessFiles, total: Int64? = nil, texts: WatchTexts = WatchTexts(),
+                onEnd: (@Sendable (WatchEnd) -> Void)? = nil) {
+        super.init(probe: ProcessProbe(files: files, total: total, texts: texts), onEnd: onEnd)
+    }
+
+    /// - Throws: `WatchError` when there is no such process or its open files may not be read.
+    public convenience init(pid: Int32, total: Int64? = nil, texts: WatchTexts = WatchTexts(),
+                            onEnd: (@Sendable (WatchEnd) -> Void)? = nil) throws(WatchError) {
+        self.init(try ProcessFiles(pid: pid), total: total, texts: texts, onEnd: onEnd)
+    }
+}
+
+/// A file growing towards `total` bytes (a download another program writes): waited for while missing, success at
+/// the total, the error icon and `WatchEnd.fileLost` when it is deleted first.
+public final class FileWatch: WatchFeed, @unchecked Sendable {
+    public init(path: String, total: Int64, texts: WatchTexts = WatchTexts(),
+                onEnd: (@Sendable (WatchEnd) -> Void)? = nil) {
+        super.init(probe: FileProbe(path: path, total: total, texts: texts), onEnd: onEnd)
+    }
+}

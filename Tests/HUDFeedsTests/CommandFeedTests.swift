@@ -1,0 +1,88 @@
+import Dispatch
+import Glibc
+import HUDScene
+import ProgressFeed
+import Synchronization
+import Testing
+@testable import HUDFeeds
+
+/// A real short command run in-process through `CommandFeed`, its updates read as a HUD would take them (no X).
+@Suite(.serialized) struct CommandFeedTests {
+    /// Takes from `feed` whenever it asks, until `finished` is called, and returns every non-empty take in order.
+    func takes(from feed: CommandFeed) -> ([FeedInbox], RunOutcome) {
+        let asked = DispatchSemaphore(value: 0)
+        feed.start { asked.signal() }
+        let done = Mutex<RunOutcome?>(nil)
+        feed.whenFinished { outcome in
+            done.withLock { $0 = outcome }
+            asked.signal()
+        }
+        var seen: [FeedInbox] = []
+        let deadline = FeedReader.uptime() + 20
+        while FeedReader.uptime() < deadline {
+            _ = asked.wait(timeout: .now() + 5)
+            let inbox = feed.take()
+            if !inbox.isEmpty { seen.append(inbox) }
+            if let outcome = done.withLock({ $0 }), seen.last?.icon != nil { return (seen, outcome) }
+        }
+        Issue.record("the command's end never came: \(seen)")
+        return (seen, feed.outcome)
+    }
+
+    @Test func aCommandsOutputBecomesUpdatesThenItsEndOnce() throws {
+        // stdout only: the test's own output stays quiet enough, and stderr is checked below.
+        let feed = try CommandFeed(["/bin/sh", "-c", "echo 10; sleep 0.2; echo '#Half'; echo 50"])
+        let (seen, outcome) = takes(from: feed)
+        #expect(outcome.status == 0 && outcome.end == .exited(0))
+        #expect(seen.contains { $0.progress == 0.1 }, "\(seen)")
+        let last = try #require(seen.last)
+        #expect(last.progress == 0.5 || seen.contains { $0.progress == 0.5 })
+        #expect(last.icon == .success && last.label == "Done" && !last.ended)
+        #expect(seen.filter { $0.icon != nil }.count == 1, "the end came more than once")
+        #expect(feed.take().isEmpty)
+    }
+
+    @Test func aFailureShowsItsLastStderrLineAndStatus() throws {
+        let script = "echo 30; echo 'disk full' >&2; exit 3"
+        let feed = try CommandFeed(["/bin/sh", "-c", script], failLabel: "Backup failed")
+        let (seen, outcome) = takes(from: feed)
+        #expect(outcome.status == 3 && outcome.lastErrorLine == "disk full")
+        let last = try #require(seen.last)
+        #expect(last.icon == .error && last.label == "Backup failed" && last.details == "disk full")
+    }
+
+    @Test func cancelStopsTheGroupAndEndsWith130() throws {
+        let feed = try CommandFeed(["/bin/sh", "-c", "echo 20; sleep 30"])
+        usleep(100_000)
+        feed.cancel()
+        let (seen, outcome) = takes(from: feed)
+        #expect(outcome.status == 130 && outcome.stop == .cancelled)
+        #expect(seen.contains { $0.label == "Cancelling…" } || seen.last?.label == "Cancelled", "\(seen)")
+        #expect(seen.last?.icon == .warning)
+    }
+
+    @Test func curlsRedrawIsSeenBeforeTheNextOne() throws {
+        // curl writes each redraw to stderr led by \r, never ended: under `run` it shows when written.
+        let line = " 14 28.6M   14 4352k    0     0  21.1M      0  0:00:01 --:--:--  0:00:01 21.1M"
+        let feed = try CommandFeed(["/bin/sh", "-c", "printf '\\r\(line)' >&2; sleep 2"])
+        let asked = DispatchSemaphore(value: 0)
+        feed.start { asked.signal() }
+        var progress: Double?
+        let deadline = FeedReader.uptime() + 1.5
+        while progress == nil, FeedReader.uptime() < deadline {
+            _ = asked.wait(timeout: .now() + 0.1)
+            progress = feed.take().progress
+        }
+        #expect(progress == 0.14, "the redraw waited for the next one")
+        feed.cancel()
+        #expect(feed.waitUntilFinished().status == 130)
+    }
+
+    @Test func aMissingCommandIsATypedFailure() {
+        #expect(throws: CommandFailure.notFound(command: "x11hud-no-such-command")) {
+            _ = try CommandFeed(["x11hud-no-such-command"])
+        }
+        #expect(CommandFailure.notFound(command: "x").shellStatus == 127)
+        #expect("\(CommandFailure.notFound(command: "rsync"))" == "rsync: command not found")
+    }
+}
