@@ -20,21 +20,28 @@ public struct ConfigFile: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(path: path, line: nil, key: nil, reason: "cannot be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(path: path, line: nil, key: nil, reason: "is not UTF-8 text")
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: Array(data))
+        } catch {
+            throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
-        return try ConfigFile(path: path, text: text)
+        return try ConfigFile(path: path, document: document)
     }
 
     /// Parses `text` as the contents of `path`.
     public init(path: String, text: String) throws(ConfigError) {
-        self.path = path
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
+        try self.init(path: path, document: document)
+    }
+
+    private init(path: String, document: TOMLDocument) throws(ConfigError) {
+        self.path = path
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
         for entry in document.entries {
