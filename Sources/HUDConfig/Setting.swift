@@ -92,6 +92,24 @@ extension ConfigKey {
     }
 }
 
+extension Setting {
+    /// The table as tab-separated lines (key, the values it takes, its built-in value, the option's help), for the
+    /// man page's list of keys (`x11hud --print-settings`, an option for packaging/man.py only).
+    public static var tabulated: String {
+        let defaults = Settings()
+        return ConfigKey.allCases.map { key in
+            let row = key.setting
+            let builtIn: String
+            switch defaults.effective(key) {
+            case nil: builtIn = "none: follows the screen (Xft.dpi / 96)"
+            case (_, .theme)?: builtIn = "the theme's"
+            case (let value, _)?: builtIn = "\(value)"
+            }
+            return [key.rawValue, row.type.summary, builtIn, row.help].joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+}
+
 /// The values a setting takes, and how a config file's value is checked against them.
 public enum SettingType {
     /// One of the names of an enumeration; `make` gives the value for a name, nil for any other.

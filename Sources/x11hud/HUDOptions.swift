@@ -141,12 +141,17 @@ struct HUDOptions: ParsableArguments {
     @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
     var printConfig = false
 
+    /// The table of settings for packaging/man.py; not shown anywhere.
+    @Flag(name: .customLong("print-settings"), help: ArgumentHelp(visibility: .private))
+    var printSettings = false
+
     @Flag(help: "Read Pango markup in the label and details instead of showing them literally.")
     var markup = false
 
     mutating func validate() throws {
         settings = try loadSettings()
         if printConfig { throw CleanExit.message(settings.printed) }
+        if printSettings { throw CleanExit.message(Setting.tabulated) }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
@@ -218,7 +223,7 @@ struct HUDOptions: ParsableArguments {
         case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
              bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset,
-             pieStyle, animation, markup, monitor, config, noConfig, printConfig
+             pieStyle, animation, markup, monitor, config, noConfig, printConfig, printSettings
     }
 
     var content: HUDContent {

@@ -84,3 +84,28 @@ import Testing
         #expect(r.stderr == "x11hud: \(file.path):2: nested too deeply\n")
     }
 }
+
+/// The man page's list of config keys is the table's.
+@Suite struct SettingsManPageTests {
+    @Test func theManPageListsEveryKeyWithItsValues() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+            .standardized
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("packaging/man.py").path, CLI.binary.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let page = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: ".SH CONFIGURATION"))
+        let section = Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") })
+        let keys = section.indices.filter { section[$0] == ".TP" }.map { section[$0 + 1] }
+        #expect(keys == ConfigKey.allCases.map { "\\fB" + $0.rawValue.replacingOccurrences(of: "-", with: "\\-")
+            + "\\fR" })
+        #expect(section.contains("A number of points from 0 to 10000; built in: 20."))
+        #expect(section.contains("A number from 0.25 to 8; built in: none: follows the screen (Xft.dpi / 96)."))
+    }
+}
