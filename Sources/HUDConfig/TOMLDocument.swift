@@ -45,7 +45,7 @@ struct TOMLDocument {
 
     private init(scalars: [Unicode.Scalar]) throws(TOMLSyntaxError) {
         var reader = Reader(scalars)
-        let root = Table(line: 1)
+        let root = Table()
         var current = root
         while true {
             try reader.skipBlankAndComments()
@@ -104,10 +104,8 @@ private final class Table {
     var byDottedKey = false
     /// How deep it lies: 0 for the document.
     let depth: Int
-    let line: Int
 
-    init(line: Int, depth: Int = 0) {
-        self.line = line
+    init(depth: Int = 0) {
         self.depth = depth
     }
 
@@ -132,7 +130,7 @@ private final class Table {
         for (i, key) in zip(path.indices, path) {
             switch table.items[key] {
             case nil:
-                let made = Table(line: line, depth: table.depth + 1)
+                let made = Table(depth: table.depth + 1)
                 table.insert(key, .table(made), line: line)
                 table = made
             case .table(let t)?:
@@ -153,7 +151,7 @@ private final class Table {
         let key = path[path.count - 1]
         switch parent.items[key] {
         case nil:
-            let made = Table(line: line, depth: parent.depth + 1)
+            let made = Table(depth: parent.depth + 1)
             made.isExplicit = true
             parent.insert(key, .table(made), line: line)
             return made
@@ -177,7 +175,7 @@ private final class Table {
     func appendArrayTable(_ path: [String], line: Int) throws(TOMLSyntaxError) -> Table {
         let parent = try descend(path.dropLast(), line: line)
         let key = path[path.count - 1]
-        let made = Table(line: line, depth: parent.depth + 2)
+        let made = Table(depth: parent.depth + 2)
         made.isExplicit = true
         switch parent.items[key] {
         case nil:
@@ -202,7 +200,7 @@ private final class Table {
         for (i, key) in zip(path.indices, path.dropLast()) {
             switch table.items[key] {
             case nil:
-                let made = Table(line: line, depth: table.depth + 1)
+                let made = Table(depth: table.depth + 1)
                 made.byDottedKey = true
                 table.insert(key, .table(made), line: line)
                 table = made
@@ -268,7 +266,13 @@ private struct Reader {
     }
 
     /// A line end, `\n` or `\r\n`; a carriage return alone is none.
-    mutating func takeNewline() -> Bool { take("\n") || take("\r\n") }
+    mutating func takeNewline() -> Bool {
+        if take("\n") { return true }
+        guard isCRLF else { return false }
+        advance()
+        advance()
+        return true
+    }
 
     func error(_ reason: String) -> TOMLSyntaxError { TOMLSyntaxError(line: line, reason: reason) }
 
@@ -382,7 +386,7 @@ private struct Reader {
 
     /// After `{`: `key = value` pairs separated by commas on one line, no comma after the last; closed afterwards.
     private mutating func inlineTable(depth: Int) throws(TOMLSyntaxError) -> TOMLValue {
-        let table = Table(line: line, depth: depth)
+        let table = Table(depth: depth)
         skipSpaces()
         if take("}") { return table.value }
         while true {
