@@ -4,7 +4,8 @@
 Usage: packaging/man.py X11HUD_BINARY [SECTIONS_FILE]
 
 Everything --help knows (commands, options, their values, the exit statuses) comes from the binary's
-`--experimental-dump-help` JSON, so the page cannot drift from the code; what --help cannot hold (the input protocol,
+`--experimental-dump-help` JSON, and the config file's keys from its table of settings (`--print-settings`: key,
+values, built-in value, help), so the page cannot drift from the code; what --help cannot hold (the input protocol,
 FILES, ENVIRONMENT, EXAMPLES) is hand-written roff in packaging/x11hud.1.in, which marks where the generated parts go.
 """
 import json
@@ -71,6 +72,17 @@ def exit_status(discussion):
     return head.strip(), entries
 
 
+def settings(binary):
+    """The config keys, one .TP entry each: what the key takes, its built-in value and the option's help."""
+    table = subprocess.run([binary, "--print-settings"], capture_output=True, text=True, check=True).stdout
+    entries = []
+    for line in table.strip().split("\n"):
+        key, takes, builtin, text = line.split("\t")
+        entries.append(".TP\n\\fB%s\\fR\n%s; built in: %s.\n%s" % (roff(key), roff(takes[0].upper() + takes[1:]),
+                                                                roff(builtin), roff(text)))
+    return "\n".join(entries)
+
+
 def page_date():
     """The date of the last commit (or SOURCE_DATE_EPOCH), so the same source gives the same page."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
@@ -124,6 +136,7 @@ def main():
                                                if name != "run" or key(a) not in show_keys])]],
             ".SS General options", *map(option_entry, general)]),
         "EXIT STATUS": statuses,
+        "SETTINGS": settings(binary),
     }
     with open(sections_file, encoding="utf-8") as f:
         template = f.read()

@@ -1,4 +1,5 @@
-/// The settings a config file may hold; each is named like the command-line option that overrides it.
+/// The settings a config file may hold; each is named like the command-line option that overrides it, and has its
+/// row of the table of settings in `setting` (Setting.swift). The order of the cases is `--print-config`'s.
 public enum ConfigKey: String, CaseIterable, Hashable, Sendable {
     case theme
     case bezelColor = "bezel-color"

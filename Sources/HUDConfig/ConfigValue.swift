@@ -31,6 +31,23 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value inside, whatever its case.
+    var payload: Any {
+        switch self {
+        case .theme(let v): return v
+        case .color(let v): return v
+        case .font(let v): return v
+        case .number(let v): return v
+        case .animation(let v): return v
+        case .position(let v): return v
+        case .offset(let v): return v
+        case .monitor(let v): return v
+        case .pieStyle(let v): return v
+        case .spinner(let v): return v
+        case .bezelStyle(let v): return v
+        }
+    }
+
     private func quoted(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

@@ -62,50 +62,18 @@ public struct Settings: Sendable {
     /// The value of `key` and where it came from; nil for `scale` when nothing set it (it then follows the screen).
     public func effective(_ key: ConfigKey) -> (value: ConfigValue, source: SettingSource)? {
         if let set = chosen[key] { return set }
-        let base = HUDStyle.theme(theme)
-        switch key {
-        case .theme: return (.theme(.dark), .builtIn)  // only reached when the theme was not set
-        case .bezelColor: return (.color(base.bezelColor), .theme(theme))
-        case .contentColor: return (.color(base.contentColor), .theme(theme))
-        case .backgroundColor: return (.color(base.backgroundColor), .theme(theme))
-        case .font: return (.font(base.labelFont), .builtIn)
-        case .detailsFont: return (.font(base.detailsFont), .builtIn)
-        case .buttonFont: return (.font(base.buttonFont), .builtIn)
-        case .cornerRadius: return (.number(base.cornerRadius), .builtIn)
-        case .margin: return (.number(base.margin), .builtIn)
-        case .animation: return (.animation(base.animation), .builtIn)
-        case .position: return (.position(base.position), .builtIn)
-        case .offset: return (.offset(base.offset), .builtIn)
-        case .monitor: return (.monitor("pointer"), .builtIn)
-        case .pieStyle: return (.pieStyle(base.determinateStyle), .builtIn)
-        case .spinner: return (.spinner(base.spinner), .builtIn)
-        case .bezelStyle: return (.bezelStyle(base.bezelStyle), .builtIn)
-        case .scale: return nil
+        let row = key.setting
+        if let field = row.field {
+            return (field.read(HUDStyle.theme(theme)), field.fromTheme ? .theme(theme) : .builtIn)
         }
+        return row.builtIn.map { ($0, .builtIn) }
     }
 
-    /// The look these settings describe.
+    /// The look these settings describe: the theme's, with what the files and the command line set written over it.
     public var style: HUDStyle {
         var style = HUDStyle.theme(theme)
         for key in ConfigKey.allCases {
-            guard let value = effective(key)?.value else { continue }
-            switch (key, value) {
-            case (.bezelColor, .color(let c)): style.bezelColor = c
-            case (.contentColor, .color(let c)): style.contentColor = c
-            case (.backgroundColor, .color(let c)): style.backgroundColor = c
-            case (.font, .font(let f)): style.labelFont = f
-            case (.detailsFont, .font(let f)): style.detailsFont = f
-            case (.buttonFont, .font(let f)): style.buttonFont = f
-            case (.cornerRadius, .number(let v)): style.cornerRadius = v
-            case (.margin, .number(let v)): style.margin = v
-            case (.animation, .animation(let a)): style.animation = a
-            case (.position, .position(let p)): style.position = p
-            case (.offset, .offset(let p)): style.offset = p
-            case (.pieStyle, .pieStyle(let s)): style.determinateStyle = s
-            case (.spinner, .spinner(let s)): style.spinner = s
-            case (.bezelStyle, .bezelStyle(let s)): style.bezelStyle = s
-            default: break
-            }
+            if let field = key.setting.field, let value = chosen[key]?.value { field.write(&style, value) }
         }
         return style
     }

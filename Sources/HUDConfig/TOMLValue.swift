@@ -1,14 +1,12 @@
-/// A value in `config.toml`: the TOML types a setting can hold.
-///
-/// Tables are kept only as a marker: no setting is a table, so a `[table]` header, a dotted key or an inline
-/// table is reported as a setting with the wrong value rather than looked into.
+/// A TOML value as `TOMLDocument` reads it: every TOML 1.0 type but dates and times.
 enum TOMLValue: Equatable, Sendable {
     case string(String)
     case integer(Int64)
     case float(Double)
     case boolean(Bool)
     case array([TOMLValue])
-    case table
+    /// A table, whether written as a `[header]`, with dotted keys or inline; an array of tables is an array of these.
+    case table([String: TOMLValue])
 
     var string: String? {
         if case .string(let s) = self { return s }
@@ -29,9 +27,14 @@ enum TOMLValue: Equatable, Sendable {
         if case .array(let a) = self { return a }
         return nil
     }
+
+    var table: [String: TOMLValue]? {
+        if case .table(let t) = self { return t }
+        return nil
+    }
 }
 
-/// A line of `config.toml` that is not TOML, with the line it is on.
+/// A document outside the TOML subset x11hud reads, with the line the problem is on.
 struct TOMLSyntaxError: Error, Equatable, Sendable {
     var line: Int
     var reason: String

@@ -25,6 +25,12 @@ public enum HUDMode: String, CaseIterable, Hashable, Sendable {
         default: return nil
         }
     }
+
+    /// The mode once a progress value arrives: unless a mode was chosen, the spinner shown by default turns into the
+    /// ring, as MBProgressHUD users switch it. The command line and live input both follow this rule.
+    public func receivingProgress(explicitly modeIsExplicit: Bool) -> HUDMode {
+        !modeIsExplicit && self == .indeterminate ? .annular : self
+    }
 }
 
 /// How `HUDMode.determinate` is drawn.

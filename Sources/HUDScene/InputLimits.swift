@@ -32,6 +32,10 @@ public enum InputLimits {
     public static let lengthRange: ClosedRange<Double> = 0...10_000
     public static let lengthRule = "a number of points from 0 to 10000"
 
+    /// Device pixels per point (`--scale`, `scale` in the config file).
+    public static let scaleRange: ClosedRange<Double> = 0.25...8
+    public static let scaleRule = "a number from 0.25 to 8"
+
     /// Font sizes in points, for font descriptions and for sizes inside markup.
     public static let fontSizeRange: ClosedRange<Double> = 1...512
     public static let fontSizeRule = "the size must be between 1 and 512 points"

@@ -65,7 +65,8 @@ extension HUD {
         if let button = input.button { buttonTitle = button }
         if let progress = input.progress {
             // The first progress value turns the default spinner into the ring.
-            if !feedPolicy.modeIsExplicit, mode == .indeterminate { mode = .annular }
+            let next = mode.receivingProgress(explicitly: feedPolicy.modeIsExplicit)
+            if next != mode { mode = next }
             self.progress = progress
             if feedPolicy.autoClose, progress >= 1 { hide() }
         }

@@ -102,28 +102,6 @@ struct Seconds {
     }
 }
 
-/// A margin or corner radius, in `InputLimits.lengthRange` (the config file's range too).
-struct Points {
-    var value: Double
-    static func parse(_ argument: String) throws(ValueRule) -> Points {
-        guard let v = Double(argument), v.isFinite, InputLimits.lengthRange.contains(v) else {
-            throw ValueRule("expected \(InputLimits.lengthRule)")
-        }
-        return Points(value: v)
-    }
-}
-
-/// A scale factor between 0.25 and 8.
-struct ScaleValue {
-    var value: Double
-    static func parse(_ argument: String) throws(ValueRule) -> ScaleValue {
-        guard let v = Double(argument), v.isFinite, v >= 0.25, v <= 8 else {
-            throw ValueRule("expected a number from 0.25 to 8")
-        }
-        return ScaleValue(value: v)
-    }
-}
-
 func parseColor(_ text: String) throws -> RGBA { try RGBA(hex: text) }
 func parseFont(_ text: String) throws -> FontSpec { try FontSpec(text) }
 

@@ -37,9 +37,7 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Show the spinner whatever the input says (zenity's --pulsate; same as --mode indeterminate).")
     var pulsate = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "How the spinner moves: activity-indicator (MBProgressHUD's), or one of ProgressHUD's animations.",
-        valueName: "style"))
+    @Option(name: .setting(.spinner), parsing: .unconditional, help: .setting(.spinner))
     var spinner: SpinnerStyle?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -67,55 +65,45 @@ struct HUDOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
     var button: String = ""
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        Colour scheme: dark, light, or auto (follow the desktop: GTK_THEME, the XSETTINGS Net/ThemeName, \
-        GTK 3's settings.ini; dark when none says).
-        """, valueName: "theme"))
+    // The settings: each option's name and help are its row of the table of settings (`ConfigKey.setting`).
+
+    @Option(name: .setting(.theme), parsing: .unconditional, help: .setting(.theme))
     var theme: ThemeChoice?
 
-    @Option(name: .customLong("bezel-color"), parsing: .unconditional,
-            help: ArgumentHelp("Bezel colour, #RRGGBB or #RRGGBBAA.", valueName: "color"), transform: parseColor)
+    @Option(name: .setting(.bezelColor), parsing: .unconditional, help: .setting(.bezelColor), transform: parseColor)
     var bezelColor: RGBA?
 
-    @Option(name: .customLong("bezel-style"), parsing: .unconditional, help: ArgumentHelp(
-        "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).", valueName: "style"))
+    @Option(name: .setting(.bezelStyle), parsing: .unconditional, help: .setting(.bezelStyle))
     var bezelStyle: BezelStyle?
 
-    @Option(name: .customLong("content-color"), parsing: .unconditional,
-            help: ArgumentHelp("Text and indicator colour.", valueName: "color"), transform: parseColor)
+    @Option(name: .setting(.contentColor), parsing: .unconditional, help: .setting(.contentColor),
+            transform: parseColor)
     var contentColor: RGBA?
 
-    @Option(name: .customLong("background-color"), parsing: .unconditional,
-            help: ArgumentHelp("Dim the area behind the bezel with this colour (off by default).", valueName: "color"),
+    @Option(name: .setting(.backgroundColor), parsing: .unconditional, help: .setting(.backgroundColor),
             transform: parseColor)
     var backgroundColor: RGBA?
 
-    @Option(name: .customLong("font"), parsing: .unconditional,
-            help: ArgumentHelp("Label font, a Pango description.", valueName: "font"), transform: parseFont)
+    @Option(name: .setting(.font), parsing: .unconditional, help: .setting(.font), transform: parseFont)
     var labelFont: FontSpec?
 
-    @Option(name: .customLong("details-font"), parsing: .unconditional,
-            help: ArgumentHelp("Details font.", valueName: "font"), transform: parseFont)
+    @Option(name: .setting(.detailsFont), parsing: .unconditional, help: .setting(.detailsFont), transform: parseFont)
     var detailsFont: FontSpec?
 
-    @Option(name: .customLong("button-font"), parsing: .unconditional,
-            help: ArgumentHelp("Button font.", valueName: "font"), transform: parseFont)
+    @Option(name: .setting(.buttonFont), parsing: .unconditional, help: .setting(.buttonFont), transform: parseFont)
     var buttonFont: FontSpec?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Device pixels per point (HiDPI), 0.25 to 8.", valueName: "factor"),
-            transform: ScaleValue.parse)
-    var scale: ScaleValue?
+    @Option(name: .setting(.scale), parsing: .unconditional, help: .setting(.scale),
+            transform: ConfigKey.scale.number)
+    var scale: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Space around the content and from the screen edges, in points (default 20).",
-                               valueName: "points"), transform: Points.parse)
-    var margin: Points?
+    @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin),
+            transform: ConfigKey.margin.number)
+    var margin: Double?
 
-    @Option(name: .customLong("corner-radius"), parsing: .unconditional,
-            help: ArgumentHelp("Bezel corner radius in points (default 5).", valueName: "points"),
-            transform: Points.parse)
-    var cornerRadius: Points?
+    @Option(name: .setting(.cornerRadius), parsing: .unconditional, help: .setting(.cornerRadius),
+            transform: ConfigKey.cornerRadius.number)
+    var cornerRadius: Double?
 
     @Option(name: .customLong("min-size"), parsing: .unconditional,
             help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
@@ -125,26 +113,20 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Make the bezel square.")
     var square = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Where the bezel rests: center, top, bottom, left, right, top-left, top-right, bottom-left, bottom-right.",
-        valueName: "position"))
+    @Option(name: .setting(.position), parsing: .unconditional, help: .setting(.position))
     var position: Position?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Move the bezel from its position by X,Y points; a huge value pins it to an edge.",
-                               valueName: "X,Y"), transform: OffsetValue.parse)
+    @Option(name: .setting(.offset), parsing: .unconditional, help: .setting(.offset), transform: OffsetValue.parse)
     var offset: OffsetValue?
 
-    @Option(name: .customLong("pie-style"), parsing: .unconditional,
-            help: ArgumentHelp("How determinate mode draws: outline or filled.", valueName: "style"))
+    @Option(name: .setting(.pieStyle), parsing: .unconditional, help: .setting(.pieStyle))
     var pieStyle: DeterminateStyle?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show/hide animation.", valueName: "animation"))
+    @Option(name: .setting(.animation), parsing: .unconditional, help: .setting(.animation))
     var animation: HUDAnimation?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Which monitor: pointer (the one under the pointer), primary, focus, a RandR name such as DP-1, or an index.",
-        valueName: "monitor"), completion: .shellCommand(MonitorCompletion.command))
+    @Option(name: .setting(.monitor), parsing: .unconditional, help: .setting(.monitor),
+            completion: .shellCommand(MonitorCompletion.command))
     var monitor: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("""
@@ -159,12 +141,17 @@ struct HUDOptions: ParsableArguments {
     @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
     var printConfig = false
 
+    /// The table of settings for packaging/man.py; not shown anywhere.
+    @Flag(name: .customLong("print-settings"), help: ArgumentHelp(visibility: .private))
+    var printSettings = false
+
     @Flag(help: "Read Pango markup in the label and details instead of showing them literally.")
     var markup = false
 
     mutating func validate() throws {
         settings = try loadSettings()
         if printConfig { throw CleanExit.message(settings.printed) }
+        if printSettings { throw CleanExit.message(Setting.tabulated) }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
@@ -221,10 +208,10 @@ struct HUDOptions: ParsableArguments {
             (.theme, theme.map { .theme($0) }), (.bezelColor, bezelColor.map { .color($0) }),
             (.contentColor, contentColor.map { .color($0) }), (.backgroundColor, backgroundColor.map { .color($0) }),
             (.font, labelFont.map { .font($0) }), (.detailsFont, detailsFont.map { .font($0) }),
-            (.buttonFont, buttonFont.map { .font($0) }), (.cornerRadius, cornerRadius.map { .number($0.value) }),
-            (.margin, margin.map { .number($0.value) }), (.animation, animation.map { .animation($0) }),
+            (.buttonFont, buttonFont.map { .font($0) }), (.cornerRadius, cornerRadius.map { .number($0) }),
+            (.margin, margin.map { .number($0) }), (.animation, animation.map { .animation($0) }),
             (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
-            (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0.value) }),
+            (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0) }),
             (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
             (.bezelStyle, bezelStyle.map { .bezelStyle($0) }),
         ]
@@ -236,7 +223,7 @@ struct HUDOptions: ParsableArguments {
         case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
              bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
              labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset,
-             pieStyle, animation, markup, monitor, config, noConfig, printConfig
+             pieStyle, animation, markup, monitor, config, noConfig, printConfig, printSettings
     }
 
     var content: HUDContent {
@@ -244,8 +231,9 @@ struct HUDOptions: ParsableArguments {
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
         let value = progress?.fraction ?? percentage.map { $0.value / 100 }
         // Without --mode: an image or icon means custom, a progress value means the ring, else the spinner.
+        let implicit: HUDMode = pulsate ? .indeterminate : custom != nil ? .custom : .indeterminate
         let resolvedMode = banner ? .text
-            : mode ?? (pulsate ? .indeterminate : custom != nil ? .custom : value != nil ? .annular : .indeterminate)
+            : mode ?? (value == nil ? implicit : implicit.receivingProgress(explicitly: pulsate))
         return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
                           buttonTitle: button, custom: custom)
     }
@@ -269,7 +257,7 @@ struct HUDOptions: ParsableArguments {
     /// ProgressHUD's banner look where the command line does not say otherwise: it slides, its title is 16 semibold
     /// and its message 14 regular, its corners 10.
     private static func makeBanner(_ style: inout HUDStyle, animation: HUDAnimation?, labelFont: FontSpec?,
-                                   detailsFont: FontSpec?, cornerRadius: Points?) {
+                                   detailsFont: FontSpec?, cornerRadius: Double?) {
         style.banner = true
         if animation == nil { style.animation = .slide }
         if labelFont == nil { style.labelFont = Self.bannerTitleFont }
@@ -285,4 +273,24 @@ struct HUDOptions: ParsableArguments {
     var explicitScale: Double? { settings.scale }
 
     var scaleFactor: Double { explicitScale ?? 1 }
+}
+
+extension NameSpecification {
+    /// A setting's option: `--` and its config key.
+    static func setting(_ key: ConfigKey) -> NameSpecification { .customLong(key.rawValue) }
+}
+
+extension ArgumentHelp {
+    /// A setting's help, from its row of the table of settings.
+    static func setting(_ key: ConfigKey) -> ArgumentHelp {
+        let row = key.setting
+        return ArgumentHelp(row.help, valueName: row.valueName)
+    }
+}
+
+extension ConfigKey {
+    /// A number setting's value on the command line, held to the range the config file is held to.
+    func number(_ argument: String) throws(ValueRule) -> Double {
+        do { return try setting.type.number(argument) } catch { throw ValueRule(error.reason) }
+    }
 }

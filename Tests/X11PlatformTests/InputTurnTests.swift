@@ -1,6 +1,7 @@
 import Dispatch
 import HUDFeeds
 import HUDScene
+import HUDTestSupport
 import Testing
 import X11Platform
 

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import HUDConfig
+import HUDTestSupport
+import Testing
+@testable import x11hud
+
+/// The table of settings against the command line: every row has exactly one option and one config key that set
+/// the same value, and every option of a HUD is either a row or named here as something else.
+@Suite struct SettingsTableTests {
+    /// A value of the type as an argument and as TOML.
+    func sample(_ type: SettingType) -> (argument: String, toml: String) {
+        switch type {
+        case .choice(let names, _): return (names[names.count - 1], "\"\(names[names.count - 1])\"")
+        case .color: return ("#102030", "\"#102030\"")
+        case .font: return ("Serif 9", "\"Serif 9\"")
+        case .number(let range, _): return ("\(range.upperBound)", "\(range.upperBound)")
+        case .point: return ("3,-4", "[3, -4]")
+        case .monitor: return ("DP-1", "\"DP-1\"")
+        }
+    }
+
+    @Test func everyRowIsOneOptionAndOneConfigKeyOfTheSameValue() throws {
+        for key in ConfigKey.allCases {
+            let row = key.setting
+            #expect(row.option == "--" + key.rawValue)
+            let (argument, toml) = sample(row.type)
+            let options = try HUDOptions.parse(["--no-config", row.option, argument])
+            let given = try #require(options.settings.effective(key), "\(key)")
+            #expect(given.source == .commandLine, "\(key)")
+            let file = try ConfigFile(path: "/t.toml", text: "\(key.rawValue) = \(toml)\n")
+            #expect(file.values == [key: given.value], "\(key)")
+            // Nothing else was set by that option.
+            for other in ConfigKey.allCases where other != key {
+                #expect(options.settings.effective(other)?.source != .commandLine, "\(row.option) set \(other)")
+            }
+        }
+    }
+
+    /// The options of a HUD: the rows, and these, which are not settings (content, or about the config itself).
+    let notSettings = [
+        "--mode", "--label", "--details", "--progress", "--percentage", "--pulsate", "--icon", "--static-icons",
+        "--banner", "--show-value", "--image", "--button", "--min-size", "--square", "--config", "--no-config",
+        "--print-config", "--markup",
+    ]
+
+    @Test func everyOptionIsARowOrNamedAsNoSetting() {
+        let names = HUDOptions.helpMessage(columns: 10_000).split(separator: "\n").compactMap { line -> String? in
+            let text = line.drop { $0 == " " }
+            return text.hasPrefix("--") ? String(text.prefix { $0 != " " && $0 != "," }) : nil
+        }
+        #expect(Set(names).count == names.count)
+        #expect(names.sorted() == (ConfigKey.allCases.map(\.setting.option) + notSettings).sorted())
+    }
+
+    @Test func helpIsTheRows() {
+        let help = HUDOptions.helpMessage(columns: 10_000)
+        for key in ConfigKey.allCases {
+            let row = key.setting
+            #expect(help.contains("\(row.option) <\(row.valueName)>"), "\(key)")
+            #expect(help.contains(row.help), "\(key)")
+        }
+    }
+
+    @Test func theReadmeListsEverySetting() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardized.path
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        for key in ConfigKey.allCases { #expect(readme.contains("`\(key.setting.option)"), "\(key)") }
+    }
+
+    /// Issue 21: a config nested 50,000 arrays deep crashed every command; now it is a bad config file (78).
+    @Test func aDeeplyNestedConfigIsABadFileNotACrash() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-deep-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("x11hud/config.toml")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let deep = 50_000
+        try ("# deep\noffset = " + String(repeating: "[", count: deep) + String(repeating: "]", count: deep) + "\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let env = ["XDG_CONFIG_HOME": home.path, "HOME": home.path, "XDG_CONFIG_DIRS": home.path + "/none",
+                   "PATH": "/usr/bin:/bin"]
+        let r = try CLI.run(["--print-config"], environment: env)
+        #expect(r.status == 78)
+        #expect(r.stderr == "x11hud: \(file.path):2: nested too deeply\n")
+    }
+}
+
+/// The man page's list of config keys is the table's.
+@Suite struct SettingsManPageTests {
+    @Test func theManPageListsEveryKeyWithItsValues() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+            .standardized
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("packaging/man.py").path, CLI.binary.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let page = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: ".SH CONFIGURATION"))
+        let section = Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") })
+        let keys = section.indices.filter { section[$0] == ".TP" }.map { section[$0 + 1] }
+        #expect(keys == ConfigKey.allCases.map { "\\fB" + $0.rawValue.replacingOccurrences(of: "-", with: "\\-")
+            + "\\fR" })
+        #expect(section.contains("A number of points from 0 to 10000; built in: 20."))
+        #expect(section.contains("A number from 0.25 to 8; built in: none: follows the screen (Xft.dpi / 96)."))
+    }
+}
