@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig
+import HUDRender
 import HUDScene
 import ProgressFeed
 import X11Platform

@@ -1,4 +1,5 @@
 import Foundation
+import HUDRender
 import HUDScene
 
 /// Where the HUD of the tests should be, from the same public layout code the HUD uses, on Xvfb's one 1280×720

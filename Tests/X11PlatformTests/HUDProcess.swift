@@ -1,4 +1,5 @@
 import Foundation
+import HUDRender
 import HUDScene
 
 /// The real `x11hud` binary from the build directory, run on a private display.

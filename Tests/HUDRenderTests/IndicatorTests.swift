@@ -1,3 +1,4 @@
+import HUDRender
 import HUDScene
 import Testing
 
