@@ -38,11 +38,23 @@ import HUDScene
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
-    public init(display: String? = nil) throws(HUDError) {
-        connection = try XConnection(name: display)
+    public convenience init(display: String? = nil) throws(HUDError) {
+        let connection = try XConnection(name: display)
+        self.init(connection: connection, links: HUDLinks(connection: connection))
+    }
+
+    /// The whole session on the connection `forwarder` opened, for when the HUD it would forward to is not up (or
+    /// has gone): this process shows its own. The forwarder stops reading events.
+    public convenience init(adopting forwarder: HUDForwarder) {
+        forwarder.stop()
+        self.init(connection: forwarder.connection, links: forwarder.links)
+    }
+
+    private init(connection: XConnection, links: HUDLinks) {
+        self.connection = connection
         compositor = CompositorWatch(connection: connection)
         desktopScale = Self.desktopScale(connection: connection)
-        links = HUDLinks(connection: connection)
+        self.links = links
         watchRoot()
         timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate) { [weak self] in
             self?.timer?.fired()
@@ -121,7 +133,9 @@ import HUDScene
         return result
     }
 
-    private func watchSignals() {
+    /// Ends the process on SIGINT and SIGTERM with every window removed (what `run()` starts with), for a session
+    /// made while the main queue already runs.
+    public func watchSignals() {
         guard signals == nil else { return }
         signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
     }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// A client that hands its content to another process's named HUD opens only the link to it (issue 19): never the
+/// text stack, whatever config.toml says.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct ForwardingClientTests {
+    /// The shared objects `pid` has mapped.
+    static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { $0.contains(".so") })
+    }
+
+    @Test func aForwardingClientMapsNoCairoOrPangoEvenWithAFontInItsConfig() throws {
+        let display = try server().display
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-forward-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
+        try "font = \"DejaVu Sans 12\"\n".write(to: dir.appendingPathComponent("x11hud/config.toml"), atomically: true,
+                                                encoding: .utf8)
+        // The binary as `make release` links it: the text libraries are loaded on first use, not at start (a debug
+        // build links them for its own convenience, which would hide what this test looks for).
+        let binary = dir.appendingPathComponent("x11hud")
+        try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let lazy = try Tools.run("/bin/sh", [root.appendingPathComponent("packaging/lazy-text-stack.sh").path,
+                                             binary.path], display: nil)
+        try #require(lazy.status == 0, "\(lazy.error)")
+
+        func start(_ arguments: [String], input: Pipe) throws -> Process {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            var environment = Tools.environment(display: display)
+            environment["XDG_CONFIG_HOME"] = dir.path
+            process.environment = environment
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let ownerInput = Pipe(), clientInput = Pipe()
+        let owner = try start(["--id", "fwd", "--label", "Owner"], input: ownerInput)
+        defer { Tools.stop(owner) }
+        // The owner draws: it has the text libraries, so the check below can see them.
+        #expect(try Tools.waitUntil(timeout: 5) { try Self.mappedLibraries(owner.processIdentifier)
+            .contains { $0.contains("libpango") } })
+        // With input still open, the client forwards its content and stays to forward the input.
+        let client = try start(["--id", "fwd", "--label", "Client"], input: clientInput)
+        defer { Tools.stop(client) }
+        _ = try Tools.waitUntil(timeout: 5) {
+            try Self.run(["list"], display: display).contains("Client")
+        }
+        #expect(try Self.run(["list"], display: display).contains("Client"), "the client's label did not arrive")
+        let text = try Self.mappedLibraries(client.processIdentifier)
+            .filter { $0.contains("libpango") || $0.contains("libcairo") }
+        #expect(client.isRunning && text.isEmpty, "a forwarding client mapped \(text.sorted())")
+        clientInput.fileHandleForWriting.closeFile()
+        ownerInput.fileHandleForWriting.closeFile()
+    }
+
+    private static func run(_ arguments: [String], display: String) throws -> String {
+        try Tools.run(HUDProcess.binary.path, arguments, display: display).output
+    }
+}
