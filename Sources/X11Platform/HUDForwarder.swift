@@ -36,7 +36,11 @@ import Dispatch
     }
 
     /// Hands the main thread to Dispatch for good: the answers arrive there.
-    public func run() -> Never { dispatchMain() }
+    public func run() -> Never {
+        // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.pump?.drain() } }
+        dispatchMain()
+    }
 
     /// Stops reading events (a session takes the connection over).
     func stop() { pump = nil }

@@ -7,7 +7,10 @@ import Testing
 struct ForwardingClientTests {
     /// The shared objects `pid` has mapped.
     static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
-        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { throw TestFailure("no process \(pid)") }
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
             .filter { $0.contains(".so") })
     }
@@ -22,7 +25,7 @@ struct ForwardingClientTests {
                                                 encoding: .utf8)
         // The binary as `make release` links it: the text libraries are loaded on first use, not at start (a debug
         // build links them for its own convenience, which would hide what this test looks for).
-        let binary = dir.appendingPathComponent("x11hud")
+        let binary = dir.appendingPathComponent("x11hud-lazy")
         try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -39,6 +42,7 @@ struct ForwardingClientTests {
             process.environment = environment
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
             try process.run()
             return process
         }
@@ -46,8 +50,11 @@ struct ForwardingClientTests {
         let owner = try start(["--id", "fwd", "--label", "Owner"], input: ownerInput)
         defer { Tools.stop(owner) }
         // The owner draws: it has the text libraries, so the check below can see them.
-        #expect(try Tools.waitUntil(timeout: 5) { try Self.mappedLibraries(owner.processIdentifier)
-            .contains { $0.contains("libpango") } })
+        let drew = try Tools.waitUntil(timeout: 5) {
+            try Self.mappedLibraries(owner.processIdentifier).contains { $0.contains("libpango") }
+        }
+        let ownerLibraries = try Self.mappedLibraries(owner.processIdentifier).sorted()
+        #expect(drew, "the owner has not loaded Pango: \(ownerLibraries)")
         // With input still open, the client forwards its content and stays to forward the input.
         let client = try start(["--id", "fwd", "--label", "Client"], input: clientInput)
         defer { Tools.stop(client) }
