@@ -8,7 +8,9 @@ struct ForwardingClientTests {
     /// The shared objects `pid` has mapped.
     static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
         // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
-        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { throw TestFailure("no process \(pid)") }
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
+            throw TestFailure("no process \(pid)")
+        }
         defer { try? file.close() }
         let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
