@@ -55,34 +55,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         }
     }
 
-    @Test func progressHUDStylesAskForThirtyFramesASecondAndTheActivityIndicatorForItsSteps() {
-        var style = HUDStyle.theme(.dark)
-        style.spinner = .circleStrokeSpin
-        var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: style,
-                             area: Rect(origin: .zero, size: area))
-        scene.show(at: 10, animated: false)
-        let frame = try! #require(scene.nextFrameTime(after: 10.5))
-        #expect(abs(frame - (10.5 + 1.0 / 30)) < 1e-9)
-        let early = scene.snapshot(at: 10.51, measurer: FixedMetrics())
-        #expect(early == scene.snapshot(at: 10.52, measurer: FixedMetrics()),
-                "nothing to draw between two frames of the grid")
-        scene.setStyle(HUDStyle.theme(.dark), at: 10.5)
-        let next = try! #require(scene.nextFrameTime(after: 10.51))
-        #expect(abs(next - (10.5 + 1.0 / 12)) < 1e-9, "the activity indicator restarts its cycle when chosen")
-    }
-
-    @Test func theBouncingSymbolRestsBetweenBounces() {
-        let indicator = Indicator(.spinner(.symbolBounce))
-        #expect(abs(indicator.nextFrameTime(after: 0.1)! - 4.0 / 30) < 1e-9)
-        #expect(indicator.nextFrameTime(after: 0.5) == 1.0)
-        #expect(indicator.nextFrameTime(after: 0.7) == 1.0)
-        #expect(indicator.phase(at: 0.6) == indicator.phase(at: 0.9), "nothing to draw while it rests")
-    }
-
-    @Test func everyStyleHasAName() {
-        #expect(SpinnerStyle.allCases.count == 21)
-        #expect(SpinnerStyle(rawValue: "pacman-progress") == .pacmanProgress)
-    }
 }
 
 @Suite struct LiveIconTests {
@@ -111,33 +83,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(try iconInk(icon, at: 0.2, live: false) == whole, "--static-icons shows it whole at once")
     }
 
-    @Test(arguments: Icon.allCases)
-    func stopsAskingForFramesWhenDrawn(icon: Icon) throws {
-        var scene = HUDScene(content: HUDContent(mode: .custom, custom: .icon(icon)), style: .theme(.dark),
-                             area: Rect(origin: .zero, size: area))
-        scene.show(at: 5, animated: false)
-        #expect(scene.nextFrameTime(after: 5.2) == 5.2)
-        let end = 5 + LiveIcon.duration(icon) + 1e-6
-        #expect(scene.nextFrameTime(after: end) == nil)
-        let a = scene.snapshot(at: end, measurer: FixedMetrics())
-        let b = scene.snapshot(at: end + 3, measurer: FixedMetrics())
-        #expect(a == b, "a finished icon makes the same frame, so nothing is drawn")
-    }
-
-    @Test func aNewIconDrawsItselfInAgain() {
-        var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: .theme(.dark),
-                             area: Rect(origin: .zero, size: area))
-        scene.show(at: 0, animated: false)
-        var content = scene.content
-        content.mode = .custom
-        content.custom = .icon(.success)
-        scene.setContent(content, at: 7)
-        #expect(scene.indicatorStart == 7)
-        #expect(scene.nextFrameTime(after: 7.1) == 7.1)
-        content.label = "Done"
-        scene.setContent(content, at: 7.2)
-        #expect(scene.indicatorStart == 7, "a new label does not restart the icon")
-    }
 }
 
 @Suite struct ValueTextTests {
@@ -168,12 +113,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
                 "100% has more ink than 5%")
     }
 
-    @Test func theValueIsTruncatedAsProgressHUDDoes() {
-        var style = HUDStyle.theme(.dark)
-        style.showsValue = true
-        #expect(Indicator(content: HUDContent(mode: .annular), style: style)?.showsValue == true)
-        #expect(Indicator(content: HUDContent(mode: .indeterminate), style: style)?.showsValue == false)
-    }
 }
 
 @Suite struct DirtyRectangleTests {
@@ -197,22 +136,5 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         let fresh = try Canvas(width: 400, height: 400)
         HUDRenderer(scale: 2).render(snapshot, into: fresh)
         #expect(differingPixels(canvas, fresh, tolerance: 0.01) == 0)
-    }
-}
-
-@Suite struct EasingTests {
-    @Test func curvesStartAndEndWhereCoreAnimationsDo() {
-        for curve in [Easing.linear, .easeIn, .easeOut, .easeInOut, .default, Easing(0.21, 0.53, 0.56, 0.8)] {
-            #expect(curve(0) == 0 && abs(curve(1) - 1) < 1e-6)
-            #expect(curve(-3) == 0 && curve(7) == 1 && curve(.nan) == 0, "clamped, and NaN is the start")
-            var previous = 0.0
-            for i in 1...50 {
-                let v = curve(Double(i) / 50)
-                #expect(v >= previous - 1e-9)
-                previous = v
-            }
-        }
-        #expect(abs(Easing.easeInOut(0.5) - 0.5) < 1e-6)
-        #expect(Easing.easeIn(0.25) < 0.25 && Easing.easeOut(0.25) > 0.25)
     }
 }
