@@ -1,7 +1,7 @@
 import HUDScene
 
-/// A text measurer with round numbers, so layout tests can check MBProgressHUD's arithmetic exactly:
-/// every character is half the font size wide, every line 1.25 font sizes tall, lines wrap at `maxWidth`.
+/// HUDSceneTests' text measurer with round numbers, for frames whose text does not matter: every character is half
+/// the font size wide, every line 1.25 font sizes tall, lines wrap at `maxWidth`.
 struct FixedMetrics: TextMeasuring {
     func measure(_ block: TextBlock) -> Size {
         let size = block.font.size ?? 16
@@ -13,12 +13,4 @@ struct FixedMetrics: TextMeasuring {
         let width = Double(min(block.text.count, perLine)) * charWidth
         return Size(width: width.rounded(.up), height: (Double(lines) * lineHeight).rounded(.up))
     }
-}
-
-let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
-
-func layout(_ content: HUDContent, _ configure: (inout HUDStyle) -> Void = { _ in }, area: Rect = screen) -> HUDLayout {
-    var style = HUDStyle.theme(.dark)
-    configure(&style)
-    return HUDLayout(content: content, style: style, area: area, measurer: FixedMetrics())
 }
