@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "x11hud-bench", targets: ["RenderBench"]),
         .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
+        .library(name: "HUDRender", targets: ["HUDRender"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
     ],
@@ -51,9 +52,16 @@ let package = Package(
                 .yum(["libX11-devel", "libXext-devel", "libXfixes-devel", "libXrender-devel", "libXrandr-devel", "libXinerama-devel"]),
             ]
         ),
+        // The model: content, style, layout, lifecycle, indicators and animation as values and pure functions of
+        // time. No C library, so everything that only reads or forwards a HUD's settings loads no text stack.
         .target(
             name: "HUDScene",
-            dependencies: ["CCairo", "CCairoLoader"],
+            swiftSettings: strictness
+        ),
+        // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
+        .target(
+            name: "HUDRender",
+            dependencies: ["HUDScene", "CCairo", "CCairoLoader"],
             swiftSettings: strictness
         ),
         // The stdin progress protocol: pure parsing, no X, no drawing.
@@ -90,18 +98,19 @@ let package = Package(
         // Renderer benchmark (frame cost per mode); the peer benchmarks drive the built binaries.
         .executableTarget(
             name: "RenderBench",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "HUDRender"],
             swiftSettings: strictness
         ),
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "ProgressFeed", "CX11"],
+            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "CX11"],
             swiftSettings: strictness
         ),
         .executableTarget(
             name: "x11hud",
             dependencies: [
                 "HUDScene",
+                "HUDRender",
                 "HUDConfig",
                 "HUDFeeds",
                 "ProgressFeed",
@@ -120,6 +129,12 @@ let package = Package(
         .testTarget(
             name: "HUDSceneTests",
             dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        // Rendering, text and images; CCairo to compare the font-description reader with Pango itself.
+        .testTarget(
+            name: "HUDRenderTests",
+            dependencies: ["HUDRender", "HUDScene", "CCairo"],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -142,13 +157,13 @@ let package = Package(
         .testTarget(
             name: "X11PlatformTests",
             dependencies: [
-                "X11Platform", "HUDScene", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport",
+                "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport",
             ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport"],
+            dependencies: ["HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport"],
             swiftSettings: strictness
         ),
     ]

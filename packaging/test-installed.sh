@@ -90,8 +90,10 @@ for _ in $(seq 40); do
     [ "$listed" = pkg ] && break
 done
 [ "$listed" = pkg ] || fail "x11hud list: '$listed'"
-# A client that hands its content to that HUD (and waits, for its button) never loads the text libraries; the
-# HUD's owner, which draws, has.
+# A client that hands its content to that HUD (and waits, for its button) never loads the text libraries, even with
+# a font in its config file (read without Pango); the HUD's owner, which draws, has.
+mkdir -p "$tmp/home/.config/x11hud"
+printf 'font = "DejaVu Sans 12"\n' > "$tmp/home/.config/x11hud/config.toml"
 DISPLAY=$display run x11hud --id pkg --label Client --button OK &
 client=$!
 sleep 0.5
@@ -106,7 +108,8 @@ owner_pid=$(pid_of x11hud --id pkg --label Named) || fail "no x11hud process for
 client_pid=$(pid_of x11hud --id pkg --label Client --button OK) || fail "no x11hud process for the client"
 grep -q libpango "/proc/$owner_pid/maps" || fail "the HUD's owner has not loaded Pango"
 if grep -q libpango "/proc/$client_pid/maps"; then fail "a forwarding client loaded Pango"; fi
-ok "a forwarding client runs without the text libraries (its HUD's owner has them)"
+rm "$tmp/home/.config/x11hud/config.toml"
+ok "a forwarding client runs without the text libraries, a font in its config too (its HUD's owner has them)"
 status=0
 DISPLAY=$display run x11hud hide --id nope 2>/dev/null || status=$?
 [ "$status" = 1 ] || fail "hide --id nope exited $status"

@@ -3,7 +3,7 @@
 
     python3 Sources/CCairoLoader/generate-stubs.py            # after `swift build`, from the repository root
 
-The list of functions is the undefined symbols of HUDScene's object files that belong to those libraries (written to
+The list of functions is the undefined symbols of HUDRender's object files that belong to those libraries (written to
 symbols.txt beside this script, so a review sees what changed); each prototype is taken from the real headers
 (preprocessed with pkg-config's flags for pangocairo), so the compiler checks every stub against its declaration.
 Run it again when the Swift code starts calling a function that is not in symbols.txt: the link then fails with
@@ -22,9 +22,9 @@ PREFIXES = ("cairo_", "pango_", "g_")
 
 
 def undefined_symbols():
-    objects = glob.glob(os.path.join(ROOT, ".build", "*", "HUDScene.build", "*.o"))
+    objects = glob.glob(os.path.join(ROOT, ".build", "*", "HUDRender.build", "*.o"))
     if not objects:
-        sys.exit("generate-stubs: no HUDScene objects under .build; run `swift build` first")
+        sys.exit("generate-stubs: no HUDRender objects under .build; run `swift build` first")
     out = subprocess.run(["nm", "-u", "--format=just-symbols"] + objects, capture_output=True, text=True, check=True)
     return sorted({s for s in out.stdout.split() if s.startswith(PREFIXES)})
 

@@ -1,10 +1,12 @@
-internal import CCairo
-
 /// A Pango font description such as `"Sans Bold 16"`, checked when it is made.
 ///
 /// Sizes are in points at 72 points per inch of the scene, which makes a point one scene unit: `"Sans Bold 16"`
 /// is the same size as MBProgressHUD's `boldSystemFontOfSize:16`. A description without a size takes the size of
 /// the role it is used for (16 for the label, 12 for the details and the button).
+///
+/// The description is read here as Pango reads it (`PangoDescription`), without loading Pango: a program that only
+/// forwards its content to another process's HUD never loads the text stack. Whether the family is installed is
+/// the renderer's question, which falls back as fontconfig does.
 public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     /// The description as Pango normalises it.
     public let description: String
@@ -17,14 +19,9 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw FontParseError(input: input, reason: "it contains control characters")
         }
-        guard let desc = pango_font_description_from_string(trimmed) else {
-            throw FontParseError(input: input, reason: "Pango cannot read it")
-        }
-        defer { pango_font_description_free(desc) }
-        let fields = pango_font_description_get_set_fields(desc)
+        let parsed = PangoDescription(trimmed)
         var size: Double? = nil
-        if fields.rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0 {
-            let points = Double(pango_font_description_get_size(desc)) / Double(hud_pango_scale)
+        if let points = parsed.size {
             guard InputLimits.fontSizeRange.contains(points) else {
                 throw FontParseError(input: input, reason: InputLimits.fontSizeRule)
             }
@@ -34,20 +31,11 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
             // ("Sans 1000000000", "Sans -5"), which would draw at the default size: refuse it like any bad size.
             throw FontParseError(input: input, reason: InputLimits.fontSizeRule)
         }
-        let family = pango_font_description_get_family(desc).map { String(cString: $0) } ?? ""
-        guard !family.trimmingWhitespace().isEmpty || size != nil || fields.rawValue != 0 else {
-            throw FontParseError(input: input, reason: "it names no font")
-        }
         self.size = size
-        if let normal = pango_font_description_to_string(desc) {
-            self.description = String(cString: normal)
-            g_free(normal)
-        } else {
-            self.description = trimmed
-        }
+        self.description = parsed.normalized
     }
 
-    /// A description already in Pango's normal form, for built-in defaults: made without loading Pango.
+    /// A description already in Pango's normal form, for built-in defaults.
     init(normalized description: String, size: Double?) {
         self.description = description
         self.size = size
@@ -56,7 +44,7 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     /// The description with `size` filled in when it names none.
     public func resolved(defaultSize: Double) -> FontSpec {
         guard size == nil else { return self }
-        // Re-parsing cannot fail: the description came from Pango and the size is in range.
+        // Re-parsing cannot fail: the description is in normal form and the size is in range.
         return (try? FontSpec("\(description) \(Self.format(defaultSize))")) ?? self
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HUDRender
 import HUDScene
 
 // Frame cost: time to lay out and draw one frame of each mode, as the live window does every frame, on a

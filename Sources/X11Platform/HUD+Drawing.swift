@@ -1,4 +1,5 @@
 internal import CX11
+import HUDRender
 import HUDScene
 
 /// The last frame put on the window, kept for comparison and for answering Expose without re-rendering.

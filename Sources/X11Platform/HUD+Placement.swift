@@ -1,3 +1,4 @@
+import HUDRender
 import HUDScene
 
 extension HUD {

@@ -46,7 +46,7 @@ extension HUDSession {
             let atom = event.xselectionclear.selection
             namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == atom }?.lostName()
         case DestroyNotify:
-            remotes.removeValue(forKey: event.xdestroywindow.window)?.vanished()
+            windowDestroyed(event.xdestroywindow.window)
         default:
             if compositor.isSelectionEvent(event) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.

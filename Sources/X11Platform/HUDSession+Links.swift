@@ -21,14 +21,14 @@ public struct HUDListing: Hashable, Sendable, Encodable {
     public var spinner: String?
 }
 
-extension HUDSession {
+extension HUDSession: LinkEndpoint {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
     /// get one HUD between them.
     public func claim(id: String, scale: Double? = nil,
                       monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
         if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
-        if let owner = links.claim(id) { return .remote(RemoteHUD(session: self, target: owner, id: id)) }
+        if let owner = links.claim(id) { return .remote(RemoteHUD(endpoint: self, target: owner, id: id)) }
         let hud = try makeHUD(scale: scale, monitor: monitor)
         hud.ownsName = true
         name(hud, id)
@@ -39,7 +39,7 @@ extension HUDSession {
     public func remoteHUD(id: String) -> RemoteHUD? {
         let owner = links.owner(of: id)
         guard owner != 0, owner != links.controlWindow else { return nil }
-        return RemoteHUD(session: self, target: owner, id: id)
+        return RemoteHUD(endpoint: self, target: owner, id: id)
     }
 
     /// Every HUD on the display (of every process, this one included), oldest first.
@@ -54,7 +54,7 @@ extension HUDSession {
     public func remoteHUDs() -> [RemoteHUD] {
         let mine = Set(huds.map(\.window.id))
         return HUDRegistry.entries(connection: connection).filter { !mine.contains($0.window) }.map {
-            RemoteHUD(session: self, target: $0.window, id: nil)
+            RemoteHUD(endpoint: self, target: $0.window, id: nil)
         }
     }
 
@@ -79,12 +79,7 @@ extension HUDSession {
 
     /// A request from another process, or an answer to one of ours.
     func receive(_ message: XClientMessageEvent) {
-        if let (reply, value, serial) = links.reply(from: message) {
-            let remote = pending[serial]
-            if reply == .ended { pending[serial] = nil }
-            remote?.received(reply, value: value)
-            return
-        }
+        if receiveReply(message) { return }
         guard let request = links.request(from: message) else { return }
         let target = message.window == links.controlWindow
             ? namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == request.selection }

@@ -48,12 +48,24 @@ import ProgressFeed
     }
 
     /// Connects to `display` with the time read from `clock` (a test's).
-    init(display: String?, clock: any SessionClock) throws(HUDError) {
+    convenience init(display: String?, clock: any SessionClock) throws(HUDError) {
+        let connection = try XConnection(name: display)
+        self.init(connection: connection, links: HUDLinks(connection: connection), clock: clock)
+    }
+
+    /// The whole session on the connection `forwarder` opened, for when the HUD it would forward to is not up (or
+    /// has gone): this process shows its own. The forwarder stops reading events.
+    public convenience init(adopting forwarder: HUDForwarder) {
+        forwarder.stop()
+        self.init(connection: forwarder.connection, links: forwarder.links, clock: SystemClock())
+    }
+
+    private init(connection: XConnection, links: HUDLinks, clock: any SessionClock) {
         self.clock = clock
-        connection = try XConnection(name: display)
+        self.connection = connection
         compositor = CompositorWatch(connection: connection)
         desktopScale = Self.desktopScale(connection: connection)
-        links = HUDLinks(connection: connection)
+        self.links = links
         watchRoot()
         timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, clock: clock) { [weak self] in
             self?.timer?.fired()
@@ -132,7 +144,9 @@ import ProgressFeed
         return result
     }
 
-    private func watchSignals() {
+    /// Ends the process on SIGINT and SIGTERM with every window removed (what `run()` starts with), for a session
+    /// made while the main queue already runs.
+    public func watchSignals() {
         guard signals == nil else { return }
         signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
     }

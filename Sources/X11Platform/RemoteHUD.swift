@@ -5,7 +5,7 @@ public import ProgressFeed
 /// to when NAME is already up, and what `x11hud hide` hides. Updates change it in place with the same animations
 /// as its own input.
 @MainActor public final class RemoteHUD {
-    let session: HUDSession
+    let endpoint: any LinkEndpoint
     /// The HUD's window, or the control window of the process that owns its name.
     let target: UInt
     /// Its name, when it is reached by name.
@@ -20,28 +20,28 @@ public import ProgressFeed
     /// request arrived: the name is free to claim again.
     public var onVanished: (@MainActor () -> Void)?
 
-    init(session: HUDSession, target: UInt, id: String?) {
-        self.session = session
+    init(endpoint: any LinkEndpoint, target: UInt, id: String?) {
+        self.endpoint = endpoint
         self.target = target
         self.id = id
         // Its DestroyNotify tells that the other process has gone.
-        _ = XErrorHandlers.quietly(connection: session.connection, sync: true) {
-            XSelectInput(session.connection.display, target, StructureNotifyMask)
+        _ = XErrorHandlers.quietly(connection: endpoint.connection, sync: true) {
+            XSelectInput(endpoint.connection.display, target, StructureNotifyMask)
         }
-        session.remotes[target] = self
+        endpoint.remotes[target] = self
     }
 
     /// Hands `input` to the HUD: it shows again if it was hiding and changes in place. With `subscribe`, `onEnd` will
     /// say how it ends.
     public func send(_ input: FeedInbox, subscribe: Bool = false) {
-        let serial = session.links.send([input.jsonLine], flags: subscribe ? .subscribe : [], to: target, id: id)
-        session.pending[serial] = self
+        let serial = endpoint.links.send([input.jsonLine], flags: subscribe ? .subscribe : [], to: target, id: id)
+        endpoint.pending[serial] = self
     }
 
     /// Hides the HUD, as its own process would (honouring its minimum show time).
     public func hide(subscribe: Bool = false) {
-        let serial = session.links.send([], flags: subscribe ? [.hide, .subscribe] : .hide, to: target, id: id)
-        session.pending[serial] = self
+        let serial = endpoint.links.send([], flags: subscribe ? [.hide, .subscribe] : .hide, to: target, id: id)
+        endpoint.pending[serial] = self
     }
 
     func received(_ reply: HUDLinks.Reply, value: Int) {
@@ -59,5 +59,31 @@ public import ProgressFeed
         guard !ended else { return }
         ended = true
         onVanished?()
+    }
+}
+
+/// What a `RemoteHUD` talks through: a display session, or a forwarder that opened only the link.
+@MainActor protocol LinkEndpoint: AnyObject {
+    var connection: XConnection { get }
+    var links: HUDLinks { get }
+    /// Other processes' HUDs talked to, by the window requests go to.
+    var remotes: [UInt: RemoteHUD] { get set }
+    /// Requests waiting for an answer, by serial.
+    var pending: [Int: RemoteHUD] { get set }
+}
+
+extension LinkEndpoint {
+    /// Hands an answer to the request it answers; false when the message is not an answer.
+    func receiveReply(_ message: XClientMessageEvent) -> Bool {
+        guard let (reply, value, serial) = links.reply(from: message) else { return false }
+        let remote = pending[serial]
+        if reply == .ended { pending[serial] = nil }
+        remote?.received(reply, value: value)
+        return true
+    }
+
+    /// A window was destroyed: if it was another process's HUD we talk to, that process has gone.
+    func windowDestroyed(_ window: UInt) {
+        remotes.removeValue(forKey: window)?.vanished()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDConfig
+import HUDRender
 import HUDScene
 import X11Platform
 

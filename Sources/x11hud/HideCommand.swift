@@ -32,18 +32,19 @@ struct HideCommand: ParsableCommand {
     }
 
     @MainActor private func start() -> ExitError? {
-        let session: HUDSession
-        do { session = try HUDSession(display: display) } catch {
+        // Only the link to the HUDs: no display session, as a forwarding `x11hud --id` has.
+        let forwarder: HUDForwarder
+        do { forwarder = try HUDForwarder(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
         let targets: [RemoteHUD]
         if let id {
-            guard let remote = session.remoteHUD(id: id) else {
-                return ExitError(.cancelled, "no HUD '\(id)' is up on \(session.displayName)")
+            guard let remote = forwarder.remoteHUD(id: id) else {
+                return ExitError(.cancelled, "no HUD '\(id)' is up on \(forwarder.displayName)")
             }
             targets = [remote]
         } else {
-            targets = session.remoteHUDs()
+            targets = forwarder.remoteHUDs()
             if targets.isEmpty { Glibc.exit(0) }
         }
         // Done when each has read the request (or its process has gone meanwhile).
@@ -60,6 +61,6 @@ struct HideCommand: ParsableCommand {
         DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
-        session.run()
+        forwarder.run()
     }
 }

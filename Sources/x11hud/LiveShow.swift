@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import HUDConfig
 import HUDFeeds
+import HUDRender
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -11,7 +12,16 @@ import X11Platform
 /// another process, that HUD changed in place through the X server.
 @MainActor final class LiveShow {
     private let command: ShowCommand
-    private let session: HUDSession
+    /// The display session, made when first needed: a client that only forwards to another process's HUD never
+    /// makes one.
+    private var session: HUDSession {
+        if let sessionStorage { return sessionStorage }
+        let made = makeSession()
+        sessionStorage = made
+        return made
+    }
+    private var sessionStorage: HUDSession?
+    private let makeSession: () -> HUDSession
     /// How the HUD ends: x11hud's own statuses, or zenity's and yad's.
     private let rules: DialogRules
     private let status = ShowOutcome()
@@ -32,7 +42,8 @@ import X11Platform
 
     init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: (any LiveFeed)? = nil) {
         self.command = command
-        self.session = session
+        sessionStorage = session
+        makeSession = { session }
         self.rules = rules
         givenFeed = feed
     }
@@ -74,6 +85,21 @@ import X11Platform
 
     private func make<T>(_ body: () throws(HUDError) -> T) throws(ExitError) -> T {
         do { return try body() } catch { throw ExitError(message: error.message, code: error.exitCode) }
+    }
+
+    /// Forwards to `remote`, the HUD of the name another process shows, with only `forwarder`'s link open; if that
+    /// HUD goes away or does not answer, the session made on the same connection shows a HUD of our own.
+    init(command: ShowCommand, forwardingTo remote: RemoteHUD, through forwarder: HUDForwarder,
+         rules: DialogRules) {
+        self.command = command
+        self.rules = rules
+        givenFeed = nil
+        makeSession = {
+            let session = HUDSession(adopting: forwarder)
+            session.watchSignals()
+            return session
+        }
+        forward(to: remote)
     }
 
     // MARK: A HUD of our own

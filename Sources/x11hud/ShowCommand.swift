@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import HUDConfig
 import HUDFeeds
+import HUDRender
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -113,8 +114,21 @@ struct ShowCommand: ParsableCommand {
         // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
         if id == nil { TextStack.loadInBackground() }
         let session: HUDSession
-        do { session = try HUDSession(display: display) } catch {
-            return ExitError(message: error.message, code: error.exitCode)
+        if let id, !queue, !watch.isWatching {
+            // Another process may show that HUD: then only the link to it is opened, which is all this process needs.
+            let forwarder: HUDForwarder
+            do { forwarder = try HUDForwarder(display: display) } catch {
+                return ExitError(message: error.message, code: error.exitCode)
+            }
+            if let remote = forwarder.remoteHUD(id: id) {
+                _ = LiveShow(command: self, forwardingTo: remote, through: forwarder, rules: rules)
+                forwarder.run()
+            }
+            session = HUDSession(adopting: forwarder)
+        } else {
+            do { session = try HUDSession(display: display) } catch {
+                return ExitError(message: error.message, code: error.exitCode)
+            }
         }
         do throws(ExitError) { try LiveShow(command: self, session: session, rules: rules).start() } catch {
             return error

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import HUDRender
 import HUDScene
 import ProgressFeed
 import X11Platform

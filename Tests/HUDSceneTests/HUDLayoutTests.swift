@@ -132,11 +132,11 @@ import Testing
         #expect(l.details!.frame.height < 60, "details were cut to the height left")
     }
 
-    @Test func customImageFitsThirtySevenPoints() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("wide.png")
-        try makePNG(width: 80, height: 40, at: path)
-        let image = try ImageAsset(contentsOf: path)
+    @Test func customImageFitsThirtySevenPoints() {
+        // Pixels made here: the model needs no image decoder.
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: 80 * 40 * 4, alignment: 4)
+        let image = ImageAsset(path: "wide", width: 80, height: 40, stride: 80 * 4, pixels: pixels,
+                               release: { pixels.deallocate() })
         let l = layout(HUDContent(mode: .custom, custom: .image(image)))
         #expect(l.indicator?.size == Size(width: 37, height: 19))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HUDRender
 import HUDScene
 import HUDTestSupport
 import Testing

@@ -41,9 +41,9 @@ public struct Easing: Hashable, Sendable {
 }
 
 /// Small helpers for keyframed motion: where a time falls inside a cycle.
-enum Cycle {
+package enum Cycle {
     /// `time` reduced into `0..<period` (negative times wrap too).
-    static func phase(_ time: Double, period: Double) -> Double {
+    package static func phase(_ time: Double, period: Double) -> Double {
         guard time.isFinite, period > 0 else { return 0 }
         let r = time.truncatingRemainder(dividingBy: period)
         return r < 0 ? r + period : r
@@ -51,7 +51,7 @@ enum Cycle {
 
     /// A value going `from` → `to` over the first half of `period` and back over the second (Core Animation's
     /// `autoreverses`), eased each way.
-    static func autoreversed(_ time: Double, period: Double, from: Double, to: Double,
+    package static func autoreversed(_ time: Double, period: Double, from: Double, to: Double,
                              easing: Easing = .easeInOut) -> Double {
         let p = phase(time, period: period) / period
         let f = p < 0.5 ? easing(p * 2) : easing((1 - p) * 2)
@@ -59,5 +59,5 @@ enum Cycle {
     }
 
     /// Linear interpolation.
-    static func mix(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
+    package static func mix(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
 }

@@ -28,7 +28,7 @@ public enum LiveIcon {
     public static func duration(_ icon: Icon) -> Double { strokes(icon).map(\.end).max() ?? 0 }
 
     /// How much of each stroke is drawn, from 0 to 1, `elapsed` seconds after the icon appeared.
-    static func fractions(_ icon: Icon, elapsed: Double) -> [Double] {
+    package static func fractions(_ icon: Icon, elapsed: Double) -> [Double] {
         strokes(icon).map { Easing.easeOut((elapsed - $0.start) / $0.duration) }
     }
 }

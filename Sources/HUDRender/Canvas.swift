@@ -1,4 +1,5 @@
 internal import CCairo
+public import HUDScene
 import Glibc
 
 /// A block of premultiplied ARGB32 pixels (cairo's image format, which is also a depth-32 X image on a
@@ -105,9 +106,11 @@ public final class Canvas {
         }
         let canvas = try Canvas(width: Int(image.pixelSize.width), height: Int(image.pixelSize.height))
         let cr = cairo_create(canvas.surface)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
+        image.withSurface { surface in
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+        }
         cairo_destroy(cr)
         return canvas
     }

@@ -1,3 +1,5 @@
+public import HUDScene
+
 /// One frame of a HUD rendered off screen, for `x11hud render`, the README gallery and tests.
 public enum StillFrame {
     /// Where a HUD is laid out when no canvas size is given: a modest screen, so text wraps as it would live.

@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// The lazy-binding stubs of Sources/CCairoLoader must cover every text-stack function HUDScene calls: debug builds
+/// The lazy-binding stubs of Sources/CCairoLoader must cover every text-stack function HUDRender calls: debug builds
 /// still link the libraries (so a missing stub goes unnoticed there), the release build does not.
 @Suite struct TextStackStubTests {
     @Test func everyCairoPangoAndGLibCallHasAStub() throws {
         let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent()
-        let objectDirectory = buildDirectory.appendingPathComponent("HUDScene.build")
+        let objectDirectory = buildDirectory.appendingPathComponent("HUDRender.build")
         let objects = try FileManager.default.contentsOfDirectory(atPath: objectDirectory.path)
             .filter { $0.hasSuffix(".o") }.map { objectDirectory.appendingPathComponent($0).path }
-        #expect(!objects.isEmpty, "no HUDScene objects in \(objectDirectory.path)")
+        #expect(!objects.isEmpty, "no HUDRender objects in \(objectDirectory.path)")
 
         let nm = Process()
         nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")

@@ -1,4 +1,5 @@
 internal import CCairo
+import HUDScene
 import FoundationEssentials
 import Glibc
 
@@ -151,9 +152,11 @@ enum IndicatorPainter {
         cairo_save(cr)
         cairo_translate(cr, f.minX, f.minY)
         cairo_scale(cr, f.width / image.pixelSize.width, f.height / image.pixelSize.height)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
+        image.withSurface { surface in
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+        }
         cairo_restore(cr)
     }
 }

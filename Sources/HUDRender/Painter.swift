@@ -1,4 +1,5 @@
 internal import CCairo
+import HUDScene
 import FoundationEssentials
 import Glibc
 

@@ -1,4 +1,5 @@
 import Foundation
+import HUDRender
 import HUDScene
 
 /// A directory removed when the value goes away.

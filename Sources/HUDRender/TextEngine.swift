@@ -1,4 +1,5 @@
 internal import CCairo
+public import HUDScene
 
 /// Shapes text with Pango (HarfBuzz, fontconfig fallback), measures it and draws it with cairo.
 ///

@@ -1,4 +1,5 @@
 internal import CCairo
+import HUDScene
 
 /// Holds the font sizes inside Pango markup to the limits of font descriptions, so `<span font="Sans 4000">` is
 /// refused like `--font "Sans 4000"` instead of asking for a glyph thousands of pixels high.

@@ -1,4 +1,5 @@
 internal import CCairo
+public import HUDScene
 
 /// Draws a `HUDSnapshot` into a `Canvas`. It reads the snapshot only; the state it keeps is caches: shaped text,
 /// and the still part of the last frame at rest.

@@ -1,0 +1,108 @@
+internal import CCairo
+import HUDScene
+
+extension Indicator {
+    /// Which part of an indicator to draw: the still part (a track, an outline) can be kept between frames while
+    /// the moving part (the progress, the spinner) is drawn over it each frame.
+    enum Part {
+        case all
+        case still
+        case moving
+    }
+
+    /// Draws `part` of the indicator at `phase` with `progress`, into `f`.
+    func draw(_ part: Part, phase: Double, progress: Double, in f: Rect, color: RGBA, text: TextEngine,
+              on cr: OpaquePointer) {
+        let still = part != .moving, moving = part != .still
+        switch kind {
+        case .spinner(.activityIndicator):
+            if moving { ActivityIndicator.draw(step: ActivityIndicator.step(at: phase), in: f, color: color, on: cr) }
+        case .spinner(let style): if moving { drawSpinner(style, phase, in: f, color: color, on: cr) }
+        case .ring where showsValue:
+            if still { IndicatorPainter.roundTrack(in: f, color: color, on: cr) }
+            if moving {
+                IndicatorPainter.roundArc(progress: progress, in: f, color: color, on: cr)
+                drawValue(progress, in: f, color: color, text: text, on: cr)
+            }
+        case .ring:
+            if still { IndicatorPainter.annularTrack(in: f, color: color, on: cr) }
+            if moving { IndicatorPainter.annularArc(progress: progress, in: f, color: color, on: cr) }
+        case .pie(.outline):
+            // The outline and the arc overlap and must be composited as one layer: all of it moves.
+            if moving {
+                IndicatorPainter.outlinePie(progress: progress, in: f, color: color, on: cr)
+                if showsValue { drawValue(progress, in: f, color: color, text: text, on: cr) }
+            }
+        case .pie(.filled):
+            if still { IndicatorPainter.circleOutline(in: f, color: color, on: cr) }
+            if moving {
+                let opaque = color.withAlpha(1)
+                let value = showsValue ? { drawValue(progress, in: f, color: opaque, text: text, on: cr) } : nil
+                IndicatorPainter.pieWedge(progress: progress, in: f, color: color, knockingOut: value, on: cr)
+            }
+        case .bar:
+            let frames = showsValue ? Self.barFrames(in: f) : (bar: f, text: f)
+            if still { IndicatorPainter.barOutline(in: frames.bar, color: color, on: cr) }
+            if moving {
+                IndicatorPainter.barFill(progress: progress, in: frames.bar, color: color, on: cr)
+                if showsValue { drawValue(progress, in: frames.text, color: color, text: text, on: cr) }
+            }
+        case .icon(let icon, let live):
+            guard live ? moving : still else { return }
+            IconPainter.draw(icon, fractions: LiveIcon.fractions(icon, elapsed: phase), in: f, color: color, on: cr)
+        case .image(let image): if still { IndicatorPainter.draw(image, in: f, on: cr) }
+        }
+    }
+
+    /// ProgressHUD's spinners draw opaque shapes (some at their own opacity) into one layer that is then painted in
+    /// the content colour, so overlapping shapes do not darken where they cross.
+    private func drawSpinner(_ style: SpinnerStyle, _ t: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
+        cairo_save(cr)
+        let d = dirtyRect(in: f)
+        cairo_rectangle(cr, d.minX, d.minY, d.width, d.height)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, 1)
+        switch style {
+        case .activityIndicator: break
+        case .ballVerticalBounce: LineSpinners.ballBounce(t, in: f, on: cr)
+        case .barSweepToggle: LineSpinners.barSweep(t, in: f, on: cr)
+        case .circleArcDotSpin: CircleSpinners.arcDotSpin(t, in: f, on: cr)
+        case .circleBarSpinFade: DotSpinners.barSpinFade(t, in: f, on: cr)
+        case .circleDotSpinFade: DotSpinners.dotSpinFade(t, in: f, on: cr)
+        case .circlePulseMultiple: CircleSpinners.pulseMultiple(t, in: f, on: cr)
+        case .circlePulseSingle: CircleSpinners.pulseSingle(t, in: f, on: cr)
+        case .circleRippleMultiple: CircleSpinners.rippleMultiple(t, in: f, on: cr)
+        case .circleRippleSingle: CircleSpinners.rippleSingle(t, in: f, on: cr)
+        case .circleRotateChase: DotSpinners.rotateChase(t, in: f, on: cr)
+        case .circleStrokeSpin: CircleSpinners.strokeSpin(t, in: f, on: cr)
+        case .dualDotSidestep: DotSpinners.dualSidestep(t, in: f, on: cr)
+        case .horizontalBarScaling: DotSpinners.horizontalBars(t, in: f, on: cr)
+        case .horizontalDotScaling: DotSpinners.horizontalDots(t, in: f, on: cr)
+        case .pacmanProgress: DotSpinners.pacman(t, in: f, on: cr)
+        case .quintupleDotDance: DotSpinners.quintupleDance(t, in: f, on: cr)
+        case .semiRingRotation: CircleSpinners.semiRing(t, in: f, on: cr)
+        case .squareCircuitSnake: LineSpinners.squareSnake(t, in: f, on: cr)
+        case .triangleDotShift: DotSpinners.triangleShift(t, in: f, on: cr)
+        case .symbolBounce: SymbolBounce.draw(t, in: f, on: cr)
+        }
+        let shapes = cairo_pop_group(cr)
+        Painter.setColor(cr, color)
+        cairo_mask(cr, shapes)
+        cairo_pattern_destroy(shapes)
+        cairo_restore(cr)
+    }
+
+    private func drawValue(_ progress: Double, in f: Rect, color: RGBA, text: TextEngine, on cr: OpaquePointer) {
+        let block = TextBlock(text: Self.valueText(progress), font: Self.valueFont, maxWidth: 200, maxLines: 1)
+        let size = text.measure(block)
+        text.draw(block, in: Rect(x: f.minX, y: f.midY - size.height / 2, width: f.width, height: size.height),
+                  color: color, on: cr)
+    }
+
+    /// The bar on the left, the percentage beside it on the right.
+    private static func barFrames(in f: Rect) -> (bar: Rect, text: Rect) {
+        (Rect(x: f.minX, y: f.midY - barSize.height / 2, width: barSize.width, height: barSize.height),
+         Rect(x: f.maxX - barValueSize.width, y: f.minY, width: barValueSize.width, height: f.height))
+    }
+}

@@ -1,0 +1,55 @@
+internal import CX11
+import Dispatch
+
+/// A client of another process's named HUD and nothing more: the display connection and the named-HUD link
+/// (`HUDLinks`), without the compositor watch, XSETTINGS, root-window events, frame timer or text stack that a
+/// `HUDSession` sets up. What `x11hud --id NAME …` uses while NAME is up elsewhere: it hands its content over and
+/// exits. When the HUD is not up, `HUDSession(adopting:)` carries on on the same connection.
+@MainActor public final class HUDForwarder: LinkEndpoint {
+    let connection: XConnection
+    let links: HUDLinks
+    var remotes: [UInt: RemoteHUD] = [:]
+    var pending: [Int: RemoteHUD] = [:]
+    private var pump: EventPump?
+
+    /// Connects to `display` (nil: `$DISPLAY`).
+    /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
+    public init(display: String? = nil) throws(HUDError) {
+        connection = try XConnection(name: display)
+        links = HUDLinks(connection: connection)
+        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+    }
+
+    /// The display's name, as given or taken from `DISPLAY`.
+    public var displayName: String { connection.name }
+
+    /// Another process's HUD named `id`, if one is up.
+    public func remoteHUD(id: String) -> RemoteHUD? {
+        let owner = links.owner(of: id)
+        guard owner != 0, owner != links.controlWindow else { return nil }
+        return RemoteHUD(endpoint: self, target: owner, id: id)
+    }
+
+    /// Every HUD on the display, to hide them all.
+    public func remoteHUDs() -> [RemoteHUD] {
+        HUDRegistry.entries(connection: connection).map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
+    }
+
+    /// Hands the main thread to Dispatch for good: the answers arrive there.
+    public func run() -> Never {
+        // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.pump?.drain() } }
+        dispatchMain()
+    }
+
+    /// Stops reading events (a session takes the connection over).
+    func stop() { pump = nil }
+
+    private func handle(_ event: inout XEvent) {
+        switch event.type {
+        case ClientMessage: _ = receiveReply(event.xclient)
+        case DestroyNotify: windowDestroyed(event.xdestroywindow.window)
+        default: break
+        }
+    }
+}

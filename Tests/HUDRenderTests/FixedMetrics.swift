@@ -1,0 +1,16 @@
+import HUDScene
+
+/// HUDSceneTests' text measurer with round numbers, for frames whose text does not matter: every character is half
+/// the font size wide, every line 1.25 font sizes tall, lines wrap at `maxWidth`.
+struct FixedMetrics: TextMeasuring {
+    func measure(_ block: TextBlock) -> Size {
+        let size = block.font.size ?? 16
+        let charWidth = size / 2, lineHeight = size * 1.25
+        let perLine = max(1, Int(block.maxWidth / charWidth))
+        var lines = (block.text.count + perLine - 1) / perLine
+        if let maxLines = block.maxLines { lines = min(lines, maxLines) }
+        if let maxHeight = block.maxHeight { lines = max(1, min(lines, Int(maxHeight / lineHeight))) }
+        let width = Double(min(block.text.count, perLine)) * charWidth
+        return Size(width: width.rounded(.up), height: (Double(lines) * lineHeight).rounded(.up))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HUDTestSupport
+import Testing
+
+/// A client that hands its content to another process's named HUD opens only the link to it (issue 19): never the
+/// text stack, whatever config.toml says.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct ForwardingClientTests {
+    /// The shared objects `pid` has mapped.
+    static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
+        // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
+            throw TestFailure("no process \(pid)")
+        }
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { $0.contains(".so") })
+    }
+
+    @Test func aForwardingClientMapsNoCairoOrPangoEvenWithAFontInItsConfig() throws {
+        let display = try server().display
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-forward-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
+        try "font = \"DejaVu Sans 12\"\n".write(to: dir.appendingPathComponent("x11hud/config.toml"), atomically: true,
+                                                encoding: .utf8)
+        // The binary as `make release` links it: the text libraries are loaded on first use, not at start (a debug
+        // build links them for its own convenience, which would hide what this test looks for).
+        let binary = dir.appendingPathComponent("x11hud-lazy")
+        try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let lazy = try Tools.run("/bin/sh", [root.appendingPathComponent("packaging/lazy-text-stack.sh").path,
+                                             binary.path], display: nil)
+        try #require(lazy.status == 0, "\(lazy.stderr)")
+
+        func start(_ arguments: [String], input: Pipe) throws -> ChildProcess {
+            var environment = ChildProcess.environment(display: display)
+            environment["XDG_CONFIG_HOME"] = dir.path
+            return try ChildProcess(binary, arguments, environment: environment, input: input, output: .discard)
+        }
+        let ownerInput = Pipe(), clientInput = Pipe()
+        let owner = try start(["--id", "fwd", "--label", "Owner"], input: ownerInput)
+        defer { owner.kill() }
+        // The owner draws: it has the text libraries, so the check below can see them.
+        let drew = try Tools.waitUntil(timeout: 5) {
+            try Self.mappedLibraries(owner.pid).contains { $0.contains("libpango") }
+        }
+        let ownerLibraries = try Self.mappedLibraries(owner.pid).sorted()
+        #expect(drew, "the owner has not loaded Pango: \(ownerLibraries)")
+        // With input still open, the client forwards its content and stays to forward the input.
+        let client = try start(["--id", "fwd", "--label", "Client"], input: clientInput)
+        defer { client.kill() }
+        _ = try Tools.waitUntil(timeout: 5) {
+            try Self.run(["list"], display: display).contains("Client")
+        }
+        #expect(try Self.run(["list"], display: display).contains("Client"), "the client's label did not arrive")
+        let text = try Self.mappedLibraries(client.pid)
+            .filter { $0.contains("libpango") || $0.contains("libcairo") }
+        #expect(client.isRunning && text.isEmpty, "a forwarding client mapped \(text.sorted())")
+        clientInput.fileHandleForWriting.closeFile()
+        ownerInput.fileHandleForWriting.closeFile()
+    }
+
+    private static func run(_ arguments: [String], display: String) throws -> String {
+        try Tools.run(HUDProcess.binary.path, arguments, display: display).stdout
+    }
+}
