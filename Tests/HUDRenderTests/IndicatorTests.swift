@@ -54,7 +54,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
             #expect(outside == 0, "\(style.rawValue) at \(t) draws \(outside) pixels outside its rectangle")
         }
     }
-
 }
 
 @Suite struct LiveIconTests {
@@ -82,7 +81,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(try iconInk(icon, at: duration / 2) < whole / 2 + whole / 4)
         #expect(try iconInk(icon, at: 0.2, live: false) == whole, "--static-icons shows it whole at once")
     }
-
 }
 
 @Suite struct ValueTextTests {
@@ -112,7 +110,6 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(try centreInk(showsValue: true, progress: 1) > centreInk(showsValue: true, progress: 0.05),
                 "100% has more ink than 5%")
     }
-
 }
 
 @Suite struct DirtyRectangleTests {
