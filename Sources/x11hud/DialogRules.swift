@@ -104,6 +104,14 @@ struct DialogRules {
         let result = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
         if result != 0 {
             X11HUDCommand.printError("warning: cannot run '\(command)': \(String(cString: strerror(result)))")
+            return
+        }
+        // Reaped when it ends, so a button pressed again and again leaves no zombies behind. A queue of its own:
+        // the wait holds a thread for as long as the command runs, as CommandJob's does.
+        let child = pid
+        DispatchQueue(label: "x11hud.button-command").async {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
         }
     }
 }

@@ -152,6 +152,44 @@ struct ZenityTests {
         #expect(hud.waitForExit(timeout: 3)?.status == 3)
     }
 
+    /// yad runs a button's command and stays; x11hud reaps each one it started, so pressing again and again leaves
+    /// no zombie children behind.
+    @Test func aYadButtonCommandIsReapedWhenItEnds() throws {
+        let display = try server().display
+        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-button-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marks) }
+        let producer = Producer()
+        let hud = try HUDProcess(["yad", "--progress", "--text=Working", "--button=Mark:echo x >> \(marks.path)"],
+                                 display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        usleep(400_000)
+        let frame = try #require(layout(label: "Working", button: "Mark").button).frame
+        for _ in 0..<3 {
+            try click(frame, display: display)
+            usleep(150_000)
+        }
+        let ran = try Tools.waitUntil(timeout: 3) {
+            ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n").count == 3
+        }
+        #expect(ran, "the button's command did not run three times")
+        let reaped = try Tools.waitUntil(timeout: 3) { Self.zombieChildren(of: hud.pid).isEmpty }
+        #expect(reaped, "zombie children left: \(Self.zombieChildren(of: hud.pid))")
+        #expect(hud.child.isRunning, "a command button must not end the HUD")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 3)?.status == 0)
+    }
+
+    /// The PIDs of `parent`'s children that have ended and were not waited for.
+    static func zombieChildren(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && fields[0] == "Z" && Int32(fields[1]) == parent
+        }
+    }
+
     @Test(arguments: [["--title=", "--auto-close"], ["--title", "", "--auto-close"], ["--title=\"\"", "--auto-close"]])
     func anEmptyTitleDoesNotSwallowTheNextOption(_ options: [String]) throws {
         let display = try server().display
