@@ -128,13 +128,13 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDSceneTests",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "HUDTestSupport"],
             swiftSettings: strictness
         ),
         // Rendering, text and images; CCairo to compare the font-description reader with Pango itself.
         .testTarget(
             name: "HUDRenderTests",
-            dependencies: ["HUDRender", "HUDScene", "CCairo"],
+            dependencies: ["HUDRender", "HUDScene", "CCairo", "HUDTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(

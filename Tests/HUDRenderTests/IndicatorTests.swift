@@ -1,5 +1,6 @@
 import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Pixels of two same-sized canvases that differ by more than `tolerance` in any channel.

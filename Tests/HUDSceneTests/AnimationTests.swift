@@ -1,4 +1,5 @@
 import HUDScene
+import HUDTestSupport
 import Testing
 
 @Suite struct SpringTests {

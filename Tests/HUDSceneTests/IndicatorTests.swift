@@ -1,4 +1,5 @@
 import HUDScene
+import HUDTestSupport
 import Testing
 
 private let area = Size(width: 200, height: 200)

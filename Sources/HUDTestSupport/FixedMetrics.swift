@@ -1,9 +1,12 @@
-import HUDScene
+public import HUDScene
 
-/// HUDSceneTests' text measurer with round numbers, for frames whose text does not matter: every character is half
-/// the font size wide, every line 1.25 font sizes tall, lines wrap at `maxWidth`.
-struct FixedMetrics: TextMeasuring {
-    func measure(_ block: TextBlock) -> Size {
+/// A text measurer with round numbers, so layout tests can check MBProgressHUD's arithmetic exactly and frames whose
+/// text does not matter need no fonts: every character is half the font size wide, every line 1.25 font sizes
+/// tall, lines wrap at `maxWidth`.
+public struct FixedMetrics: TextMeasuring {
+    public init() {}
+
+    public func measure(_ block: TextBlock) -> Size {
         let size = block.font.size ?? 16
         let charWidth = size / 2, lineHeight = size * 1.25
         let perLine = max(1, Int(block.maxWidth / charWidth))
