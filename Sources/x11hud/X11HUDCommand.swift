@@ -31,6 +31,12 @@ struct X11HUDCommand: ParsableCommand {
             print(Documentation.synopsis.joined(separator: "\n"))
             Glibc.exit(0)
         }
+        // For packaging/completions.py: the options of `x11hud zenity` and `x11hud yad`, chosen before parsing.
+        if arguments.count == 2, arguments[0] == "--print-dialog-options",
+           let program = ZenityLineRules.Program(rawValue: arguments[1]) {
+            print(ZenityOptions.completions(for: program).joined(separator: " "))
+            Glibc.exit(0)
+        }
         if arguments == ["--print-input-protocol"] {
             print(Documentation.inputProtocolDump, terminator: "")
             Glibc.exit(0)

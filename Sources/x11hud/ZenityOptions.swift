@@ -114,6 +114,13 @@ struct ZenityOptions {
         return o
     }
 
+    /// What a shell completes after `x11hud zenity` or `x11hud yad`: the dialog switch, then every option of that
+    /// program's table (yad has zenity's and its own), help and version.
+    static func completions(for program: ZenityLineRules.Program) -> [String] {
+        let names = table.filter { program == .yad || !$0.value.yadOnly }.keys.sorted()
+        return ["--progress"] + names.map { "--" + $0 } + ["--help", "--version"]
+    }
+
     /// The dialogs of zenity and yad other than `--progress`.
     static let otherDialogs: Set<String> = [
         "calendar", "entry", "error", "info", "file-selection", "list", "notification", "question", "warning",

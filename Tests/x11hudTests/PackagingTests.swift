@@ -134,6 +134,13 @@ import X11Platform
         #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
         #expect(try complete("x11hud list --j") == ["--json"])
         #expect(try complete("x11hud --q") == ["--queue"])
+        // Issue 22 item 9: zenity and yad, chosen before parsing, and their options.
+        #expect(try Set(complete("x11hud ")).isSuperset(of: ["zenity", "yad"]))
+        #expect(try complete("x11hud z") == ["zenity"])
+        #expect(try complete("x11hud zenity --pro") == ["--progress"])
+        #expect(try complete("x11hud zenity --progress --auto-c") == ["--auto-close"])
+        #expect(try Set(complete("x11hud yad --pro")) == ["--progress", "--progress-text"])
+        #expect(try !complete("x11hud zenity --").contains("--progress-text"), "a yad option offered for zenity")
     }
 }
 
