@@ -10,6 +10,7 @@ only after its name. Each script gets a few lines so that an option right after 
 would (`x11hud --<Tab>`, `x11hud --monitor <Tab>`). A generator that no longer matches fails here, loudly.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -47,6 +48,26 @@ PATCHES = {
 
 FILES = {"bash": "x11hud.bash", "zsh": "_x11hud", "fish": "x11hud.fish"}
 
+DIALOG_NOTE = ("zenity and yad are chosen before the command line is parsed (`x11hud zenity …`), so "
+               "swift-argument-parser knows neither: their names and options come from the binary's table.")
+
+
+def bash_dialogs(script, binary):
+    """`x11hud <Tab>` offers zenity and yad; after either, its own options (`x11hud --print-dialog-options`)."""
+    options = {p: subprocess.run([binary, "--print-dialog-options", p], capture_output=True, text=True,
+                                 check=True).stdout.split() for p in ("zenity", "yad")}
+    words = re.search(r"compgen -W '((?:show|run|render|hide|list|help| )+)' -- \"\$\{cur\}\"", script)
+    case = "    show|run|render|hide|list|help)\n"
+    if not words or script.count(case) != 1:
+        sys.exit("completions.py: the bash script from swift-argument-parser changed; update bash_dialogs")
+    script = script.replace(words.group(0), words.group(0).replace(words.group(1), words.group(1) + " zenity yad"))
+    branch = "".join("""    %s)
+        # x11hud: %s
+        COMPREPLY+=($(compgen -W '%s' -- "${cur}"))
+        ;;
+""" % (p, DIALOG_NOTE, " ".join(options[p])) for p in ("zenity", "yad"))
+    return script.replace(case, branch + case)
+
 
 def main():
     binary, outdir = sys.argv[1], sys.argv[2]
@@ -58,6 +79,8 @@ def main():
         if script.count(anchor) != 1:
             sys.exit("completions.py: the %s script from swift-argument-parser changed; update PATCHES" % shell)
         script = script.replace(anchor, replacement)
+        if shell == "bash":
+            script = bash_dialogs(script, binary)
         if shell == "bash" and script.startswith("#!"):
             # It is sourced, never run: Debian's lintian warns about a #! line.
             script = script.split("\n", 1)[1]

@@ -63,6 +63,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
+Recommends: bash-completion
 Suggests: picom
 Section: x11
 Priority: optional

@@ -39,6 +39,52 @@ def paragraphs(text, separator=".PP"):
     return ("\n%s\n" % separator).join(roff(" ".join(l.strip() for l in b.split("\n"))) for b in blocks)
 
 
+def markdown(text):
+    """A sentence of the README's Markdown as roff: `code` and **bold** in bold, the rest as plain text."""
+    out = []
+    for i, part in enumerate(re.split(r"(`[^`]*`|\*\*[^*]*\*\*)", text)):
+        if part.startswith("`") and part.endswith("`") and len(part) > 1:
+            out.append("\\fB%s\\fR" % roff(part[1:-1]))
+        elif part.startswith("**") and part.endswith("**") and len(part) > 3:
+            out.append("\\fB%s\\fR" % roff(part[2:-2]))
+        else:
+            out.append(roff(part))
+    return "".join(out)
+
+
+def synopsis(binary):
+    """`--print-synopsis` (the lines --help prints): literal words bold, <placeholders> italic, brackets plain."""
+    lines = subprocess.run([binary, "--print-synopsis"], capture_output=True, text=True, check=True).stdout
+    out = []
+    for line in lines.strip().split("\n"):
+        words = []
+        for token in re.findall(r"<[^>]+>|[\[\]()|…]|[^\s\[\]()|…<]+", line):
+            if token.startswith("<"):
+                words.append("\\fI%s\\fR" % roff(token[1:-1]))
+            elif token in "[]()|…":
+                words.append(roff(token))
+            else:
+                words.append("\\fB%s\\fR" % roff(token))
+        # Brackets hug what they enclose, as in the --help text.
+        text = " ".join(words)
+        for a, b in (("[ ", "["), (" ]", "]"), ("( ", "("), (" )", ")"), (" \\[u2026]", "\\[u2026]")):
+            text = text.replace(a, b)
+        out.append(text)
+    return "\n.br\n".join(out)
+
+
+def input_protocol(binary):
+    """`--print-input-protocol`: the README's table of input lines as .TP entries, then its end-of-input
+    paragraph."""
+    dump = subprocess.run([binary, "--print-input-protocol"], capture_output=True, text=True, check=True).stdout
+    rows, _, paragraph = dump.partition("\n\n")
+    entries = []
+    for row in rows.split("\n"):
+        line, meaning = row.split("\t")
+        entries.append(".TP\n%s\n%s" % (markdown(line), markdown(meaning[0].upper() + meaning[1:]) + "."))
+    return "\n".join(entries) + "\n.PP\n" + markdown(" ".join(paragraph.split()))
+
+
 def option_names(arg):
     names = []
     for n in arg.get("names", []):
@@ -137,6 +183,8 @@ def main():
             ".SS General options", *map(option_entry, general)]),
         "EXIT STATUS": statuses,
         "SETTINGS": settings(binary),
+        "SYNOPSIS": synopsis(binary),
+        "INPUT PROTOCOL": input_protocol(binary),
     }
     with open(sections_file, encoding="utf-8") as f:
         template = f.read()

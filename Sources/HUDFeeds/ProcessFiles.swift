@@ -148,13 +148,14 @@ public final class ProcessFiles: Sendable {
 
 extension ProcessFiles.OpenFile {
     /// The file whose progress to show: without a total, the largest file or disk open for reading (its
-    /// position against its size); with a total, the largest open for writing (a growing output, its size
-    /// against the total), else the largest read one. `current` is kept while it is open and still a candidate
-    /// of the same kind, so two files of similar size do not take turns.
+    /// position against its size), else the largest open for writing (its size: bytes, no fraction); with a
+    /// total, the largest open for writing (a growing output, its size against the total), else the largest read
+    /// one. `current` is kept while it is open and still a candidate of the same kind, so two files of similar
+    /// size do not take turns.
     static func pick(_ files: [Self], total: Int64?, current: Self?) -> Self? {
         let readers = files.filter { $0.reads && $0.size > 0 }
         let writers = files.filter { $0.writes }
-        let pool = total != nil && !writers.isEmpty ? writers : readers
+        let pool = total != nil && !writers.isEmpty || readers.isEmpty ? writers : readers
         if let current, let same = pool.first(where: { $0.device == current.device && $0.inode == current.inode
                                                        && $0.descriptor == current.descriptor }) {
             return same

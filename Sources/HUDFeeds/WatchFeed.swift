@@ -111,9 +111,13 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
 /// ```
 public final class ProcessWatch: WatchFeed, @unchecked Sendable {
     /// Watches the process whose `/proc` directory `files` holds open.
+    /// - Parameter noTotal: called once (on the watch's queue) with the command and file names when, without a
+    ///   `total`, the process is seen writing a file and reading none with a size: its bytes and rate are shown,
+    ///   and only a total would give a fraction.
     public init(_ files: ProcessFiles, total: Int64? = nil, texts: WatchTexts = WatchTexts(),
+                noTotal: (@Sendable (_ command: String, _ file: String) -> Void)? = nil,
                 onEnd: (@Sendable (WatchEnd) -> Void)? = nil) {
-        super.init(probe: ProcessProbe(files: files, total: total, texts: texts), onEnd: onEnd)
+        super.init(probe: ProcessProbe(files: files, total: total, texts: texts, noTotal: noTotal), onEnd: onEnd)
     }
 
     /// - Throws: `WatchError` when there is no such process or its open files may not be read.

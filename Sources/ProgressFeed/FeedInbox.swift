@@ -1,4 +1,4 @@
-public import HUDScene
+import HUDScene
 
 /// What the input asked for since the HUD last looked: only the latest of each value, so a producer that writes
 /// faster than the screen refreshes costs one update per frame, not one per line. Its values are a `FeedUpdate`'s

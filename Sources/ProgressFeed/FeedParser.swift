@@ -33,7 +33,7 @@ public struct FeedParser: Sendable {
         let bytes = Self.trimmed(line)
         guard let first = bytes.first else { return .nothing }
         if let percent = Self.plainNumber(bytes) { return Self.progress(percent: percent) }
-        // curl's `-#` bar ("######   45.6%") also starts with '#': hashes then only a percentage is progress.
+        // curl's `-#` bar ("######   45.6%") also starts with '#': a frame of it is progress however many '#'.
         if first == UInt8(ascii: "#"), let percent = Self.hashBar(bytes) { return Self.progress(percent: percent) }
         if first == UInt8(ascii: "#") {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
@@ -143,14 +143,29 @@ public struct FeedParser: Sendable {
         return (value, digits, i)
     }
 
-    /// Two or more '#', blanks, then a percentage and nothing else.
+    /// curl's `-#` frame: '#'s, blanks, then a percentage and nothing else. curl pads the bar to its width and
+    /// prints the percentage as `%5.1f%%`, so between 1.4 % and 2.8 % a frame has a single '#' followed by some 70
+    /// blanks: one '#' is a frame when the bar is that of a meter (`minimumSingleHashWidth` columns or more before
+    /// the figure, one decimal), so that a zenity label such as `# 45%` stays a label.
     static func hashBar(_ b: Slice<UnsafeRawBufferPointer>) -> Double? {
         var i = b.startIndex
         while i < b.endIndex, b[i] == UInt8(ascii: "#") { i += 1 }
-        guard i - b.startIndex >= 2, b.last == UInt8(ascii: "%") else { return nil }
+        let hashes = i - b.startIndex
+        guard hashes >= 1, b.last == UInt8(ascii: "%") else { return nil }
         while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
-        return i < b.endIndex ? plainNumber(b[i..<b.endIndex]) : nil
+        guard i < b.endIndex else { return nil }
+        if hashes == 1 {
+            let figure = b[i..<(b.endIndex - 1)]
+            guard i - b.startIndex >= minimumSingleHashWidth, figure.count >= 3,
+                figure[figure.endIndex - 2] == UInt8(ascii: ".")
+            else { return nil }
+        }
+        return plainNumber(b[i..<b.endIndex])
     }
+
+    /// The columns a one-'#' curl frame has before its figure: curl's bar is at least 20 wide (its narrowest
+    /// terminal), where a label is a word or two.
+    static let minimumSingleHashWidth = 16
 
     // MARK: JSON
 

@@ -13,6 +13,15 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 
+    /// The status a program ends with for this failure, as the command line does: 69 (`EX_UNAVAILABLE`) for a
+    /// display that cannot be opened, 70 (`EX_SOFTWARE`) for a resource the server refused.
+    public var exitCode: Int32 {
+        switch kind {
+        case .displayUnavailable: return HUDExitStatus.displayUnavailable
+        case .serverRefused: return HUDExitStatus.serverRefused
+        }
+    }
+
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -24,6 +33,10 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum HUDExitStatus {
     /// The X server went away (`EX_IOERR`, 74). Xlib gives a program no way to go on after this.
     public static let connectionLost: Int32 = 74
+    /// The display cannot be opened (`EX_UNAVAILABLE`, 69): `HUDError.exitCode`.
+    public static let displayUnavailable: Int32 = 69
+    /// The X server refused a resource (`EX_SOFTWARE`, 70): `HUDError.exitCode`.
+    public static let serverRefused: Int32 = 70
     /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
     public static let signalBase: Int32 = 128
 }

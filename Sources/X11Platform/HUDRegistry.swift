@@ -71,7 +71,7 @@ import Glibc
         XGrabServer(c.display)
         let alive = entries(connection: c).map(\.window).filter { $0 != window }
         var ids = alive.map { CLong(bitPattern: $0) }
-        ids.withUnsafeMutableBytes {
+        _ = ids.withUnsafeMutableBytes {
             XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeReplace,
                             $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(alive.count))
         }

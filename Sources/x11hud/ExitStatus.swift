@@ -37,13 +37,14 @@ enum ExitStatus: CaseIterable, Sendable {
         case .cancelled: return 1
         case .usage: return 64
         case .noInput: return 66
-        case .displayUnavailable: return 69
-        case .internalError: return 70
+        // The library's own statuses are its definitions (a Swift program using it exits with the same).
+        case .displayUnavailable: return HUDExitStatus.displayUnavailable
+        case .internalError: return HUDExitStatus.serverRefused
         case .cannotCreate: return 73
-        case .connectionLost: return 74
+        case .connectionLost: return HUDExitStatus.connectionLost
         case .noPermission: return 77
         case .badConfig: return 78
-        case .signal: return 128
+        case .signal: return HUDExitStatus.signalBase
         }
     }
 
@@ -96,7 +97,4 @@ extension HUDError {
         case .serverRefused: return .internalError
         }
     }
-
-    /// `exitStatus` as a number for `exit(_:)`.
-    var exitCode: Int32 { exitStatus.code }
 }

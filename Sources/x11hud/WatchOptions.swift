@@ -11,7 +11,15 @@ struct WatchOptions: ParsableArguments {
         reads (with --total, the size of the largest it writes); label its command name, details the file and \
         --details auto. Ends with the success icon when it exits (its exit status cannot be known).
         """, valueName: "pid"))
-    var watchPID: Int32?
+    var pidText: String?
+
+    /// The PID `--watch-pid` gives, once `validate()` has read it.
+    var watchPID: Int32? { pidText.flatMap { Self.pids(in: $0).first } }
+
+    /// The whole numbers in `--watch-pid`'s value: `$(pidof x)` gives none, one, or several separated by blanks.
+    static func pids(in text: String) -> [Int32] {
+        text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+    }
 
     @Option(name: .customLong("watch-file"), parsing: .unconditional, help: ArgumentHelp("""
         Show a file growing towards --total (a download another program writes); waits for it to appear; \
@@ -52,6 +60,21 @@ struct WatchOptions: ParsableArguments {
                 fail(.noInput, "--watch-file: '\(path)' is not a regular file")
             }
         }
+        if let text = pidText {
+            let words = text.split(whereSeparator: \.isWhitespace)
+            let pids = Self.pids(in: text)
+            // `--watch-pid "$(pidof x)"` when pidof finds nothing, or finds several processes.
+            if words.isEmpty {
+                fail(.noInput, "--watch-pid: no process (the PID given is empty: did pidof or pgrep find none?)")
+            }
+            guard pids.count == words.count else {
+                throw ValidationError("The value '\(text)' is invalid for '--watch-pid <pid>': expected a process ID")
+            }
+            if pids.count > 1 {
+                throw ValidationError("--watch-pid: \(pids.count) PIDs given: "
+                    + "\(pids.map(String.init).joined(separator: " ")), pick one")
+            }
+        }
         if let pid = watchPID {
             do { process = try ProcessFiles(pid: pid) } catch {
                 switch error {
@@ -71,7 +94,14 @@ struct WatchOptions: ParsableArguments {
 
     /// The watcher the options ask for, not yet started; nil when they ask for none.
     func makeFeed(texts: WatchTexts, onEnd: @escaping @Sendable (WatchEnd) -> Void) -> WatchFeed? {
-        if let process { return ProcessWatch(process, total: total?.bytes, texts: texts, onEnd: onEnd) }
+        if let process {
+            // One line, once: without a total the bytes written and the rate are shown, with the spinner.
+            let noTotal: @Sendable (String, String) -> Void = { command, file in
+                X11HUDCommand.printError("warning: \(command) reads no file of known size; showing the bytes it "
+                    + "writes to \(file): --total SIZE gives a ring")
+            }
+            return ProcessWatch(process, total: total?.bytes, texts: texts, noTotal: noTotal, onEnd: onEnd)
+        }
         if let watchFile, let bytes = total?.bytes {
             return FileWatch(path: watchFile, total: bytes, texts: texts, onEnd: onEnd)
         }
@@ -86,7 +116,7 @@ struct WatchOptions: ParsableArguments {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case watchPID, watchFile, total
+        case pidText, watchFile, total
     }
 }
 

@@ -26,6 +26,21 @@ struct X11HUDCommand: ParsableCommand {
         if let zenity = ZenityCommand.select(argv0: CommandLine.arguments.first ?? "", arguments: arguments) {
             ZenityCommand.main(program: zenity.program, arguments: zenity.arguments)
         }
+        // For packaging/man.py: the words the man page shares with --help and the README.
+        if arguments == ["--print-synopsis"] {
+            print(Documentation.synopsis.joined(separator: "\n"))
+            Glibc.exit(0)
+        }
+        // For packaging/completions.py: the options of `x11hud zenity` and `x11hud yad`, chosen before parsing.
+        if arguments.count == 2, arguments[0] == "--print-dialog-options",
+           let program = ZenityLineRules.Program(rawValue: arguments[1]) {
+            print(ZenityOptions.completions(for: program).joined(separator: " "))
+            Glibc.exit(0)
+        }
+        if arguments == ["--print-input-protocol"] {
+            print(Documentation.inputProtocolDump, terminator: "")
+            Glibc.exit(0)
+        }
         if arguments == ["--version"] {
             // What package scripts and bug reports ask: answered before the parser builds its argument sets.
             print(x11hudVersion)
@@ -33,6 +48,7 @@ struct X11HUDCommand: ParsableCommand {
         }
         if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
             // The default command is what most readers came for: its options, then the other commands.
+            print("SYNOPSIS:\n" + Documentation.synopsis.map { "  " + $0 }.joined(separator: "\n") + "\n")
             print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
             print(otherCommands)
             print("\nExit status:\n" + ExitStatus.helpTable)

@@ -94,7 +94,9 @@ struct ZenityOptions {
             var value: String? = inline
             switch option.kind {
             case .flag:
-                value = inline.map { flagValue($0) ? "1" : "0" } ?? "1"
+                // GLib sets a flag whatever follows `=` (goption.c hands the value to G_OPTION_ARG_NONE, which
+                // ignores it): zenity 3.44 pulsates for `--pulsate=0`, and a drop-in does what zenity does.
+                value = "1"
             case .value:
                 if value == nil {
                     guard i < arguments.count else {
@@ -112,9 +114,11 @@ struct ZenityOptions {
         return o
     }
 
-    /// GLib sets a flag whatever follows `=`; x11hud reads `--pulsate=0` as its writer meant it.
-    static func flagValue(_ text: String) -> Bool {
-        !["0", "false", "no", "off"].contains(text.lowercased())
+    /// What a shell completes after `x11hud zenity` or `x11hud yad`: the dialog switch, then every option of that
+    /// program's table (yad has zenity's and its own), help and version.
+    static func completions(for program: ZenityLineRules.Program) -> [String] {
+        let names = table.filter { program == .yad || !$0.value.yadOnly }.keys.sorted()
+        return ["--progress"] + names.map { "--" + $0 } + ["--help", "--version"]
     }
 
     /// The dialogs of zenity and yad other than `--progress`.

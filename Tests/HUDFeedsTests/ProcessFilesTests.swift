@@ -1,4 +1,7 @@
 import Foundation
+import HUDScene
+import ProgressFeed
+import Synchronization
 import Testing
 @testable import HUDFeeds
 
@@ -46,5 +49,92 @@ import Testing
     @Test func fdinfoIsRead() {
         let (position, flags) = ProcessFiles.fdinfo("pos:\t12845056\nflags:\t0100002\nmnt_id:\t27\n")
         #expect(position == 12_845_056 && flags == 0o100002)
+    }
+}
+
+/// Issue 22 items 3 and 4: a watched process's ending shows the final figures, and a writer without a total its
+/// bytes. A real child process (bash with dd) reads or writes a real file while the probe looks.
+@Suite struct ProcessProbeTests {
+    /// Runs `script` in bash with `$1` the file; it waits for a line on its standard input before finishing.
+    final class Child {
+        let process = Process()
+        let go = Pipe()
+        init(_ script: String, file: URL) throws {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script, "bash", file.path]
+            process.standardInput = go
+            try process.run()
+        }
+        func finish() {
+            try? go.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
+            process.waitUntilExit()
+        }
+    }
+
+    func temporaryFile(size: Int) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-probe-\(UUID().uuidString)")
+        try Data(count: size).write(to: url)
+        return url
+    }
+
+    /// Looks until `done` holds, at most 5 s.
+    func look(_ probe: ProcessProbe, until done: (FeedUpdate) -> Bool) -> FeedUpdate? {
+        for _ in 0..<100 {
+            if case .progress(let update, _) = probe.look(), done(update) { return update }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    @Test func aReaderEndsOnItsWholeInputNotTheLastLook() throws {
+        let url = try temporaryFile(size: 500_000)
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Reads 100 kB, waits, then the rest.
+        let child = try Child("exec 3<\"$1\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _; "
+            + "cat <&3 >/dev/null", file: url)
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: nil,
+                                 texts: WatchTexts())
+        let seen = try #require(look(probe) { $0.bytesDone == 100_000 })
+        #expect(seen.bytesTotal == 500_000 && seen.progress == 0.2)
+        child.finish()
+        guard case .finished(let end, let how) = probe.look() else {
+            Issue.record("the probe did not see the end")
+            return
+        }
+        #expect(how == .completed && end.icon == .success)
+        #expect(end.bytesDone == 500_000 && end.bytesTotal == 500_000 && end.progress == 1, "\(end)")
+    }
+
+    @Test func aWriterWithATotalEndsOnTheFilesFinalSize() throws {
+        let url = try temporaryFile(size: 0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _; head -c 300000 /dev/zero >&3",
+                              file: url)
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: 1_000_000,
+                                 texts: WatchTexts())
+        _ = try #require(look(probe) { $0.bytesDone == 100_000 })
+        child.finish()
+        guard case .finished(let end, _) = probe.look() else {
+            Issue.record("the probe did not see the end")
+            return
+        }
+        #expect(end.bytesDone == 400_000 && end.bytesTotal == 1_000_000 && end.progress == 0.4, "\(end)")
+    }
+
+    @Test func aWriterWithoutATotalShowsItsBytesAndSaysSoOnce() throws {
+        let url = try temporaryFile(size: 0)
+        defer { try? FileManager.default.removeItem(at: url) }
+        // dd if=/dev/zero of=big: nothing read has a size.
+        let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _", file: url)
+        let told = Mutex<[String]>([])
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: nil,
+                                 texts: WatchTexts(), noTotal: { command, file in
+                                     told.withLock { $0.append("\(command) \(file)") }
+                                 })
+        let seen = try #require(look(probe) { $0.bytesDone == 100_000 }, "the bytes written were not shown")
+        #expect(seen.bytesTotal == nil && seen.progress == nil && seen.details == url.lastPathComponent)
+        _ = probe.look()
+        #expect(told.withLock { $0 } == ["bash \(url.lastPathComponent)"])
+        child.finish()
     }
 }

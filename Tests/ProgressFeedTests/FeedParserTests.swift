@@ -54,6 +54,15 @@ func isWarning(_ e: FeedEvent) -> Bool {
         #expect(progress(parse("  % Total    % Received % Xferd  Average Speed")) == nil)
     }
 
+    // Issue 22 item 1: between 1.4 % and 2.8 % curl's frame has one '#', padded to the bar's width.
+    @Test func aCurlFrameWithOneHashIsProgress() {
+        let frame = "#" + String(repeating: " ", count: 74) + "2.1%"
+        #expect(progress(parse(frame)) == 0.021)
+        #expect(abs((progress(parse("#" + String(repeating: " ", count: 16) + "  1.4%")) ?? 0) - 0.014) < 1e-9)
+        #expect(parse("#   2.1%") == .update(FeedUpdate(label: "2.1%")))
+        #expect(parse("# 45.0%") == .update(FeedUpdate(label: "45.0%")))
+    }
+
     @Test func zenityLabelsThatLookLikeNumbersStayLabels() {
         #expect(parse("# 45%") == .update(FeedUpdate(label: "45%")))
         #expect(parse("## 45% done") == .update(FeedUpdate(label: "# 45% done")))

@@ -228,10 +228,12 @@ struct ZenityTests {
         _ = hud.waitForExit(timeout: 3)
     }
 
-    @Test func yadsImageIsBesideTheBarAndPulsateZeroIsTheBar() throws {
+    // Issue 22 item 10: GLib sets a flag given any value, so `--pulsate=0` pulsates (the spinner's 77×77 bezel).
+    @Test func yadsImageIsBesideTheBarAndPulsateZeroPulsates() throws {
         let display = try server().display
         let cases = [(["yad", "--progress", "--image=dialog-information", "--no-buttons"], 207, 77),
-                     (["zenity", "--progress", "--pulsate=0", "--no-cancel", "--text="], 160, 50)]
+                     (["zenity", "--progress", "--pulsate=0", "--no-cancel", "--text="], 77, 77),
+                     (["zenity", "--progress", "--no-cancel", "--text="], 160, 50)]
         for (arguments, width, height) in cases {
             let producer = Producer()
             let hud = try HUDProcess(arguments, display: display, input: producer.pipe)

@@ -134,5 +134,73 @@ import X11Platform
         #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
         #expect(try complete("x11hud list --j") == ["--json"])
         #expect(try complete("x11hud --q") == ["--queue"])
+        // Issue 22 item 9: zenity and yad, chosen before parsing, and their options.
+        #expect(try Set(complete("x11hud ")).isSuperset(of: ["zenity", "yad"]))
+        #expect(try complete("x11hud z") == ["zenity"])
+        #expect(try complete("x11hud zenity --pro") == ["--progress"])
+        #expect(try complete("x11hud zenity --progress --auto-c") == ["--auto-close"])
+        #expect(try Set(complete("x11hud yad --pro")) == ["--progress", "--progress-text"])
+        #expect(try !complete("x11hud zenity --").contains("--progress-text"), "a yad option offered for zenity")
+    }
+}
+
+/// Issue 22 item 6: the man page's SYNOPSIS, INPUT PROTOCOL and CONFIGURATION say what --help, the README and the
+/// settings table say, from the same source.
+@Suite struct ManPageAgreementTests {
+    func page() throws -> [String] {
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                     ["python3", "packaging/man.py", CLI.binary.path], directory: PackagingTests.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func section(_ name: String, of lines: [String]) throws -> [String] {
+        let start = try #require(lines.firstIndex(of: ".SH " + name), "no \(name)")
+        return Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") })
+    }
+
+    /// roff as text: fonts and escapes gone.
+    func text(_ roff: [String]) -> String {
+        roff.filter { !$0.hasPrefix(".") }.joined(separator: " ")
+            .replacingOccurrences(of: #"\\f[BIR]"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\[u2026]", with: "…")
+            .replacingOccurrences(of: "\\:", with: "").replacingOccurrences(of: "\\e", with: "\\")
+    }
+
+    @Test func synopsisIsWhatHelpPrints() throws {
+        let synopsis = try section("SYNOPSIS", of: page()).filter { $0 != ".br" }
+        let plain = synopsis.map { text([$0]) }
+        #expect(plain == Documentation.synopsis.map { $0.replacingOccurrences(of: "<", with: "")
+            .replacingOccurrences(of: ">", with: "") })
+        for needed in ["run", "zenity", "yad", "--watch-pid", "--watch-file"] {
+            #expect(plain.contains { $0.contains(needed) }, "\(needed)")
+        }
+        let help = try CLI.run(["--help"]).stdout
+        for line in Documentation.synopsis { #expect(help.contains("  " + line + "\n"), "\(line)") }
+    }
+
+    @Test func inputProtocolIsTheReadmesTableAndParagraph() throws {
+        let readme = try String(contentsOf: PackagingTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let feeding = try #require(readme.components(separatedBy: "### Feeding it progress\n").dropFirst().first)
+        let rows = feeding.split(separator: "\n").drop { !$0.hasPrefix("| line |") }.dropFirst(2)
+            .prefix { $0.hasPrefix("|") }.map(String.init)
+        #expect(rows == Documentation.inputLines.map { "| \($0.line) | \($0.meaning) |" })
+        let words = feeding.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains(Documentation.endOfInput), "the README's end-of-input paragraph differs")
+
+        let man = text(try section("INPUT PROTOCOL", of: page()))
+        #expect(!man.contains("last percentage"), "the man page still scans any line")
+        #expect(man.contains("anything else Nothing, and no warning"))
+        let paragraph = Documentation.endOfInput.replacingOccurrences(of: "`", with: "")
+            .replacingOccurrences(of: "**", with: "")
+        #expect(man.contains(paragraph), "\(man)")
+    }
+
+    @Test func configurationListsEverySetting() throws {
+        let keys = try CLI.run(["--print-settings"]).stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } }
+        let man = try section("CONFIGURATION", of: page())
+        for key in keys + ["spinner", "bezel-style"] {
+            #expect(man.contains("\\fB" + key.replacingOccurrences(of: "-", with: "\\-") + "\\fR"), "\(key)")
+        }
     }
 }

@@ -52,3 +52,19 @@ import Testing
         #expect(text.contains("may not read the open files of process 1"), "\(text)")
     }
 }
+
+/// Issue 22 item 4: `--watch-pid "$(pidof x)"` when pidof finds nothing or several processes.
+@Suite struct WatchPIDListTests {
+    @Test func anEmptyPIDSaysNoProcess() throws {
+        let r = try CLI.run(["--watch-pid", ""], environment: WatchCommandTests.environment)
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("x11hud: --watch-pid: no process") && r.stderr.split(separator: "\n").count == 1,
+                "\(r.stderr)")
+    }
+
+    @Test func severalPIDsAskForOne() throws {
+        let r = try CLI.run(["--watch-pid", "9695 9696"], environment: WatchCommandTests.environment)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr == "x11hud: --watch-pid: 2 PIDs given: 9695 9696, pick one\n", "\(r.stderr)")
+    }
+}

@@ -41,11 +41,13 @@ import Testing
         #expect(parse(["--progress", "--title"]).warnings.count == 1)
     }
 
-    @Test func flagsTakeABooleanAfterAnEqualsSign() {
-        #expect(!parse(["--pulsate=0"]).pulsate)
-        #expect(!parse(["--pulsate=false"]).pulsate)
+    // Issue 22 item 10: GLib sets a flag given any value, so zenity 3.44 pulsates for `--pulsate=0`.
+    @Test func aFlagGivenAValueIsSetAsGLibSetsIt() {
+        #expect(parse(["--pulsate=0"]).pulsate)
+        #expect(parse(["--pulsate=false"]).pulsate)
         #expect(parse(["--pulsate=1"]).pulsate)
-        #expect(parse(["--auto-close=yes"]).autoClose)
+        #expect(parse(["--auto-close=no"]).autoClose)
+        #expect(parse(["--pulsate=0"]).warnings.isEmpty)
     }
 
     // Every option of `zenity --help-progress --help-general --help-gtk` (3.44) and zenity 4.

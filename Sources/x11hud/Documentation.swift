@@ -1,0 +1,49 @@
+/// What the README, `--help` and the man page say in the same words, written once: the synopsis and the input
+/// protocol. The man page takes them from the binary (`--print-synopsis`, `--print-input-protocol`, read by
+/// packaging/man.py), and the tests hold the README's table and paragraphs to them.
+enum Documentation {
+    /// The forms of the command line, `<…>` marking what the user fills in.
+    static let synopsis = [
+        "x11hud [show] [<options>]",
+        "<producer> | x11hud [<options>]",
+        "x11hud run [<options>] -- <command> [<argument>…]",
+        "x11hud --watch-pid <pid> [--total <size>] [<options>]",
+        "x11hud --watch-file <path> --total <size> [<options>]",
+        "x11hud zenity --progress [<zenity-options>]",
+        "x11hud yad --progress [<yad-options>]",
+        "x11hud render --out <file> [<options>]",
+        "x11hud hide (--id <name> | --all)",
+        "x11hud list [--json]",
+    ]
+
+    /// The input protocol, one row per kind of line: the line, and what it does (Markdown, as the README's table).
+    static let inputLines: [(line: String, meaning: String)] = [
+        ("`45`, `45.5`, `45%`", "progress in percent, as `zenity --progress` reads it"),
+        ("`#TEXT`", "set the label (zenity)"),
+        (#"`{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`"#,
+         "any subset; progress as a fraction; `hide` hides after that many seconds"),
+        (#"`{"spinner":"circle-stroke-spin"}`"#, #"switch to that spinner (as `"icon"` switches to the icon)"#),
+        (#"`{"bytes":1200000000,"total_bytes":2700000000}`"#,
+         "bytes done and in all, for `--details auto`; with no `progress`, the fraction is bytes / total"),
+        ("the progress line of rsync, curl, pv, wget, dd or ffmpeg",
+         "its percentage and byte counts; `--no-scan`, `--pulsate` or `--mode indeterminate` turn this off"),
+        ("anything else", "nothing, and no warning: a log line is not an error"),
+    ]
+
+    /// How the input ends and what the HUD does with a pipe it has not finished (Markdown, one paragraph).
+    static let endOfInput = """
+        The end of the input hides the HUD (after `--min-show`) and x11hud exits 0. **A HUD never kills its \
+        producer:** whenever the HUD hides before its input has ended (`--auto-close`, a `hide` line, \
+        `--hide-after`, the button), x11hud reads and drops the rest of the input and exits only at its end, with \
+        the status the hide implied, so the program writing into the pipe (an `apt-get install`, say) is never \
+        killed by SIGPIPE. Only `--auto-kill` on Cancel or a signal ends it on purpose. A HUD that has read nothing \
+        at all when it hides exits as soon as it has hidden: an idle pipe, as ssh or a launcher gives, is no \
+        producer's. (A shell pipeline such as `sleep 8 | x11hud …` still lasts until `sleep` ends, since the shell \
+        waits for both; x11hud itself has gone.)
+        """
+
+    /// `--print-input-protocol`: the rows as `line<TAB>meaning`, then the paragraph after an empty line.
+    static var inputProtocolDump: String {
+        inputLines.map { $0.line + "\t" + $0.meaning }.joined(separator: "\n") + "\n\n" + endOfInput + "\n"
+    }
+}
