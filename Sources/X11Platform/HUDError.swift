@@ -6,6 +6,8 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
         case displayUnavailable
         /// The X server refused a resource the HUD needs (its window).
         case serverRefused
+        /// The window a HUD was to go over (`--over-window`, `makeHUD(over:)`) does not exist.
+        case noSuchWindow
     }
 
     public var kind: Kind
@@ -24,6 +26,8 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum HUDExitStatus {
     /// The X server went away (`EX_IOERR`, 74). Xlib gives a program no way to go on after this.
     public static let connectionLost: Int32 = 74
+    /// The window a HUD was over was destroyed (`HUD.targetClosed`).
+    public static let windowClosed: Int32 = 4
     /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
     public static let signalBase: Int32 = 128
 }
