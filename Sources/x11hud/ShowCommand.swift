@@ -152,6 +152,11 @@ struct ShowCommand: ParsableCommand {
         session.run()
     }
 
+    /// Finds the window `--over-window` means on `session`'s display (`x11hud run`, which makes its session itself).
+    @MainActor mutating func findWindow(on session: HUDSession) throws(HUDError) {
+        if let choice = overWindow { target(try session.window(choice)) }
+    }
+
     /// The client window `--over-window` was found to mean, and the name `--id` then has: one per window.
     private mutating func target(_ window: UInt) {
         overWindow = .id(window)
