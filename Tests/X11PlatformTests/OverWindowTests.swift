@@ -299,3 +299,61 @@ struct OverWindowTests {
         #expect(HUD.gravity(of: .bottomRight) == 9)
     }
 }
+
+/// The library calls (`makeHUD(over:)`, `hud(over:)`, `hide(over:)`), in this process, over an xlogo without a
+/// window manager, on the process-wide server (see `InProcessHUDTests`).
+@Suite(.serialized, .enabled(if: XvfbServer.processWide != nil
+                                 && FileManager.default.isExecutableFile(atPath: "/usr/bin/xlogo"), "no Xvfb or xlogo"))
+@MainActor struct OverWindowLibraryTests {
+    let display = XvfbServer.processWide?.display ?? ""
+
+    @Test func makeFindHideAndEndWithTheWindow() throws {
+        let logo = try Tools.start("xlogo", ["-name", "library", "-geometry", "300x200+600+300"], display: display)
+        defer { logo.kill() }
+        var target = ""
+        _ = try Tools.waitUntil(timeout: 5) {
+            target = try Tools.run("xdotool", ["search", "--onlyvisible", "--classname", "library"], display: display)
+                .stdout.split(separator: "\n").first.map(String.init) ?? ""
+            return !target.isEmpty
+        }
+        let window = try #require(UInt(target))
+        let clock = ManualClock(now: 100)
+        let session = try HUDSession(display: display, clock: clock)
+        #expect(throws: HUDError.self) { try session.makeHUD(over: 0x7ff_ffff) }
+        #expect(try session.window(.id(window)) == window)
+
+        let first = try session.makeHUD(over: window, scale: 1)
+        var ended = 0
+        first.completion = { ended += 1 }
+        first.label = "First"
+        first.show(animated: false)
+        let second = try session.makeHUD(over: window, scale: 1)
+        second.label = "Second"
+        second.show(animated: false)
+        session.update()
+        #expect(first.targetWindow == window && !first.isComposited)
+        #expect(session.hud(over: window) === second, "HUDForView: is the newest HUD up over the window")
+        let info = try WindowInfo(id: String(second.window.id), display: display)
+        #expect(info.isViewable && info.x >= 600 && info.x + info.width <= 900, "\(info)")
+
+        #expect(session.hide(over: window, animated: false))
+        clock.now += 1
+        session.update()
+        #expect(session.hud(over: window) == nil)
+        #expect(!session.hide(over: window))
+
+        // A HUD up when the window is destroyed ends with it, its completion told why.
+        let third = try session.makeHUD(over: window, scale: 1)
+        var closed = false
+        third.completion = { [unowned third] in closed = third.targetClosed }
+        third.show(animated: false)
+        session.update()
+        logo.kill()
+        _ = Tools.waitUntil(timeout: 3) {
+            session.update()
+            return closed
+        }
+        #expect(closed)
+        #expect(ended == 1)
+    }
+}
