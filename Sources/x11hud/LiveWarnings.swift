@@ -8,8 +8,8 @@ enum LiveWarnings {
     static func background(style: HUDStyle, composited: Bool, overWindow: Bool = false) -> String? {
         guard style.backgroundColor.alpha > 0, !composited else { return nil }
         if overWindow {
-            return "warning: --dim and --background-color are not drawn over a window (--over-window): the HUD is part "
-                + "of the window and drawn opaque"
+            return "warning: --background-color (the dim layer) is not drawn over a window (--over-window): the HUD is "
+                + "part of the window and drawn opaque"
         }
         return "warning: --background-color needs a compositor (picom, xcompmgr, a compositing window manager) to dim "
             + "the screen; without one no dim is drawn"

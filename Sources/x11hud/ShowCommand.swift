@@ -83,14 +83,14 @@ struct ShowCommand: ParsableCommand {
     var display: String?
 
     @Flag(name: .customLong("block-input"),
-          help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
+          help: "While shown, swallow pointer clicks on the whole monitor, or the --over-window (never the keyboard).")
     var blockInput = false
 
     @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
         Show the HUD on this window instead of a monitor, as a part of it: laid out in its area, moved, hidden and \
         covered with it, ended when it closes (exit 4). --block-input then covers only this window; --id names are \
         per window. A window id (decimal or 0x…: $WINDOWID in a terminal, xdotool, xwininfo; a frame is taken for \
-        the window in it), 'active' or 'pointer'. Drawn opaque: no --dim.
+        the window in it), 'active' or 'pointer'. Drawn opaque, without --background-color.
         """, valueName: "window"), transform: parseWindowChoice)
     var overWindow: WindowChoice?
 
