@@ -9,7 +9,9 @@ import ProgressFeed
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
 /// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
 /// every window, letting clicks through. HUDs that would sit at the same place, in this process or another, stack
-/// like notifications instead of overlapping.
+/// like notifications instead of overlapping. A HUD made with `HUDSession.makeHUD(over:)` is on an application window
+/// instead, as MBProgressHUD's `showHUDAddedTo:` puts it on a view: a child of that window, laid out in its area,
+/// moved, hidden and covered with it, ended when it is destroyed.
 ///
 /// Make it from a `HUDSession` (or with `HUD()`, which opens a session of its own), set its content and style (also
 /// while it is up), call `show(animated:)` and later `hide(animated:afterDelay:)`; `completion` runs once the hide

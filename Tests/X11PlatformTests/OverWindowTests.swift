@@ -13,14 +13,22 @@ import Testing
 struct OverWindowTests {
     /// openbox, and picom when asked; both killed when it goes.
     final class Desktop {
+        /// The window manager of each server, alive until the server goes (the tests of a suite run one at a time).
+        nonisolated(unsafe) static var windowManagers: [String: ChildProcess] = [:]
         let display: String
         private var processes: [ChildProcess] = []
         init(display: String, compositor: Bool) throws {
             self.display = display
-            processes.append(try Tools.start("openbox", [], display: display))
-            _ = try Tools.waitUntil(timeout: 5) {
-                try Tools.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display).stdout
-                    .contains("window id")
+            // One openbox per server, for all the tests of the suite: one started after another was killed in the
+            // same test run sometimes left new windows unmanaged.
+            if Self.windowManagers[display] == nil {
+                let openbox = try Tools.start("openbox", [], display: display)
+                let managed = try Tools.waitUntil(timeout: 20) {
+                    try Tools.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: display).stdout
+                        .contains("window id")
+                }
+                guard managed else { throw TestFailure("openbox did not start") }
+                Self.windowManagers[display] = openbox
             }
             if compositor {
                 processes.append(try Tools.start(CompositorTests.picom[0], Array(CompositorTests.picom.dropFirst()),
@@ -38,16 +46,20 @@ struct OverWindowTests {
             return (process, try client(name))
         }
 
-        /// The client window (decimal, as xdotool prints it) of the window named `name`, once it is viewable.
+        /// The client window (decimal, as xdotool prints it) of the window named `name`, once it is viewable. (The
+        /// time limit is generous: under a full test run on two cores an X client can take seconds to start.)
         func client(_ name: String) throws -> String {
             var id: String?
-            _ = try Tools.waitUntil(timeout: 5) {
+            _ = try Tools.waitUntil(timeout: 20) {
                 id = try Tools.run("xdotool", ["search", "--onlyvisible", "--classname", name], display: display)
                     .stdout.split(separator: "\n").first.map(String.init)
                 guard let id else { return false }
                 return try WindowInfo(id: id, display: display).isViewable
             }
-            guard let id else { throw TestFailure("no window '\(name)' appeared") }
+            guard let id else {
+                let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).stdout
+                throw TestFailure("no window '\(name)' appeared:\n\(tree)")
+            }
             // openbox has placed it: let it settle.
             usleep(200_000)
             return id
@@ -81,12 +93,13 @@ struct OverWindowTests {
     @Test(arguments: [false, true])
     func centredAndCarriedAlongByMovesAndResizes(composited: Bool) throws {
         let desktop = try Desktop(display: try server().display, compositor: composited)
+        defer { withExtendedLifetime(desktop) {} }
         let (logo, target) = try desktop.xlogo("target", geometry: "300x240+100+100")
         defer { logo.kill() }
         let hud = try HUDProcess(["--over-window", target, "--label", "Building", "--mode", "indeterminate"],
                                  display: desktop.display)
         defer { hud.kill() }
-        let id = try hud.waitForWindow(display: desktop.display)
+        let id = try hud.waitForWindow(display: desktop.display, timeout: 20)
         usleep(300_000)
         // A child of the client window: the X server itself moves it with the window.
         #expect(try desktop.parent(of: id) == UInt(target))
@@ -113,12 +126,13 @@ struct OverWindowTests {
     @Test(arguments: [false, true])
     func coveredByAWindowAboveAndHiddenWhileMinimisedOrUnmapped(composited: Bool) throws {
         let desktop = try Desktop(display: try server().display, compositor: composited)
+        defer { withExtendedLifetime(desktop) {} }
         let (logo, target) = try desktop.xlogo("target", geometry: "300x240+100+100")
         defer { logo.kill() }
         let hud = try HUDProcess(["--over-window", target, "--label", "Covered", "--mode", "indeterminate"],
                                  display: desktop.display)
         defer { hud.kill() }
-        let id = try hud.waitForWindow(display: desktop.display)
+        let id = try hud.waitForWindow(display: desktop.display, timeout: 20)
         usleep(300_000)
         let p = Self.bezelPoint(try desktop.info(id))
         func pixel() throws -> RGBA { try screenshot(display: desktop.display).pixel(x: p.x, y: p.y) }
@@ -146,6 +160,12 @@ struct OverWindowTests {
         usleep(300_000)
         #expect(try pixel().isClose(to: Expected.opaqueBezel), "the bezel did not come back with the window")
 
+        // Another workspace: openbox unmaps the frame, and the HUD goes with it.
+        try desktop.xdotool("set_desktop_for_window", target, "1")
+        #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
+        try desktop.xdotool("set_desktop_for_window", target, "0")
+        #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(id).isViewable })
+
         try desktop.xdotool("windowunmap", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
         try desktop.xdotool("windowmap", "--sync", target)
@@ -155,10 +175,11 @@ struct OverWindowTests {
 
     @Test func endsWithStatus4WithinAHundredMillisecondsWhenTheWindowCloses() throws {
         let desktop = try Desktop(display: try server().display, compositor: false)
+        defer { withExtendedLifetime(desktop) {} }
         let (logo, target) = try desktop.xlogo("target", geometry: "300x240+100+100")
         let hud = try HUDProcess(["--over-window", target, "--label", "Building"], display: desktop.display)
         defer { hud.kill() }
-        _ = try hud.waitForWindow(display: desktop.display)
+        _ = try hud.waitForWindow(display: desktop.display, timeout: 20)
         usleep(300_000)
         let start = Date()
         logo.kill()
@@ -196,6 +217,7 @@ struct OverWindowTests {
 
     @Test func blockInputSwallowsAClickOnTheTargetButNotBesideIt() throws {
         let desktop = try Desktop(display: try server().display, compositor: false)
+        defer { withExtendedLifetime(desktop) {} }
         let (target, targetID, targetButton) = try xmessage("target", at: "+40+40", desktop: desktop)
         defer { target.kill() }
         let (beside, _, besideButton) = try xmessage("beside", at: "+500+40", desktop: desktop)
@@ -203,7 +225,7 @@ struct OverWindowTests {
         let hud = try HUDProcess(["--over-window", targetID, "--block-input", "--label", "Busy", "--hide-after", "2"],
                                  display: desktop.display)
         defer { hud.kill() }
-        _ = try hud.waitForWindow(display: desktop.display)
+        _ = try hud.waitForWindow(display: desktop.display, timeout: 20)
         usleep(300_000)
         try click(targetButton, display: desktop.display)
         usleep(400_000)
@@ -217,19 +239,20 @@ struct OverWindowTests {
 
     @Test func twoHUDsOverOneWindowStackAndHideOverWindowHidesOnlyThatWindows() throws {
         let desktop = try Desktop(display: try server().display, compositor: false)
+        defer { withExtendedLifetime(desktop) {} }
         let (a, aID) = try desktop.xlogo("first", geometry: "360x360+40+40")
         defer { a.kill() }
         let (b, bID) = try desktop.xlogo("second", geometry: "300x240+700+40")
         defer { b.kill() }
         let one = try HUDProcess(["--over-window", aID, "--label", "one"], display: desktop.display)
         defer { one.kill() }
-        let oneID = try one.waitForWindow(display: desktop.display)
+        let oneID = try one.waitForWindow(display: desktop.display, timeout: 20)
         let two = try HUDProcess(["--over-window", aID, "--label", "two"], display: desktop.display)
         defer { two.kill() }
-        let twoID = try two.waitForWindow(display: desktop.display)
+        let twoID = try two.waitForWindow(display: desktop.display, timeout: 20)
         let other = try HUDProcess(["--over-window", bID, "--label", "other", "--id", "job"], display: desktop.display)
         defer { other.kill() }
-        _ = try other.waitForWindow(display: desktop.display)
+        _ = try other.waitForWindow(display: desktop.display, timeout: 20)
         usleep(800_000)
         let h1 = try desktop.info(oneID), h2 = try desktop.info(twoID), target = try desktop.info(aID)
         let apart = h1.y + h1.height <= h2.y || h2.y + h2.height <= h1.y
@@ -255,13 +278,14 @@ struct OverWindowTests {
 
     @Test func aTerminalsWindowIDUnderOpenbox() throws {
         let desktop = try Desktop(display: try server().display, compositor: false)
+        defer { withExtendedLifetime(desktop) {} }
         let script = "exec \"$0\" --over-window \"$WINDOWID\" --label Make --hide-after 3 2>/dev/null"
         let term = try Tools.start("xterm", ["-name", "term", "-geometry", "80x24+60+60", "-e", "sh", "-c", script,
                                              HUDProcess.binary.path], display: desktop.display)
         defer { term.kill() }
         let client = try desktop.client("term")
         var hudID: String?
-        _ = try Tools.waitUntil(timeout: 5) {
+        _ = try Tools.waitUntil(timeout: 20) {
             hudID = try Tools.run("xdotool", ["search", "--onlyvisible", "--classname", "x11hud"],
                                   display: desktop.display).stdout.split(separator: "\n").first.map(String.init)
             guard let hudID else { return false }
