@@ -21,8 +21,8 @@ struct ShowCommand: ParsableCommand {
             The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
             letting clicks through except on its button; with --over-window, on one application window instead. \
             With --hide-after it hides by itself, then x11hud exits; without, it stays until the input ends, the \
-            button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and the window clipped to its rounded shape; a compositor starting \
-            or stopping is followed live.
+            button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and the \
+            window clipped to its rounded shape; a compositor starting or stopping is followed live.
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
