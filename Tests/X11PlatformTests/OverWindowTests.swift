@@ -29,6 +29,18 @@ struct OverWindowTests {
                 }
                 guard managed else { throw TestFailure("openbox did not start") }
                 Self.windowManagers[display] = openbox
+                // openbox names itself on the root before it is ready, and a window mapped while it starts can be
+                // left unmapped for good: wait until a probe window gets mapped, trying a new one every 3 s.
+                var framed = false
+                for _ in 0..<10 where !framed {
+                    let probe = try Tools.start("xlogo", ["-name", "probe"], display: display)
+                    framed = try Tools.waitUntil(timeout: 3) {
+                        try Tools.run("xdotool", ["search", "--onlyvisible", "--classname", "probe"],
+                                      display: display).status == 0
+                    }
+                    probe.kill()
+                }
+                guard framed else { throw TestFailure("openbox mapped no window within 30 s") }
             }
             if compositor {
                 processes.append(try Tools.start(CompositorTests.picom[0], Array(CompositorTests.picom.dropFirst()),
@@ -270,6 +282,14 @@ struct OverWindowTests {
         #expect(one.waitForExit(timeout: 3)?.status == 0)
         #expect(two.waitForExit(timeout: 3)?.status == 0)
         #expect(other.process.isRunning, "hide --over-window hid another window's HUD")
+        // A second process with the same --id and window changes that HUD in place (forwarding), and exits 0.
+        let update = try HUDProcess(["--id", "job", "--over-window", bID, "--label", "changed"],
+                                    display: desktop.display)
+        #expect(update.waitForExit(timeout: 5)?.status == 0, "\(update.errorOutput)")
+        #expect(try Tools.waitUntil(timeout: 3) {
+            try CLI.run(["list"], environment: env).stdout.contains("job@0x\(String(UInt(bID)!, radix: 16))\t")
+                && CLI.run(["list"], environment: env).stdout.contains("changed")
+        })
         // Its --id is per window: the name alone is not enough, the window with it is.
         #expect(try CLI.run(["hide", "--id", "job", "--over-window", aID], environment: env).status == 1)
         #expect(try CLI.run(["hide", "--id", "job", "--over-window", bID], environment: env).status == 0)
