@@ -90,6 +90,14 @@ struct OverWindowTests {
             return UInt(hex.dropFirst(2), radix: 16) ?? 0
         }
 
+        /// The window manager's frame around `client`: its ancestor that is a child of the root, in `0x…` hex.
+        func frame(of client: String) throws -> String {
+            var w = UInt(client) ?? 0
+            // Up until the parent is the root (the one window whose parent is none).
+            while case let p = try parent(of: String(w)), p != 0, try parent(of: String(p)) != 0 { w = p }
+            return "0x" + String(w, radix: 16)
+        }
+
         deinit { for p in processes.reversed() { p.kill() } }
     }
 
@@ -261,7 +269,10 @@ struct OverWindowTests {
         let one = try HUDProcess(["--over-window", aID, "--label", "one"], display: desktop.display)
         defer { one.kill() }
         let oneID = try one.waitForWindow(display: desktop.display, timeout: 20)
-        let two = try HUDProcess(["--over-window", aID, "--label", "two"], display: desktop.display)
+        // The frame's id (in hex, as xwininfo prints it) means the client window inside it: the same stack.
+        let frameID = try desktop.frame(of: aID)
+        #expect(frameID != "0x" + String(UInt(aID)!, radix: 16), "openbox did not frame the window")
+        let two = try HUDProcess(["--over-window", frameID, "--label", "two"], display: desktop.display)
         defer { two.kill() }
         let twoID = try two.waitForWindow(display: desktop.display, timeout: 20)
         let other = try HUDProcess(["--over-window", bID, "--label", "other", "--id", "job"], display: desktop.display)
