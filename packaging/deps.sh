@@ -10,7 +10,7 @@ build="make pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-
        libcairo2-dev libpango1.0-dev
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
 test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db
-      pv"
+      pv openbox xterm x11-apps"
 package="python3 groff-base man-db dpkg-dev lintian"
 bench="xvfb picom x11-utils python3-xlib libxdamage-dev valgrind xosd-bin zenity yad dunst libnotify-bin dbus
        libconfig-dev"

@@ -3,14 +3,14 @@ import HUDScene
 
 /// What the HUD's window asks of the desktop beyond its pixels: a blur behind the bezel and blocked pointer input.
 extension HUD {
-    /// Maps the input blocker over the whole monitor while the HUD is (being) shown with `blocksInput`, and takes it
-    /// away as soon as a hide begins.
+    /// Maps the input blocker over the whole monitor (or the window the HUD is over) while the HUD is (being) shown
+    /// with `blocksInput`, and takes it away as soon as a hide begins.
     func updateBlocker(visible: Bool) {
         guard visible, blocksInput, scene.appearance.isShown else {
             blocker?.unmap()
             return
         }
-        if blocker == nil { blocker = InputBlocker(connection: connection, frame: monitor.frame) }
+        if blocker == nil { blocker = InputBlocker(connection: connection, frame: monitor.frame, parent: targetWindow) }
         blocker?.cover(monitor.frame, below: window.id)
     }
 

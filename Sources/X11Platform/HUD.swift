@@ -9,7 +9,9 @@ import ProgressFeed
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
 /// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
 /// every window, letting clicks through. HUDs that would sit at the same place, in this process or another, stack
-/// like notifications instead of overlapping.
+/// like notifications instead of overlapping. A HUD made with `HUDSession.makeHUD(over:)` is on an application window
+/// instead, as MBProgressHUD's `showHUDAddedTo:` puts it on a view: a child of that window, laid out in its area,
+/// moved, hidden and covered with it, ended when it is destroyed.
 ///
 /// Make it from a `HUDSession` (or with `HUD()`, which opens a session of its own), set its content and style (also
 /// while it is up), call `show(animated:)` and later `hide(animated:afterDelay:)`; `completion` runs once the hide
@@ -84,6 +86,11 @@ import ProgressFeed
     public var autoHideDelay: Double?
     /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
     public private(set) var wasCancelled = false
+    /// The application window the HUD is over (`HUDSession.makeHUD(over:)`), nil for a HUD on a monitor. The HUD's
+    /// window is its child: the X server moves, hides, covers and destroys it with that window.
+    public let targetWindow: UInt?
+    /// Whether the HUD ended because the window it was over was destroyed (the command line exits 4).
+    public internal(set) var targetClosed = false
 
     /// Opens a session of its own on `display` (nil: `$DISPLAY`) and prepares the HUD's window, unmapped.
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
@@ -97,15 +104,32 @@ import ProgressFeed
     ///   - scale: device pixels per point; nil follows the screen's `Xft.dpi` (dpi / 96, at least 1), also when it
     ///     changes while the HUD is up.
     ///   - monitor: where to appear; the monitor under the pointer by default, as notification daemons do.
-    public init(session: HUDSession, scale: Double? = nil, monitor choice: MonitorChoice = .pointer) throws(HUDError) {
+    public convenience init(session: HUDSession, scale: Double? = nil, monitor choice: MonitorChoice = .pointer)
+        throws(HUDError) {
+        try self.init(session: session, scale: scale, monitor: choice, over: nil)
+    }
+
+    /// Prepares a HUD on a monitor, or with `target` (a client window, see `HUDSession.makeHUD(over:)`) inside that
+    /// window: laid out in the window's area, as MBProgressHUD's `showHUDAddedTo:` lays a HUD out in its view.
+    init(session: HUDSession, scale: Double?, monitor choice: MonitorChoice, over target: UInt?) throws(HUDError) {
         self.session = session
         let connection = session.connection
         monitorChoice = choice
         fixedScale = scale
-        monitor = Self.locate(choice, keeping: nil, connection: connection)
+        targetWindow = target
+        if let target {
+            guard let found = Self.locate(over: target, connection: connection) else {
+                throw HUDError(.noSuchWindow, "no window \(WindowChoice.hex(target)) on \(connection.name)")
+            }
+            monitor = found
+        } else {
+            monitor = Self.locate(choice, keeping: nil, connection: connection)
+        }
         let scale = fixedScale ?? session.desktopScale
         window = try OverlayWindow(connection: connection,
-                                   frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1))
+                                   frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1),
+                                   parent: target, gravity: Self.gravity(of: .center))
+        if let target { session.watchTarget(target) }
         shape = WindowShape(connection: connection, window: window.id)
         shape.setInput(nil)
         renderer = HUDRenderer(scale: scale)
@@ -148,7 +172,11 @@ import ProgressFeed
     }
     public var style: HUDStyle {
         get { scene.style }
-        set { scene.setStyle(newValue, at: session.clock.now); setNeedsUpdate() }
+        set {
+            scene.setStyle(newValue, at: session.clock.now)
+            setNeedsUpdate()
+            if targetWindow != nil { window.setGravity(Self.gravity(of: newValue.placement)) }
+        }
     }
     /// Device pixels per point in use.
     public var scale: Double { scene.scale }
@@ -177,13 +205,16 @@ import ProgressFeed
     /// Whether any of the HUD is on screen.
     public var isVisible: Bool { window.isMapped }
     /// Whether a compositor blends the HUD (true translucency) rather than it being drawn opaque and shaped.
-    public var isComposited: Bool { session.compositor.isRunning && window.visual.hasAlpha }
+    /// Never for a HUD over a window: the X server copies a child window's pixels into its parent without blending
+    /// (with or without a compositor), so that HUD is drawn opaque and shaped.
+    public var isComposited: Bool { session.compositor.isRunning && window.visual.hasAlpha && targetWindow == nil }
 
     // MARK: Showing and hiding
 
     /// Shows the HUD (after the grace time, if one is set and nothing is on screen yet). Cancels a pending delayed
     /// hide; during a hide, reverses it from where it is.
     public func show(animated: Bool = true) {
+        guard !targetClosed else { return }
         doneReported = false
         wasCancelled = false
         session.register(self)
@@ -259,7 +290,8 @@ import ProgressFeed
         unlist()
         releaseName()
         session.unregister(self)
-        session.links.hudEnded(window: window.id, status: wasCancelled ? 1 : 0)
+        session.links.hudEnded(window: window.id,
+                               status: targetClosed ? Int(HUDExitStatus.windowClosed) : wasCancelled ? 1 : 0)
         let waiters = finishWaiters
         finishWaiters = []
         for w in waiters { w.resume() }

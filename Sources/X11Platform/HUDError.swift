@@ -6,6 +6,8 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
         case displayUnavailable
         /// The X server refused a resource the HUD needs (its window).
         case serverRefused
+        /// The window a HUD was to go over (`--over-window`, `makeHUD(over:)`) does not exist.
+        case noSuchWindow
     }
 
     public var kind: Kind
@@ -14,11 +16,13 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// The status a program ends with for this failure, as the command line does: 69 (`EX_UNAVAILABLE`) for a
-    /// display that cannot be opened, 70 (`EX_SOFTWARE`) for a resource the server refused.
+    /// display that cannot be opened, 70 (`EX_SOFTWARE`) for a resource the server refused, 64 (`EX_USAGE`) for a
+    /// window that does not exist (the caller named it).
     public var exitCode: Int32 {
         switch kind {
         case .displayUnavailable: return HUDExitStatus.displayUnavailable
         case .serverRefused: return HUDExitStatus.serverRefused
+        case .noSuchWindow: return HUDExitStatus.noSuchWindow
         }
     }
 
@@ -37,6 +41,10 @@ public enum HUDExitStatus {
     public static let displayUnavailable: Int32 = 69
     /// The X server refused a resource (`EX_SOFTWARE`, 70): `HUDError.exitCode`.
     public static let serverRefused: Int32 = 70
+    /// The window named for a HUD to go over does not exist (`EX_USAGE`, 64): `HUDError.exitCode`.
+    public static let noSuchWindow: Int32 = 64
+    /// The window a HUD was over was destroyed (`HUD.targetClosed`).
+    public static let windowClosed: Int32 = 4
     /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
     public static let signalBase: Int32 = 128
 }

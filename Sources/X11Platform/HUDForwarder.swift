@@ -35,6 +35,22 @@ import Dispatch
         HUDRegistry.entries(connection: connection).map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
     }
 
+    /// Every HUD up over `window` (a client window, see `window(_:)`), of every process.
+    public func remoteHUDs(over window: UInt) -> [RemoteHUD] {
+        let name = "window " + WindowChoice.hex(window)
+        return HUDRegistry.entries(connection: connection).filter { $0.state.up && $0.state.monitor == name }
+            .map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
+    }
+
+    /// The client window `choice` means, as `HUDSession.window(_:)` finds it.
+    /// - Throws: `HUDError` with kind `.noSuchWindow` when there is none.
+    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt {
+        guard let client = TargetWindows.resolve(choice, connection: connection) else {
+            throw HUDError(.noSuchWindow, "no window '\(choice)' on \(connection.name)")
+        }
+        return client
+    }
+
     /// Hands the main thread to Dispatch for good: the answers arrive there.
     public func run() -> Never {
         // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.

@@ -28,6 +28,7 @@ extension HUDSession {
         case MapNotify:
             raiseAbove(event.xmap.window, overrideRedirect: event.xmap.override_redirect)
         case ConfigureNotify:
+            targetConfigured(event.xconfigure)
             raiseAbove(event.xconfigure.window, overrideRedirect: event.xconfigure.override_redirect)
         case PropertyNotify where event.xproperty.window == connection.root:
             let atom = event.xproperty.atom
@@ -47,6 +48,7 @@ extension HUDSession {
             namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == atom }?.lostName()
         case DestroyNotify:
             windowDestroyed(event.xdestroywindow.window)
+            targetGone(event.xdestroywindow.window)
         default:
             if compositor.isSelectionEvent(event) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.
@@ -61,6 +63,37 @@ extension HUDSession {
                 XRRUpdateConfiguration(&event)
                 desktopChanged()
             }
+        }
+    }
+
+    // MARK: HUDs over windows
+
+    /// Listens to a window HUDs go over: its size, and its end. Its children too, so the HUD's window is raised again
+    /// when the application maps or restacks windows of its own (see `raiseAbove`).
+    func watchTarget(_ target: UInt) {
+        _ = XErrorHandlers.quietly(connection: connection) {
+            XSelectInput(connection.display, target, StructureNotifyMask | SubstructureNotifyMask)
+        }
+    }
+
+    /// The HUDs of this process over `target` (up or not, named or not).
+    func huds(over target: UInt) -> [HUD] {
+        var found = huds.filter { $0.targetWindow == target }
+        for hud in namedHUDs where hud.targetWindow == target && !found.contains(where: { $0 === hud }) {
+            found.append(hud)
+        }
+        return found
+    }
+
+    private func targetConfigured(_ e: XConfigureEvent) {
+        guard e.event == e.window else { return }
+        for hud in huds(over: e.window) { hud.targetResized(width: Int(e.width), height: Int(e.height)) }
+    }
+
+    /// A window was destroyed: HUDs over it end. (The HUD's own window, its child, is reported first.)
+    private func targetGone(_ window: UInt) {
+        for hud in huds + namedHUDs where hud.targetWindow != nil {
+            if hud.targetWindow == window || hud.window.id == window { hud.targetDestroyed() }
         }
     }
 

@@ -25,11 +25,15 @@ extension HUDSession: LinkEndpoint {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
     /// get one HUD between them.
-    public func claim(id: String, scale: Double? = nil,
-                      monitor: MonitorChoice = .pointer) throws(HUDError) -> NamedHUD {
+    /// With `window`, the HUD made is over that window (`makeHUD(over:)`).
+    public func claim(id: String, scale: Double? = nil, monitor: MonitorChoice = .pointer,
+                      over window: UInt? = nil) throws(HUDError) -> NamedHUD {
         if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
         if let owner = links.claim(id) { return .remote(RemoteHUD(endpoint: self, target: owner, id: id)) }
-        let hud = try makeHUD(scale: scale, monitor: monitor)
+        let hud: HUD
+        if let window { hud = try makeHUD(over: window, scale: scale) } else {
+            hud = try makeHUD(scale: scale, monitor: monitor)
+        }
         hud.ownsName = true
         name(hud, id)
         return .local(hud)

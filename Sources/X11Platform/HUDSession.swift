@@ -111,6 +111,45 @@ import ProgressFeed
         for hud in huds { hud.hide(animated: animated) }
     }
 
+    // MARK: HUDs over windows (MBProgressHUD's showHUDAddedTo:, HUDForView:, hideHUDForView:)
+
+    /// A new HUD over an application window, hidden until `show()`: laid out in that window's area, moved, hidden,
+    /// covered and ended with it, as a subview is (`showHUDAddedTo:`). `window` may be the client window, its window
+    /// manager's frame or a window inside the client; `window(_:)` finds one from `active` or the pointer.
+    /// HUDs over one window stack. When the window is destroyed the HUD ends (`targetClosed`, then `completion`).
+    /// - Throws: `HUDError` with kind `.noSuchWindow` when there is no such window.
+    public func makeHUD(over window: UInt, scale: Double? = nil) throws(HUDError) -> HUD {
+        guard let client = TargetWindows.resolve(.id(window), connection: connection) else {
+            throw HUDError(.noSuchWindow, "no window \(WindowChoice.hex(window)) on \(connection.name)")
+        }
+        return try HUD(session: self, scale: scale, monitor: .pointer, over: client)
+    }
+
+    /// The client window `choice` means (the active one, the one under the pointer, or the one an id names,
+    /// given as client, frame or a window inside the client).
+    /// - Throws: `HUDError` with kind `.noSuchWindow` when there is none.
+    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt {
+        guard let client = TargetWindows.resolve(choice, connection: connection) else {
+            throw HUDError(.noSuchWindow, "no window '\(choice)' on \(connection.name)")
+        }
+        return client
+    }
+
+    /// The newest HUD of this process that is up over `window` (`HUDForView:`), if any.
+    public func hud(over window: UInt) -> HUD? {
+        let client = TargetWindows.resolve(.id(window), connection: connection) ?? window
+        return huds.last { $0.targetWindow == client && $0.isUp }
+    }
+
+    /// Hides every HUD of this process that is up over `window` (`hideHUDForView:`). Returns false when there was
+    /// none.
+    @discardableResult public func hide(over window: UInt, animated: Bool = true) -> Bool {
+        let client = TargetWindows.resolve(.id(window), connection: connection) ?? window
+        let up = huds.filter { $0.targetWindow == client && $0.isUp }
+        for hud in up { hud.hide(animated: animated) }
+        return !up.isEmpty
+    }
+
     /// The monitors there are, by name, in RandR's order (the order `MonitorChoice.index` counts in).
     public var monitorNames: [String] { Monitors.list(connection: connection).map(\.name) }
 

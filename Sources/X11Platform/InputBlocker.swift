@@ -10,8 +10,11 @@ internal import CX11
     let id: UInt
     private var frame: PixelRect
     private(set) var isMapped = false
+    /// Set once its parent (the application window of a HUD over a window) was destroyed, and it with it.
+    private var isGone = false
 
-    init?(connection c: XConnection, frame: PixelRect) {
+    /// With `parent` (the application window of a HUD over a window) it covers that window only, as its child.
+    init?(connection c: XConnection, frame: PixelRect, parent: UInt? = nil) {
         connection = c
         self.frame = frame
         var attributes = XSetWindowAttributes()
@@ -20,17 +23,25 @@ internal import CX11
         // (where a window manager may act on them).
         attributes.event_mask = ButtonPressMask | ButtonReleaseMask
         let mask = UInt(CWOverrideRedirect | CWEventMask)
-        id = XCreateWindow(c.display, c.root, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
+        id = XCreateWindow(c.display, parent ?? c.root, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
                            UInt32(max(1, frame.height)), 0, 0, UInt32(InputOnly), nil, mask, &attributes)
         guard id != 0 else { return nil }
         WindowIdentity.set(on: id, connection: c)
+        if parent != nil { XErrorHandlers.hostGuest(id, on: c.display, true) }
     }
 
-    isolated deinit { XDestroyWindow(connection.display, id) }
+    isolated deinit { if !isGone { XDestroyWindow(connection.display, id) } }
+
+    /// The parent was destroyed, and this window with it.
+    func markGone() {
+        isGone = true
+        isMapped = false
+    }
 
     /// Covers `newFrame` and sits right below `window`. Sends nothing when it already does, since it is called every
     /// frame (and each restack would come back as an event).
     func cover(_ newFrame: PixelRect, below window: UInt) {
+        guard !isGone else { return }
         var changed = !isMapped
         if newFrame != frame {
             frame = newFrame
@@ -55,7 +66,7 @@ internal import CX11
     }
 
     func unmap() {
-        guard isMapped else { return }
+        guard isMapped, !isGone else { return }
         XUnmapWindow(connection.display, id)
         isMapped = false
     }

@@ -20,9 +20,21 @@ struct PixelRect: Hashable {
     private let gc: GC
     private(set) var frame: PixelRect
     private(set) var isMapped = false
+    /// The window it is a child of: the root, or for a HUD over an application window, that window.
+    let parent: UInt
+    /// Set once the parent (an application window) was destroyed, and this window with it: nothing is sent about
+    /// it any more.
+    private(set) var isGone = false
+    private var gravity: Int32
 
-    init(connection c: XConnection, frame: PixelRect) throws(HUDError) {
+    /// With `parent` (an application window), the window is its child: the X server then moves, hides and stacks it
+    /// with the parent and destroys it when the parent goes, and `gravity` (an X `*Gravity`) keeps it in place
+    /// when the parent is resized.
+    init(connection c: XConnection, frame: PixelRect, parent: UInt? = nil, gravity: Int32 = NorthWestGravity)
+        throws(HUDError) {
         connection = c
+        self.parent = parent ?? c.root
+        self.gravity = gravity
         visual = WindowVisual(connection: c)
         self.frame = frame
         colormap = XCreateColormap(c.display, c.root, visual.visual, AllocNone)
@@ -34,8 +46,9 @@ struct PixelRect: Hashable {
         attributes.background_pixmap = 0
         attributes.override_redirect = 1
         attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask
-        let mask = UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWOverrideRedirect | CWEventMask)
-        id = XCreateWindow(c.display, c.root, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
+        attributes.win_gravity = gravity
+        let mask = UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWOverrideRedirect | CWEventMask | CWWinGravity)
+        id = XCreateWindow(c.display, self.parent, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
                            UInt32(max(1, frame.height)), 0, visual.depth, UInt32(InputOutput), visual.visual, mask,
                            &attributes)
         guard id != 0 else {
@@ -47,32 +60,59 @@ struct PixelRect: Hashable {
         values.graphics_exposures = 0
         gc = XCreateGC(c.display, id, UInt(GCGraphicsExposures), &values)
         WindowIdentity.set(on: id, connection: c)
-        XErrorHandlers.own(id, on: c.display)
+        if self.parent == c.root {
+            XErrorHandlers.own(id, on: c.display)
+        } else {
+            XErrorHandlers.hostGuest(id, on: c.display, true)
+        }
     }
 
     isolated deinit {
         XErrorHandlers.disown(id, on: connection.display)
         XFreeGC(connection.display, gc)
-        XDestroyWindow(connection.display, id)
+        if !isGone { XDestroyWindow(connection.display, id) }
         XFreeColormap(connection.display, colormap)
+        // A guest window stays known as one: errors about it may still be on their way.
+    }
+
+    /// The parent was destroyed, and the window with it.
+    func markGone() {
+        isGone = true
+        isMapped = false
+    }
+
+    /// The server moved the window itself (its gravity, when the parent was resized): the next `move` is sent
+    /// whatever it asks.
+    func forgetFrame() { frame = PixelRect(x: Int.min, y: Int.min, width: 0, height: 0) }
+
+    /// Where the server keeps the window when the parent is resized (an X `*Gravity`).
+    func setGravity(_ gravity: Int32) {
+        guard !isGone, gravity != self.gravity else { return }
+        self.gravity = gravity
+        var attributes = XSetWindowAttributes()
+        attributes.win_gravity = gravity
+        XChangeWindowAttributes(connection.display, id, UInt(CWWinGravity), &attributes)
     }
 
     func map() {
-        guard !isMapped else { return }
+        guard !isMapped, !isGone else { return }
         XMapRaised(connection.display, id)
         isMapped = true
     }
 
     func unmap() {
-        guard isMapped else { return }
+        guard isMapped, !isGone else { return }
         XUnmapWindow(connection.display, id)
         isMapped = false
     }
 
-    func raise() { XRaiseWindow(connection.display, id) }
+    func raise() {
+        guard !isGone else { return }
+        XRaiseWindow(connection.display, id)
+    }
 
     func move(to newFrame: PixelRect) {
-        guard newFrame != frame else { return }
+        guard newFrame != frame, !isGone else { return }
         frame = newFrame
         XMoveResizeWindow(connection.display, id, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
                           UInt32(max(1, frame.height)))
@@ -83,7 +123,7 @@ struct PixelRect: Hashable {
     /// differs.
     /// With `region`, only that part (window pixels) is sent.
     func put(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, region: OpaqueFrame.Span? = nil) {
-        guard let base = bytes.baseAddress, width > 0, height > 0 else { return }
+        guard let base = bytes.baseAddress, width > 0, height > 0, !isGone else { return }
         let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
         guard let image = XCreateImage(connection.display, visual.visual, UInt32(visual.depth), ZPixmap, 0, data,
                                        UInt32(width), UInt32(height), 32, Int32(stride))

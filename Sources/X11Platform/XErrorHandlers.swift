@@ -26,6 +26,16 @@ enum XErrorHandlers {
         let display: OpaquePointer
         let id: UInt
     }
+    /// HUD windows inside another client's window (`--over-window`): they are destroyed with it, so an error naming
+    /// one is expected (the destruction is reported by a DestroyNotify already on its way) and neither logged nor
+    /// taken as a loss.
+    private static let guestWindows = Mutex<Set<OwnWindow>>([])
+    static func hostGuest(_ window: UInt, on display: OpaquePointer, _ hosted: Bool) {
+        _ = guestWindows.withLock {
+            hosted ? $0.insert(OwnWindow(display: display, id: window)).inserted
+                : $0.remove(OwnWindow(display: display, id: window)) != nil
+        }
+    }
     /// Protocol errors are logged at most three every five seconds, so a fault that repeats every frame cannot
     /// flood stderr.
     private static let gate = Mutex(WarningGate(burst: 3, interval: 5))
@@ -78,6 +88,10 @@ enum XErrorHandlers {
     private static let logProtocolError: XErrorHandler = { display, event in
         guard let event, quiet.withLock({ $0 == 0 }) else { return 0 }
         let code = Int32(event.pointee.error_code)
+        let guest = display.map { d in
+            guestWindows.withLock { $0.contains(OwnWindow(display: d, id: event.pointee.resourceid)) }
+        }
+        if guest == true { return 0 }
         if code == BadWindow || code == BadDrawable, let display, isOwn(event.pointee.resourceid, on: display) {
             exitOnWindowLoss()
         }

@@ -1,3 +1,4 @@
+import X11Platform
 // The conformances of HUDScene's public types are public by nature, so these two imports must be too.
 public import ArgumentParser
 import FoundationEssentials
@@ -100,6 +101,14 @@ struct Seconds {
         }
         return Seconds(value: v)
     }
+}
+
+/// `--over-window`: a window id (decimal or `0x…`), `active` or `pointer`.
+func parseWindowChoice(_ argument: String) throws(ValueRule) -> WindowChoice {
+    guard let choice = WindowChoice(argument) else {
+        throw ValueRule("expected a window id (decimal or 0x…, as $WINDOWID or xdotool give it), active or pointer")
+    }
+    return choice
 }
 
 func parseColor(_ text: String) throws -> RGBA { try RGBA(hex: text) }

@@ -10,6 +10,8 @@ enum ExitStatus: CaseIterable, Sendable {
     case done
     /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
     case cancelled
+    /// `--over-window`: the window was closed (destroyed) while the HUD was over it.
+    case windowClosed
     /// `EX_USAGE`: an unknown option, a bad value, a missing or unreadable image.
     case usage
     /// `EX_NOINPUT`: `--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before it was
@@ -35,6 +37,7 @@ enum ExitStatus: CaseIterable, Sendable {
         switch self {
         case .done: return 0
         case .cancelled: return 1
+        case .windowClosed: return HUDExitStatus.windowClosed
         case .usage: return 64
         case .noInput: return 66
         // The library's own statuses are its definitions (a Swift program using it exits with the same).
@@ -61,7 +64,8 @@ enum ExitStatus: CaseIterable, Sendable {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
-        case .usage: return "bad usage: unknown option, bad value, missing or unreadable image"
+        case .windowClosed: return "`--over-window`: the window was closed while the HUD was over it"
+        case .usage: return "bad usage: unknown option, bad value, missing or unreadable image, no such window"
         case .noInput:
             return "`--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before complete"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
@@ -90,11 +94,13 @@ extension String {
 }
 
 extension HUDError {
-    /// The status for this failure: 69 for a display that cannot be opened, 70 otherwise.
+    /// The status for this failure: 69 for a display that cannot be opened, 64 for a window that does not exist,
+    /// 70 otherwise.
     var exitStatus: ExitStatus {
         switch kind {
         case .displayUnavailable: return .displayUnavailable
         case .serverRefused: return .internalError
+        case .noSuchWindow: return .usage
         }
     }
 }

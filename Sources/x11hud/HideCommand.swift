@@ -9,7 +9,7 @@ struct HideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hide",
         abstract: "Hide a HUD shown by any x11hud process on the display.",
-        discussion: "Exit status: 0 hidden, 1 no such HUD, 69 the display cannot be opened."
+        discussion: "Exit status: 0 hidden, 1 no such HUD, 64 no such window, 69 the display cannot be opened."
     )
 
     @Option(parsing: .unconditional,
@@ -19,12 +19,23 @@ struct HideCommand: ParsableCommand {
     @Flag(help: "Hide every HUD on the display.")
     var all = false
 
+    @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
+        Hide the HUDs over this window (as shown with --over-window; with --id, that one of them): an id, its \
+        frame's id, 'active' or 'pointer'.
+        """, valueName: "window"), transform: parseWindowChoice)
+    var overWindow: WindowChoice?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
     func validate() throws {
-        if (id == nil) == !all { throw ValidationError("give either --id NAME or --all") }
+        if all, id != nil || overWindow != nil {
+            throw ValidationError("--all hides every HUD: no --id or --over-window")
+        }
+        if !all, id == nil, overWindow == nil {
+            throw ValidationError("give --id NAME, --over-window WINDOW or --all")
+        }
     }
 
     func run() throws {
@@ -37,12 +48,26 @@ struct HideCommand: ParsableCommand {
         do { forwarder = try HUDForwarder(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
+        var window: UInt?
+        if let overWindow {
+            do { window = try forwarder.window(overWindow) } catch {
+                return ExitError(message: error.message, code: error.exitCode)
+            }
+        }
         let targets: [RemoteHUD]
         if let id {
-            guard let remote = forwarder.remoteHUD(id: id) else {
+            // Names given with --over-window are per window.
+            let name = window.map { ShowCommand.windowID(id, window: $0) } ?? id
+            guard let remote = forwarder.remoteHUD(id: name) else {
                 return ExitError(.cancelled, "no HUD '\(id)' is up on \(forwarder.displayName)")
             }
             targets = [remote]
+        } else if let window {
+            targets = forwarder.remoteHUDs(over: window)
+            if targets.isEmpty {
+                let name = WindowChoice.hex(window)
+                return ExitError(.cancelled, "no HUD is up over \(name) on \(forwarder.displayName)")
+            }
         } else {
             targets = forwarder.remoteHUDs()
             if targets.isEmpty { Glibc.exit(0) }

@@ -54,12 +54,10 @@ import X11Platform
     func start() throws(ExitError) {
         let choice = MonitorChoice(command.hud.settings.monitor)
         guard let id = command.id else {
-            return try showOwn(make { () throws(HUDError) in
-                try session.makeHUD(scale: command.hud.explicitScale, monitor: choice)
-            })
+            return try showOwn(makeOwn())
         }
         let claimed = try make { () throws(HUDError) in
-            try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice)
+            try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice, over: command.targetWindow)
         }
         switch claimed {
         case .local(let live):
@@ -81,6 +79,15 @@ import X11Platform
     /// `start()` from an event, when there is no caller to hand a failure to.
     private func startOrFail() {
         do throws(ExitError) { try start() } catch { X11HUDCommand.fail(error.message, code: error.code) }
+    }
+
+    /// A HUD of this invocation's own, on its monitor or over its window.
+    private func makeOwn() throws(ExitError) -> HUD {
+        try make { () throws(HUDError) in
+            let scale = command.hud.explicitScale
+            if let window = command.targetWindow { return try session.makeHUD(over: window, scale: scale) }
+            return try session.makeHUD(scale: scale, monitor: MonitorChoice(command.hud.settings.monitor))
+        }
     }
 
     private func make<T>(_ body: () throws(HUDError) -> T) throws(ExitError) -> T {
@@ -107,7 +114,7 @@ import X11Platform
     private func showOwn(_ live: HUD) throws(ExitError) {
         var options = command.hud
         if command.autoDetails { options.details = "" }
-        if !live.monitorChoiceExists {
+        if live.targetWindow == nil, !live.monitorChoiceExists {
             // A warning, not an error: the HUD still shows, on the primary monitor.
             X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
                 + "\(session.monitorNames.joined(separator: ", "))); using \(live.monitorName)")
@@ -123,7 +130,8 @@ import X11Platform
         }
         live.style = options.style
         live.blocksInput = command.blockInput
-        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited) {
+        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited,
+                                                 overWindow: live.targetWindow != nil) {
             X11HUDCommand.printError(warning)
         }
         live.graceTime = command.grace?.value ?? 0
@@ -138,7 +146,9 @@ import X11Platform
         // A click hides a banner, as a tap does ProgressHUD's: dismissed, not cancelled.
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
-        live.completion = { [self] in rules.finish(status.code, input: feed) }
+        live.completion = { [self, unowned live] in
+            rules.finish(live.targetClosed ? ExitStatus.windowClosed.code : status.code, input: feed)
+        }
         sink = .local(live)
         live.show()
         rules.startTimeout(hud: live, status: status)
@@ -225,12 +235,9 @@ import X11Platform
                 X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
                     + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
                 acknowledged = true
-                do throws(ExitError) {
-                    try showOwn(make { () throws(HUDError) in
-                        try session.makeHUD(scale: command.hud.explicitScale,
-                                            monitor: MonitorChoice(command.hud.settings.monitor))
-                    })
-                } catch { X11HUDCommand.fail(error.message, code: error.code) }
+                do throws(ExitError) { try showOwn(makeOwn()) } catch {
+                    X11HUDCommand.fail(error.message, code: error.code)
+                }
             }
         }
     }

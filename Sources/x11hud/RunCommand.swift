@@ -69,6 +69,8 @@ struct RunCommand: ParsableCommand {
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do {
             let session = try HUDSession(display: show.display)
+            var show = show
+            try show.findWindow(on: session)
             try LiveShow(command: show, session: session, rules: rules, feed: feed).start()
         } catch {
             let message = (error as? ExitError)?.message ?? (error as? HUDError)?.message ?? "\(error)"

@@ -19,10 +19,10 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show the HUD on an X display (the default command).",
         discussion: """
             The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
-            letting clicks through except on its button. With --hide-after it hides by itself, then x11hud exits; \
-            without, it stays until the input ends, the button is clicked or the process is signalled. Without a \
-            compositor the bezel is drawn opaque and the window clipped to its rounded shape; a compositor starting \
-            or stopping is followed live.
+            letting clicks through except on its button; with --over-window, on one application window instead. \
+            With --hide-after it hides by itself, then x11hud exits; without, it stays until the input ends, the \
+            button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and the \
+            window clipped to its rounded shape; a compositor starting or stopping is followed live.
 
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
@@ -83,8 +83,16 @@ struct ShowCommand: ParsableCommand {
     var display: String?
 
     @Flag(name: .customLong("block-input"),
-          help: "While shown, swallow pointer clicks on the whole monitor (never the keyboard).")
+          help: "While shown, swallow pointer clicks on the whole monitor, or the --over-window (never the keyboard).")
     var blockInput = false
+
+    @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
+        Show the HUD on this window instead of a monitor, as a part of it: laid out in its area, moved, hidden and \
+        covered with it, ended when it closes (exit 4). --block-input then covers only this window; --id names are \
+        per window. A window id (decimal or 0x…: $WINDOWID in a terminal, xdotool, xwininfo; a frame is taken for \
+        the window in it), 'active' or 'pointer'. Drawn opaque, without --background-color.
+        """, valueName: "window"), transform: parseWindowChoice)
+    var overWindow: WindowChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("""
         Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
@@ -114,26 +122,54 @@ struct ShowCommand: ParsableCommand {
         // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
         if id == nil { TextStack.loadInBackground() }
         let session: HUDSession
+        // With --over-window, the window is found once, and --id names a HUD of that window (`name@0x…`).
+        var command = self
         if let id, !queue, !watch.isWatching {
             // Another process may show that HUD: then only the link to it is opened, which is all this process needs.
             let forwarder: HUDForwarder
-            do { forwarder = try HUDForwarder(display: display) } catch {
+            do {
+                forwarder = try HUDForwarder(display: display)
+                if let choice = overWindow { command.target(try forwarder.window(choice)) }
+            } catch {
                 return ExitError(message: error.message, code: error.exitCode)
             }
-            if let remote = forwarder.remoteHUD(id: id) {
-                _ = LiveShow(command: self, forwardingTo: remote, through: forwarder, rules: rules)
+            if let remote = forwarder.remoteHUD(id: command.id ?? id) {
+                _ = LiveShow(command: command, forwardingTo: remote, through: forwarder, rules: rules)
                 forwarder.run()
             }
             session = HUDSession(adopting: forwarder)
         } else {
-            do { session = try HUDSession(display: display) } catch {
+            do {
+                session = try HUDSession(display: display)
+                if let choice = overWindow { command.target(try session.window(choice)) }
+            } catch {
                 return ExitError(message: error.message, code: error.exitCode)
             }
         }
-        do throws(ExitError) { try LiveShow(command: self, session: session, rules: rules).start() } catch {
+        do throws(ExitError) { try LiveShow(command: command, session: session, rules: rules).start() } catch {
             return error
         }
         session.run()
+    }
+
+    /// Finds the window `--over-window` means on `session`'s display (`x11hud run`, which makes its session itself).
+    @MainActor mutating func findWindow(on session: HUDSession) throws(HUDError) {
+        if let choice = overWindow { target(try session.window(choice)) }
+    }
+
+    /// The client window `--over-window` was found to mean, and the name `--id` then has: one per window.
+    private mutating func target(_ window: UInt) {
+        overWindow = .id(window)
+        if let id { self.id = Self.windowID(id, window: window) }
+    }
+
+    /// The display-wide name of the HUD named `id` over `window`.
+    static func windowID(_ id: String, window: UInt) -> String { id + "@" + WindowChoice.hex(window) }
+
+    /// The window the HUD goes over, once `target` has resolved it.
+    var targetWindow: UInt? {
+        if case .id(let window)? = overWindow { return window }
+        return nil
     }
 
     /// Seconds after which the HUD hides by itself, if --hide-after says so (a banner: 3 s unless it says otherwise).

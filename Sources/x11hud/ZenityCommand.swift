@@ -4,6 +4,7 @@ import Glibc
 import HUDFeeds
 import HUDScene
 import ProgressFeed
+import X11Platform
 
 /// A script written for `zenity --progress` or `yad --progress`, run by x11hud unchanged: through `x11hud zenity …`,
 /// `x11hud yad …`, a `zenity` or `yad` symlink to x11hud, or `x11hud --progress …` with `--progress` as the dialog
@@ -64,6 +65,13 @@ enum ZenityCommand {
         if let p = o.percentage { args += ["--percentage", String(p)] }
         if o.autoClose { args.append("--auto-close") }
         if let display = o.display { args += ["--display", display] }
+        if let attach = o.attach {
+            if WindowChoice(attach) != nil {
+                args += ["--over-window", attach]
+            } else {
+                warnings.append("ignored --attach=\(attach): not a window id")
+            }
+        }
         if o.width != nil || o.height != nil {
             args += ["--min-size", "\(min(max(o.width ?? 0, 0), 16384))x\(min(max(o.height ?? 0, 0), 16384))"]
         }

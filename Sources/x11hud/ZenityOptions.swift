@@ -30,6 +30,8 @@ struct ZenityOptions {
     var buttons: [YadButton] = []
     var image: String?
     var display: String?
+    /// zenity's `--attach=WINDOW` ("the parent window to attach to"): x11hud's `--over-window`.
+    var attach: String?
     var noMarkup = false
     var hideText = false
     var killParent: Int32?
@@ -192,7 +194,8 @@ struct ZenityOptions {
             "no-cancel": flag { $0.noCancel = $1 },
             "time-remaining": flag { $0.timeRemaining = $1 },
             "cancel-label": text { $0.cancelLabel = $1 },
-            "ok-label": ignoredValue, "extra-button": ignoredValue, "modal": ignoredFlag, "attach": ignoredValue,
+            "ok-label": ignoredValue, "extra-button": ignoredValue, "modal": ignoredFlag,
+            "attach": text { $0.attach = $1 },
             "icon-name": ignoredValue, "app-id": ignoredValue, "class": ignoredValue,
             "name": ignoredValue, "gtk-module": ignoredValue, "g-fatal-warnings": ignoredFlag, "sync": ignoredFlag,
             // yad.

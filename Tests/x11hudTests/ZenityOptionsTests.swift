@@ -136,6 +136,13 @@ import Testing
         #expect(value(plan(["--progress"]), "--label") == "Running...", "zenity's own default text")
     }
 
+    @Test func attachPutsTheHUDOnThatWindow() {
+        #expect(value(plan(["--progress", "--attach=0x1a00003"]), "--over-window") == "0x1a00003")
+        #expect(value(plan(["--progress", "--attach", "27262979"]), "--over-window") == "27262979")
+        let bad = plan(["--progress", "--attach=nowhere"])
+        #expect(!bad.arguments.contains("--over-window") && bad.warnings.contains { $0.contains("--attach") })
+    }
+
     @Test func zenitysStatusesAndTheirEnvironmentOverrides() {
         let p = plan(["--progress", "--timeout=3", "--auto-kill"])
         #expect(p.rules.timeout?.seconds == 3 && p.rules.timeout?.status == 5)

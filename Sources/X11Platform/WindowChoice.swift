@@ -1,0 +1,121 @@
+internal import CX11
+
+/// Which application window a HUD goes on (`--over-window`), as MBProgressHUD's `showHUDAddedTo:` takes a view.
+public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
+    /// A window id, as `xdotool`, `xwininfo` and a terminal's `$WINDOWID` give it: the client window, its window
+    /// manager's frame, or a window inside the client.
+    case id(UInt)
+    /// The window the window manager says is active (`_NET_ACTIVE_WINDOW`).
+    case active
+    /// The top-level window under the pointer.
+    case pointer
+
+    /// Reads a decimal id, `0x…` hex, `active` or `pointer`; nil for anything else.
+    public init?(_ text: String) {
+        let t = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()).lowercased()
+        switch t {
+        case "active": self = .active
+        case "pointer", "mouse": self = .pointer
+        default:
+            let id = t.hasPrefix("0x") ? UInt(t.dropFirst(2), radix: 16) : UInt(t)
+            guard let id, id != 0 else { return nil }
+            self = .id(id)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .id(let id): return WindowChoice.hex(id)
+        case .active: return "active"
+        case .pointer: return "pointer"
+        }
+    }
+
+    /// `0x1a00003`, as xwininfo and xdotool print window ids.
+    public static func hex(_ id: UInt) -> String { "0x" + String(id, radix: 16) }
+}
+
+/// Finds the application window a `WindowChoice` means and reads its geometry.
+@MainActor enum TargetWindows {
+    /// The client window (the one with `WM_STATE`) that `choice` means: given a frame, the client inside it; given
+    /// a window inside a client (xterm's `$WINDOWID` may be its VT100 widget), that client. Without a window manager
+    /// (no `WM_STATE` anywhere), the top-level window. Nil when there is no such window (or it is the root).
+    static func resolve(_ choice: WindowChoice, connection c: XConnection) -> UInt? {
+        let start: UInt
+        switch choice {
+        case .id(let id): start = id
+        case .active:
+            guard let active = Property.longs(c, window: c.root, name: "_NET_ACTIVE_WINDOW")?.first, active != 0
+            else { return nil }
+            start = active
+        case .pointer:
+            var root: UInt = 0, child: UInt = 0
+            var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+            var mask: UInt32 = 0
+            guard XQueryPointer(c.display, c.root, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0, child != 0
+            else { return nil }
+            start = child
+        }
+        return XErrorHandlers.quietly(connection: c) { () -> UInt? in
+            var attributes = XWindowAttributes()
+            guard start != c.root, XGetWindowAttributes(c.display, start, &attributes) != 0 else { return nil }
+            let path = ancestors(of: start, connection: c)
+            // The window itself or the nearest ancestor a window manager manages.
+            if let client = path.first(where: { hasWMState($0, c) }) { return client }
+            // A frame (or a window without a manager): a managed window inside it.
+            if let client = clientBelow(start, connection: c, depth: 3) { return client }
+            return path.last ?? start
+        }
+    }
+
+    /// `window` and its ancestors up to (not including) the root, nearest first.
+    private static func ancestors(of window: UInt, connection c: XConnection) -> [UInt] {
+        var path: [UInt] = []
+        var w = window
+        while w != 0, w != c.root, path.count < 32 {
+            path.append(w)
+            var root: UInt = 0, parent: UInt = 0
+            var children: UnsafeMutablePointer<UInt>?
+            var count: UInt32 = 0
+            guard XQueryTree(c.display, w, &root, &parent, &children, &count) != 0 else { break }
+            if let children { XFree(children) }
+            w = parent
+        }
+        return path
+    }
+
+    /// The first window with `WM_STATE` among `window`'s descendants, breadth first, `depth` levels down.
+    private static func clientBelow(_ window: UInt, connection c: XConnection, depth: Int) -> UInt? {
+        var level = [window]
+        for _ in 0..<depth {
+            var next: [UInt] = []
+            for w in level {
+                var root: UInt = 0, parent: UInt = 0
+                var children: UnsafeMutablePointer<UInt>?
+                var count: UInt32 = 0
+                guard XQueryTree(c.display, w, &root, &parent, &children, &count) != 0, let children else { continue }
+                next += Array(UnsafeBufferPointer(start: children, count: Int(count)))
+                XFree(children)
+            }
+            if let client = next.first(where: { hasWMState($0, c) }) { return client }
+            level = next
+        }
+        return nil
+    }
+
+    private static func hasWMState(_ window: UInt, _ c: XConnection) -> Bool {
+        Property.longs(c, window: window, name: "WM_STATE") != nil
+    }
+
+    /// The window's size and where it is on the root, or nil when it has gone.
+    static func geometry(of window: UInt, connection c: XConnection) -> PixelRect? {
+        XErrorHandlers.quietly(connection: c) { () -> PixelRect? in
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(c.display, window, &attributes) != 0 else { return nil }
+            var x: Int32 = 0, y: Int32 = 0
+            var child: UInt = 0
+            XTranslateCoordinates(c.display, window, c.root, 0, 0, &x, &y, &child)
+            return PixelRect(x: Int(x), y: Int(y), width: Int(attributes.width), height: Int(attributes.height))
+        }
+    }
+}
