@@ -233,17 +233,4 @@ struct NamedHUDHardeningTests {
                               timeout: 15)
         #expect(r.status == 0 && r.stdout == "y\n", "status \(r.status), \(r.stdout.prefix(20)): \(r.stderr)")
     }
-
-    /// Item 8: `run --id` whose owner has exited ends without an X error line.
-    @Test func aRunForwardingToAnOwnerThatEndsPrintsNoXError() throws {
-        let display = try server().display
-        let owner = try HUDProcess(["--id", "gone", "--label", "Owner", "--hide-after", "0.5"], display: display)
-        defer { owner.kill() }
-        _ = try owner.waitForWindow(display: display)
-        let job = try HUDProcess(["run", "--id", "gone", "--", "sh", "-c", "sleep 1.5; echo 40%"], display: display)
-        defer { job.kill() }
-        let exit = job.waitForExit(timeout: 10)
-        #expect(exit != nil)
-        #expect(!job.errorOutput.contains("X error"), "\(job.errorOutput)")
-    }
 }
