@@ -61,6 +61,7 @@ import ProgressFeed
                                            nil, UInt(CWOverrideRedirect), &attributes)
             // Its property changes are not wanted, but some event mask is needed for nothing else; keep it quiet.
             XSelectInput(connection.display, controlStorage, NoEventMask)
+            WindowOwner.mark(controlStorage, connection: connection)
         }
         return controlStorage
     }
@@ -87,9 +88,12 @@ import ProgressFeed
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The window that owns the name `id` (another process's control window, or ours), or 0.
+    /// The window that owns the name `id` (another process's control window, or ours), or 0. A window that is
+    /// not this user's (`WindowOwner`) counts as none: nothing is forwarded to it, and `claim` takes the name.
     func owner(of id: String) -> UInt {
-        XGetSelectionOwner(connection.display, selection(for: id))
+        let owner = XGetSelectionOwner(connection.display, selection(for: id))
+        return owner == 0 || owner == controlWindow || WindowOwner.isSameUser(owner, ours: controlWindow,
+                                                                              connection: connection) ? owner : 0
     }
 
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
@@ -97,9 +101,11 @@ import ProgressFeed
     func claim(_ id: String) -> UInt? {
         let atom = selection(for: id)
         let control = controlWindow
+        // Checked before the grab (it takes a few round trips): another user's window holding our name is ignored.
+        let foreign = owner(of: id) == 0 ? XGetSelectionOwner(connection.display, atom) : 0
         XGrabServer(connection.display)
         var owner = XGetSelectionOwner(connection.display, atom)
-        if owner == 0 {
+        if owner == 0 || owner == foreign {
             XSetSelectionOwner(connection.display, atom, control, UInt(CurrentTime))
             owner = XGetSelectionOwner(connection.display, atom)
         }
@@ -130,7 +136,7 @@ import ProgressFeed
     /// the answers will carry: random, so that no other client can answer in the target's place.
     @discardableResult
     func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
-        let serial = Int.random(in: 1...Int.max)
+        let serial = Int.random(in: 1..<(1 << 62))
         let control = controlWindow
         var flags = flags
         if !lines.isEmpty {
@@ -142,7 +148,8 @@ import ProgressFeed
         // The target may have gone meanwhile (its process ended): that is what the answer, or its absence, tells.
         XErrorHandlers.quietly(connection: connection, sync: true) {
             message(to: target, type: Self.requestName,
-                    [CLong(bitPattern: control), flags.rawValue, serial, CLong(bitPattern: id.map(selection) ?? 0)])
+                    [CLong(bitPattern: control), flags.rawValue, serial & Self.half,
+                     CLong(bitPattern: id.map(selection) ?? 0), serial >> 31])
         }
         return serial
     }
@@ -151,7 +158,8 @@ import ProgressFeed
     func answer(_ reply: Reply, _ value: Int, to request: Request) {
         XErrorHandlers.quietly(connection: connection, sync: true) {
             message(to: request.sender, type: Self.replyName,
-                    [reply.rawValue, value, request.serial, CLong(bitPattern: request.target)])
+                    [reply.rawValue, value, request.serial & Self.half, CLong(bitPattern: request.target),
+                     request.serial >> 31])
         }
     }
 
@@ -187,8 +195,8 @@ import ProgressFeed
     func request(from message: XClientMessageEvent) -> Request? {
         guard message.message_type == connection.atom(Self.requestName) else { return nil }
         var m = message
-        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(4)) }
-        let sender = UInt(bitPattern: values[0])
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
+        let sender = UInt(bitPattern: values[0] & 0xffff_ffff)
         let flags = Flags(rawValue: values[1])
         var lines: [String] = []
         if flags.contains(.update) {
@@ -197,7 +205,8 @@ import ProgressFeed
             }
             lines = Self.lines(in: bytes ?? [])
         }
-        return Request(sender: sender, target: message.window, flags: flags, serial: values[2], selection: UInt(bitPattern: values[3]),
+        return Request(sender: sender, target: message.window, flags: flags, serial: Self.token(values[2], values[4]),
+                       selection: UInt(bitPattern: values[3]),
                        lines: lines)
     }
 
@@ -219,9 +228,16 @@ import ProgressFeed
     func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int, from: UInt)? {
         guard message.message_type == connection.atom(Self.replyName) else { return nil }
         var m = message
-        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(4)) }
-        return Reply(rawValue: values[0]).map { ($0, values[1], values[2], UInt(bitPattern: values[3])) }
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
+        return Reply(rawValue: values[0]).map {
+            ($0, values[1], Self.token(values[2], values[4]), UInt(bitPattern: values[3] & 0xffff_ffff))
+        }
     }
+
+    /// A request's token travels in two 31-bit halves: format-32 data is 32 bits on the wire (whatever the size of
+    /// a C long here) and comes back sign-extended.
+    private static let half = (1 << 31) - 1
+    private static func token(_ low: CLong, _ high: CLong) -> Int { (high & half) << 31 | (low & half) }
 
     /// Remembers to tell `request`'s sender how the HUD on `hudWindow` ends.
     /// Beyond `maxSubscribers` windows waiting on one HUD, a new one is not remembered (it hears no end): real
@@ -244,7 +260,8 @@ import ProgressFeed
         XErrorHandlers.quietly(connection: connection, sync: true) {
             for (sender, asked) in waiting {
                 message(to: sender, type: Self.replyName,
-                        [Reply.ended.rawValue, status, asked.serial, CLong(bitPattern: asked.target)])
+                        [Reply.ended.rawValue, status, asked.serial & Self.half, CLong(bitPattern: asked.target),
+                         asked.serial >> 31])
             }
         }
     }

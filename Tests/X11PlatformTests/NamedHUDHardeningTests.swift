@@ -78,6 +78,8 @@ struct NamedHUDHardeningTests {
         #expect(try Self.listed(display).contains("Final label"))
         clientInput.close()
         #expect(client.waitForExit(timeout: 10)?.status == 0, "\(client.errorOutput)")
+        #expect(!client.errorOutput.contains("did not answer"), "the client showed its own HUD: \(client.errorOutput)")
+        #expect(try NamedHUDTests.hudWindows(display).count <= 1)
         ownerInput.close()
         #expect(owner.waitForExit(timeout: 10)?.status == 0)
     }
@@ -200,6 +202,7 @@ struct NamedHUDHardeningTests {
             """, [String(getuid())], display: display)
         let exit = job.waitForExit(timeout: 10)
         #expect(exit?.status == 0, "the job ended with \(exit.map { "\($0.status)" } ?? "nothing"): \(job.errorOutput)")
+        #expect(!job.errorOutput.contains("did not answer"), "the job showed its own HUD: \(job.errorOutput)")
         input.close()
     }
 
@@ -232,5 +235,37 @@ struct NamedHUDHardeningTests {
         let r = try Tools.run("/bin/sh", ["-c", "'\(HUDProcess.binary.path)' run -- yes | head -1"], display: display,
                               timeout: 15)
         #expect(r.status == 0 && r.stdout == "y\n", "status \(r.status), \(r.stdout.prefix(20)): \(r.stderr)")
+    }
+
+    /// Item 7c: another user's client (here `nobody`, as `xhost +si:localuser:nobody` would let in) owns this user's
+    /// name, with a forged `_X11HUD_UID`: nothing is forwarded to it, and x11hud shows its own HUD at once.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root to start a client as another user"))
+    func anotherUsersWindowHoldingOurNameIsNotForwardedTo() throws {
+        let display = try server().display
+        let script = """
+            import sys
+            from Xlib import display, X, Xatom
+            d = display.Display(sys.argv[1])
+            root = d.screen().root
+            w = root.create_window(-1, -1, 1, 1, 0, X.CopyFromParent, X.InputOnly, X.CopyFromParent)
+            w.change_property(d.intern_atom('_X11HUD_UID'), Xatom.CARDINAL, 32, [int(sys.argv[2])])
+            w.set_selection_owner(d.intern_atom('_X11HUD_ID_%s_backup' % sys.argv[2]), X.CurrentTime)
+            d.sync()
+            print('owned', flush=True)
+            sys.stdin.read()
+            """
+        let input = Pipe(), output = Pipe()
+        let squatter = try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), [
+            "--reuid=65534", "--regid=65534", "--clear-groups", RogueClient.python, "-c", script, display,
+            String(getuid()),
+        ], environment: ChildProcess.environment(display: display), input: input, output: .pipe(output))
+        defer { squatter.kill() }
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(said.hasPrefix("owned"), "the other user's client did not start: \(said)")
+        let hud = try HUDProcess(["--id", "backup", "--label", "Mine", "--hide-after", "0.5"], display: display)
+        let exit = hud.waitForExit(timeout: 5)
+        #expect(exit?.status == 0 && (exit?.seconds ?? 99) < 2.5, "exit \(String(describing: exit))")
+        #expect(!hud.errorOutput.contains("did not answer"), "it forwarded to the other user: \(hud.errorOutput)")
     }
 }
