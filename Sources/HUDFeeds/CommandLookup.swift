@@ -24,7 +24,8 @@ public enum CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The status a shell gives for it: 127 not found (or its interpreter), 126 not executable; nil for a failed system call.
+    /// The status a shell gives for it: 127 not found (or its interpreter), 126 not executable; nil for a failed
+    /// system call.
     public var shellStatus: Int32? {
         switch self {
         case .notFound, .missingInterpreter: return 127

@@ -19,7 +19,8 @@ enum ForgingClient {
                 return root.create_window(-1, -1, 1, 1, 0, X.CopyFromParent, X.InputOnly, X.CopyFromParent,
                                           override_redirect=1)
             def client_message(window, kind, values):
-                e = event.ClientMessage(window=window, client_type=atom(kind), data=(32, values + [0] * (5 - len(values))))
+                values = values + [0] * (5 - len(values))
+                e = event.ClientMessage(window=window, client_type=atom(kind), data=(32, values))
                 window.send_event(e, event_mask=0)
 
             """
@@ -219,7 +220,8 @@ struct NamedHUDHardeningTests {
             width, height, x0, y0 = [int(v) for v in sys.argv[3:7]]
             for y in range(2, height, 6):
                 for x in range(2, width, 6):
-                    for kind, mask in ((event.ButtonPress, X.ButtonPressMask), (event.ButtonRelease, X.ButtonReleaseMask)):
+                    for kind, mask in ((event.ButtonPress, X.ButtonPressMask),
+                                       (event.ButtonRelease, X.ButtonReleaseMask)):
                         e = kind(time=X.CurrentTime, root=root, window=w, same_screen=1, child=X.NONE, root_x=x0 + x,
                                  root_y=y0 + y, event_x=x, event_y=y, state=0, detail=1)
                         w.send_event(e, event_mask=mask)
