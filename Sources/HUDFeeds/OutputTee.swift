@@ -52,6 +52,7 @@ final class OutputTee: Sendable {
         defer { buffer.deallocate() }
         var open = [true, true]
         var passing = [true, true]
+        var closed = [false, false]
         var ended = false
 
         while !(ended && !open.contains(true)) {
@@ -78,13 +79,20 @@ final class OutputTee: Sendable {
                     continue
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                // Our own reader gone (`x11hud run … | head`): the command goes on, its output is still scanned.
                 if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
                 if i == 1 { tail.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
+                if !passing[i] {
+                    // Our own reader gone (`x11hud run -- yes | head -1`): as in a shell pipe, the command's next
+                    // write fails (SIGPIPE), so a guest in a pipeline does not outlive it.
+                    open[i] = false
+                    close(sources[i])
+                    closed[i] = true
+                }
             }
         }
-        for fd in sources + [wake.read, wake.write] { close(fd) }
+        for (i, fd) in sources.enumerated() where !closed[i] { close(fd) }
+        for fd in [wake.read, wake.write] { close(fd) }
     }
 
     /// Writes every byte, waiting while `fd` is full (also when someone made it non-blocking). Returns false when

@@ -33,6 +33,6 @@ extension HUD {
         }
         if request.flags.contains(.hide) { hide() }
         if request.flags.contains(.subscribe) { session.links.subscribe(request, to: window.id) }
-        session.links.answer(.ack, 0, serial: request.serial, to: request.sender)
+        session.links.answer(.ack, 0, to: request)
     }
 }

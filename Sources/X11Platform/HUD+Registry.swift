@@ -43,8 +43,10 @@ extension HUD {
         let members = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
         }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
-                                    gap: HUDStack.gap * scene.scale)
+                                    gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,
+                                    area: u.y...(u.y + u.height))
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }
         scene.setStackShift(dy, at: session.clock.now)

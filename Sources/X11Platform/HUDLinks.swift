@@ -13,7 +13,8 @@ import ProgressFeed
 ///   window, announced by a ClientMessage to the HUD's window or to the owner's control window; the receiver reads and
 ///   deletes the property in one request, so appended lines are never lost or read twice.
 /// - The answer is a ClientMessage to the sender's control window: an acknowledgement, and, for those who asked to
-///   hear it, how the HUD ended (0 hidden, 1 cancelled).
+///   hear it, how the HUD ended (0 hidden, 1 cancelled). It names the request by a random token (another client
+///   cannot guess it, as it could a count) and the window that answers, which must be the one asked.
 @MainActor final class HUDLinks {
     /// What a request asks for, in the ClientMessage's flags.
     struct Flags: OptionSet {
@@ -42,8 +43,7 @@ import ProgressFeed
     /// Made on first use: the owner of this process's names, and where answers to its requests arrive.
     private var controlStorage: UInt = 0
     /// Control windows of other processes waiting to hear how a HUD (by its window) ends.
-    private var subscribers: [UInt: [UInt: Int]] = [:]
-    private var serial = 0
+    private var subscribers: [UInt: [UInt: (serial: Int, target: UInt)]] = [:]
 
     init(connection: XConnection) {
         self.connection = connection
@@ -61,23 +61,39 @@ import ProgressFeed
                                            nil, UInt(CWOverrideRedirect), &attributes)
             // Its property changes are not wanted, but some event mask is needed for nothing else; keep it quiet.
             XSelectInput(connection.display, controlStorage, NoEventMask)
+            WindowOwner.mark(controlStorage, connection: connection)
         }
         return controlStorage
     }
 
     /// The selection that stands for the HUD named `id` of this user on this display.
     func selection(for id: String) -> UInt {
-        let safe = id.utf8.prefix(128).map { b -> String in
-            let c = Character(UnicodeScalar(b))
-            return c.isLetter && b < 0x80 || c.isNumber && b < 0x80 || c == "-" || c == "." || c == "_"
-                ? String(c) : "%" + String(b, radix: 16)
-        }.joined()
-        return connection.atom("_X11HUD_ID_\(getuid())_\(safe)")
+        connection.atom("_X11HUD_ID_\(getuid())_\(Self.escape(id))")
     }
 
-    /// The window that owns the name `id` (another process's control window, or ours), or 0.
+    /// `id` as the tail of an atom name: ASCII letters, digits, `-`, `.` and `_` as they are, every other byte as
+    /// `%` and two hex digits (fixed width, so no two ids share a name).
+    nonisolated static func escape(_ id: String) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for b in id.utf8.prefix(128) {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                out.append(b)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The window that owns the name `id` (another process's control window, or ours), or 0. A window that is
+    /// not this user's (`WindowOwner`) counts as none: nothing is forwarded to it, and `claim` takes the name.
     func owner(of id: String) -> UInt {
-        XGetSelectionOwner(connection.display, selection(for: id))
+        let owner = XGetSelectionOwner(connection.display, selection(for: id))
+        return owner == 0 || owner == controlWindow || WindowOwner.isSameUser(owner, ours: controlWindow,
+                                                                              connection: connection) ? owner : 0
     }
 
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
@@ -85,9 +101,11 @@ import ProgressFeed
     func claim(_ id: String) -> UInt? {
         let atom = selection(for: id)
         let control = controlWindow
+        // Checked before the grab (it takes a few round trips): another user's window holding our name is ignored.
+        let foreign = owner(of: id) == 0 ? XGetSelectionOwner(connection.display, atom) : 0
         XGrabServer(connection.display)
         var owner = XGetSelectionOwner(connection.display, atom)
-        if owner == 0 {
+        if owner == 0 || owner == foreign {
             XSetSelectionOwner(connection.display, atom, control, UInt(CurrentTime))
             owner = XGetSelectionOwner(connection.display, atom)
         }
@@ -114,11 +132,11 @@ import ProgressFeed
 
     // MARK: Sending
 
-    /// Sends `lines` (and `flags`) to `target`: a HUD's window, or the control window owning `id`. Returns the serial
-    /// the acknowledgement will carry.
+    /// Sends `lines` (and `flags`) to `target`: a HUD's window, or the control window owning `id`. Returns the token
+    /// the answers will carry: random, so that no other client can answer in the target's place.
     @discardableResult
     func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
-        serial += 1
+        let serial = Int.random(in: 1..<(1 << 62))
         let control = controlWindow
         var flags = flags
         if !lines.isEmpty {
@@ -127,16 +145,21 @@ import ProgressFeed
                             connection.atom("UTF8_STRING"), 8, PropModeAppend, &bytes, Int32(bytes.count))
             flags.insert(.update)
         }
-        message(to: target, type: Self.requestName,
-                [CLong(bitPattern: control), flags.rawValue, serial, CLong(bitPattern: id.map(selection) ?? 0)])
+        // The target may have gone meanwhile (its process ended): that is what the answer, or its absence, tells.
+        XErrorHandlers.quietly(connection: connection, sync: true) {
+            message(to: target, type: Self.requestName,
+                    [CLong(bitPattern: control), flags.rawValue, serial & Self.half,
+                     CLong(bitPattern: id.map(selection) ?? 0), serial >> 31])
+        }
         return serial
     }
 
-    /// Answers `reply` (with a value, about the request `serial`) to another process's control window, which may
-    /// be gone.
-    func answer(_ reply: Reply, _ value: Int, serial: Int, to window: UInt) {
+    /// Answers `reply` (with a value) to `request`'s sender, which may be gone.
+    func answer(_ reply: Reply, _ value: Int, to request: Request) {
         XErrorHandlers.quietly(connection: connection, sync: true) {
-            message(to: window, type: Self.replyName, [reply.rawValue, value, serial])
+            message(to: request.sender, type: Self.replyName,
+                    [reply.rawValue, value, request.serial & Self.half, CLong(bitPattern: request.target),
+                     request.serial >> 31])
         }
     }
 
@@ -159,6 +182,8 @@ import ProgressFeed
     /// A request read off the sender's control window.
     struct Request {
         var sender: UInt
+        /// The window it was sent to (a HUD's, or our control window): the one the answers come from.
+        var target: UInt
         var flags: Flags
         var serial: Int
         /// The selection of the named HUD it is for, or 0 when it was sent to a HUD's window.
@@ -170,38 +195,74 @@ import ProgressFeed
     func request(from message: XClientMessageEvent) -> Request? {
         guard message.message_type == connection.atom(Self.requestName) else { return nil }
         var m = message
-        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(4)) }
-        let sender = UInt(bitPattern: values[0])
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
+        let sender = UInt(bitPattern: values[0] & 0xffff_ffff)
         let flags = Flags(rawValue: values[1])
         var lines: [String] = []
         if flags.contains(.update) {
             let bytes = XErrorHandlers.quietly(connection: connection) {
                 Property.bytes(connection, window: sender, name: Self.requestName, delete: true)
             }
-            lines = String(decoding: bytes ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+            lines = Self.lines(in: bytes ?? [])
         }
-        return Request(sender: sender, flags: flags, serial: values[2], selection: UInt(bitPattern: values[3]),
+        return Request(sender: sender, target: message.window, flags: flags, serial: Self.token(values[2], values[4]),
+                       selection: UInt(bitPattern: values[3]),
                        lines: lines)
     }
 
-    /// Reads a reply a ClientMessage carries (its kind, value and the serial of the request it answers), or nil
-    /// when the message is not one.
-    func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int)? {
+    /// The lines of a request, cut as standard input's are (`LineSplitter`): a line longer than the 64 KiB limit
+    /// is dropped, as its JSON would be cut short, so no request brings a label or details stdin would refuse.
+    static func lines(in bytes: [UInt8]) -> [String] {
+        var splitter = LineSplitter()
+        var lines: [String] = []
+        let keep = { (line: UnsafeRawBufferPointer, truncated: Bool) in
+            if !truncated, !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        }
+        bytes.withUnsafeBytes { splitter.push($0, line: keep) }
+        splitter.finish(line: keep)
+        return lines
+    }
+
+    /// Reads a reply a ClientMessage carries (its kind, value, the token of the request it answers and the window
+    /// that answers), or nil when the message is not one.
+    func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int, from: UInt)? {
         guard message.message_type == connection.atom(Self.replyName) else { return nil }
         var m = message
-        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(3)) }
-        return Reply(rawValue: values[0]).map { ($0, values[1], values[2]) }
+        let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
+        return Reply(rawValue: values[0]).map {
+            ($0, values[1], Self.token(values[2], values[4]), UInt(bitPattern: values[3] & 0xffff_ffff))
+        }
     }
+
+    /// A request's token travels in two 31-bit halves: format-32 data is 32 bits on the wire (whatever the size of
+    /// a C long here) and comes back sign-extended.
+    private static let half = (1 << 31) - 1
+    private static func token(_ low: CLong, _ high: CLong) -> Int { (high & half) << 31 | (low & half) }
 
     /// Remembers to tell `request`'s sender how the HUD on `hudWindow` ends.
+    /// Beyond `maxSubscribers` windows waiting on one HUD, a new one is not remembered (it hears no end): real
+    /// clients are a few at a time, and forged requests must not grow memory or the work done at the end.
     func subscribe(_ request: Request, to hudWindow: UInt) {
-        subscribers[hudWindow, default: [:]][request.sender] = request.serial
+        let waiting = subscribers[hudWindow, default: [:]]
+        guard waiting.count < Self.maxSubscribers || waiting[request.sender] != nil else { return }
+        subscribers[hudWindow, default: [:]][request.sender] = (request.serial, request.target)
     }
 
-    /// The HUD on `window` has ended: tell everyone who asked.
+    /// Windows of other processes that may wait on one HUD.
+    static let maxSubscribers = 1024
+
+    /// How many windows wait to hear how the HUD on `hudWindow` ends.
+    func subscriberCount(of hudWindow: UInt) -> Int { subscribers[hudWindow]?.count ?? 0 }
+
+    /// The HUD on `window` has ended: tell everyone who asked, with one round trip for them all.
     func hudEnded(window: UInt, status: Int) {
-        for (sender, serial) in subscribers.removeValue(forKey: window) ?? [:] {
-            answer(.ended, status, serial: serial, to: sender)
+        guard let waiting = subscribers.removeValue(forKey: window) else { return }
+        XErrorHandlers.quietly(connection: connection, sync: true) {
+            for (sender, asked) in waiting {
+                message(to: sender, type: Self.replyName,
+                        [Reply.ended.rawValue, status, asked.serial & Self.half, CLong(bitPattern: asked.target),
+                         asked.serial >> 31])
+            }
         }
     }
 }

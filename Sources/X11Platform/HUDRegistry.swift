@@ -38,7 +38,9 @@ import Glibc
     /// The HUDs listed on the display, oldest first, each with its description; dead windows are skipped.
     static func entries(connection c: XConnection) -> [Entry] {
         windows(connection: c).compactMap { w in
-            guard let bytes = XErrorHandlers.quietly(connection: c, { Property.bytes(c, window: w, name: stateName) }),
+            guard let bytes = XErrorHandlers.quietly(connection: c, {
+                Property.bytes(c, window: w, name: stateName, limit: Property.chunk)
+            }),
                   let state = try? JSONDecoder().decode(State.self, from: Data(bytes))
             else { return nil }
             return Entry(window: w, state: state)
@@ -57,35 +59,78 @@ import Glibc
         touch(connection: c)
     }
 
+    /// The most entries read or kept: the newest ones. Real HUDs are a handful at a time; a list any client can
+    /// forge (262,144 entries) must cost every reader, and every grab, a bounded amount of work.
+    static let maxEntries = 256
+
     /// Adds `window` at the end of the list (an append is atomic on the server, so two HUDs starting together are
-    /// both listed).
+    /// both listed). A list that is not a list of windows (another client set it to a string) or that has grown
+    /// past `maxEntries` is first replaced by its newest windows, in a grab of two requests.
     static func add(window: UInt, connection c: XConnection) {
+        if let (format, length) = shape(connection: c), format != 32 || length > maxEntries {
+            XGrabServer(c.display)
+            replace(with: newest(connection: c), connection: c)
+            XUngrabServer(c.display)
+        }
         var id = CLong(bitPattern: window)
-        XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeAppend,
-                        withUnsafeBytes(of: &id) { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+        _ = XErrorHandlers.quietly(connection: c, sync: true) {
+            XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeAppend,
+                            withUnsafeBytes(of: &id) { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+        }
     }
 
-    /// Removes `window` and every dead entry from the list. The read and the write happen under a server grab of a
-    /// single round trip, so an append by another process cannot be lost in between.
+    /// Removes `window` and every entry that is not a live HUD from the list. Which entries live is found first,
+    /// outside any grab (at most `maxEntries` reads); the grab then holds just one read and one write of the list,
+    /// so an append by another process cannot be lost in between and no grab lasts longer than that.
     static func remove(window: UInt, connection c: XConnection) {
+        let live = Set(entries(connection: c).map(\.window))
+        let checked = Set(windows(connection: c))
         XGrabServer(c.display)
-        let alive = entries(connection: c).map(\.window).filter { $0 != window }
-        var ids = alive.map { CLong(bitPattern: $0) }
-        _ = ids.withUnsafeMutableBytes {
-            XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeReplace,
-                            $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(alive.count))
-        }
+        // Entries appended since the check are kept: they are new HUDs whose description may not be set yet.
+        let kept = newest(connection: c).filter { $0 != window && (live.contains($0) || !checked.contains($0)) }
+        replace(with: kept, connection: c)
         XUngrabServer(c.display)
         XFlush(c.display)
     }
 
-    /// An empty append: the list is unchanged, but every HUD process watching the root window hears of it.
-    private static func touch(connection c: XConnection) {
-        XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeAppend, nil, 0)
+    private static func replace(with windows: [UInt], connection c: XConnection) {
+        var ids = windows.map { CLong(bitPattern: $0) }
+        _ = ids.withUnsafeMutableBytes {
+            XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeReplace,
+                            $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(windows.count))
+        }
     }
 
+    /// An empty append: the list is unchanged, but every HUD process watching the root window hears of it. (A list
+    /// of another type refuses it; the next `add` repairs the list.)
+    private static func touch(connection c: XConnection) {
+        _ = XErrorHandlers.quietly(connection: c) {
+            XChangeProperty(c.display, c.root, c.atom(listName), UInt(XA_WINDOW), 32, PropModeAppend, nil, 0)
+        }
+    }
+
+    /// The list's format and length in items, without its content (nil: there is none).
+    private static func shape(connection c: XConnection) -> (format: Int32, length: Int)? {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(c.display, c.root, c.atom(listName), 0, 0, 0, UInt(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success else { return nil }
+        if let data { XFree(data) }
+        guard type != 0 else { return nil }
+        return (format, format == 32 && type == UInt(XA_WINDOW) ? Int(after) / 4 : Int.max)
+    }
+
+    /// The newest `maxEntries` windows of the list, in one read (none when it is not a list of windows).
+    private static func newest(connection c: XConnection) -> [UInt] {
+        guard let (format, length) = shape(connection: c), format == 32, length != Int.max else { return [] }
+        return Property.longs(c, window: c.root, name: listName, offset: max(0, length - maxEntries)) ?? []
+    }
+
+    /// The distinct windows among the newest entries, oldest first.
     private static func windows(connection c: XConnection) -> [UInt] {
         var seen = Set<UInt>()
-        return (Property.longs(c, window: c.root, name: listName) ?? []).filter { seen.insert($0).inserted }
+        return newest(connection: c).filter { seen.insert($0).inserted }
     }
 }

@@ -40,6 +40,8 @@ extension HUDSession {
                 restack()
             }
         case ButtonPress, ButtonRelease:
+            // A click another client made up (XSendEvent) must not press Cancel: only the server's own events count.
+            guard event.xbutton.send_event == 0 else { return }
             for hud in huds { hud.handleButton(event.xbutton, pressed: event.type == ButtonPress) }
         case ClientMessage:
             receive(event.xclient)

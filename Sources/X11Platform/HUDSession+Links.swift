@@ -89,7 +89,7 @@ extension HUDSession: LinkEndpoint {
             ? namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == request.selection }
             : hud(window: message.window)
         guard let target else {
-            links.answer(.gone, 0, serial: request.serial, to: request.sender)
+            links.answer(.gone, 0, to: request)
             return
         }
         target.received(request)

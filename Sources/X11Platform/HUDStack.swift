@@ -25,4 +25,17 @@ enum HUDStack {
             return -total / 2 + before + Double(members[k].height) / 2
         }
     }
+
+    /// `shift(of:in:anchor:gap:)` kept inside the work area `area` (top to bottom, root pixels) for a bezel laid out
+    /// at `top` with `height`: heights other windows claim (any client can write one) count as at most the area's,
+    /// and when the stack is full, a HUD that would leave the area stops at its edge, overlapping its neighbour
+    /// there, so every HUD stays visible (no queue: a HUD up is on screen).
+    static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double, top: Int, height: Int,
+                      area: ClosedRange<Int>) -> Double {
+        let room = area.upperBound - area.lowerBound
+        let clamped = members.map { Member(window: $0.window, height: min(max($0.height, 0), room)) }
+        let y = Double(top) + shift(of: window, in: clamped, anchor: anchor, gap: gap)
+        let lowest = Double(max(area.lowerBound, area.upperBound - height))
+        return min(max(y, Double(area.lowerBound)), lowest) - Double(top)
+    }
 }

@@ -75,10 +75,11 @@ public import ProgressFeed
 extension LinkEndpoint {
     /// Hands an answer to the request it answers; false when the message is not an answer.
     func receiveReply(_ message: XClientMessageEvent) -> Bool {
-        guard let (reply, value, serial) = links.reply(from: message) else { return false }
-        let remote = pending[serial]
+        guard let (reply, value, serial, from) = links.reply(from: message) else { return false }
+        // Only the window asked answers for it; anything else is another client's forgery, ignored.
+        guard let remote = pending[serial], remote.target == from else { return true }
         if reply == .ended { pending[serial] = nil }
-        remote?.received(reply, value: value)
+        remote.received(reply, value: value)
         return true
     }
 

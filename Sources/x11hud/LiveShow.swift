@@ -30,6 +30,8 @@ import X11Platform
     /// The input when it is not standard input (`x11hud run`: its command's output).
     private let givenFeed: (any LiveFeed)?
     private var sink: Sink = .none
+    /// The input has ended and its end was forwarded to another process's HUD.
+    private var inputEnded = false
 
     private enum Sink {
         case none
@@ -202,6 +204,7 @@ import X11Platform
             update.ended = false
             if !update.isEmpty { remote.send(update) }
             // The end of the input hides the HUD, unless --hide-after decides when.
+            if input.ended { inputEnded = true }
             if input.ended, command.hideAfter == nil { remote.hide() }
         }
     }
@@ -225,7 +228,9 @@ import X11Platform
             if let feed { feed.drainThenExit(status, evenIfIdle: false) } else { Glibc.exit(status) }
         }
         remote.onVanished = { [self] in
-            // Its process was killed (or its HUD ended as the request came): take the name and show our own.
+            // Its process was killed (or its HUD ended as the request came): take the name and show our own,
+            // unless everything is forwarded already: a HUD with nothing left to show would wait for ever.
+            if inputEnded, let feed { return feed.drainThenExit(rules.doneStatus, evenIfIdle: true) }
             startOrFail()
         }
         remote.send(forwardedContent, subscribe: waits)

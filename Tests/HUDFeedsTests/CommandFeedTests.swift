@@ -85,4 +85,25 @@ import Testing
         #expect(CommandFailure.notFound(command: "x").shellStatus == 127)
         #expect("\(CommandFailure.notFound(command: "rsync"))" == "rsync: command not found")
     }
+
+    /// Issue 21 item 8: a script whose `#!` names no file, and an empty name, are "not found" (127) as in a shell,
+    /// not "Permission denied" or "is a directory" (126).
+    @Test func aMissingInterpreterAndAnEmptyNameGive127() throws {
+        let script = "/tmp/x11hud-badint-\(getpid())"
+        let fd = open(script, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+        try #require(fd >= 0)
+        let text = Array("#!/nonexistent/interpreter -x\necho hi\n".utf8)
+        #expect(write(fd, text, text.count) == text.count)
+        close(fd)
+        defer { unlink(script) }
+        for (command, words) in [(script, ["/nonexistent/interpreter"]), ("", ["''", "not found"])] {
+            do {
+                _ = try CommandFeed([command])
+                Issue.record("'\(command)' started")
+            } catch {
+                #expect(error.shellStatus == 127, "\(error)")
+                for word in words { #expect("\(error)".contains(word), "\(error)") }
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@
 #   sh Tests/Harden/harden.sh                  # all: fuzz 5 min, soak 10 min (about 50 min the first time)
 #   sh Tests/Harden/harden.sh --quick                  # fuzz 25 s + soak 30 s on the debug build (what .ci/run does)
 #   sh Tests/Harden/harden.sh --only fuzz,soak --fuzz-seconds 60 --soak-seconds 120 --rate 1000
+#   sh Tests/Harden/harden.sh --only asan --filter 'NamedHUD|HUDStack'   # the sanitized suite on some tests only
 set -eu
 cd "$(dirname "$0")/../.."
 command -v swift >/dev/null 2>&1 || PATH="/opt/swift/usr/bin:$PATH"
@@ -14,6 +15,7 @@ fuzz_seconds=300
 soak_seconds=600
 rate=1000
 binary=""
+filter=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --only) steps="$2"; shift ;;
@@ -21,6 +23,7 @@ while [ $# -gt 0 ]; do
     --soak-seconds) soak_seconds="$2"; shift ;;
     --rate) rate="$2"; shift ;;
     --binary) binary="$2"; shift ;;
+    --filter) filter="$2"; shift ;;
     --quick) steps="fuzz,soak"; fuzz_seconds=25; soak_seconds=30; binary="${binary:-.build/debug/x11hud}" ;;
     *) echo "harden.sh: unknown option $1" >&2; exit 64 ;;
     esac
@@ -49,7 +52,8 @@ sanitized_suite() {
                LSAN_OPTIONS="suppressions=$PWD/Tests/Harden/lsan.supp:print_suppressions=0" \
                TSAN_OPTIONS="suppressions=$PWD/Tests/Harden/tsan.supp:log_path=$PWD/$reports/report:atexit_sleep_ms=0" \
                X11HUD_SANITIZER="$sanitizer" \
-               swift test --skip-build --scratch-path ".build-$name" --sanitize "$sanitizer" >>"$log" 2>&1; then
+               swift test --skip-build --scratch-path ".build-$name" --sanitize "$sanitizer" \
+                   ${filter:+--filter "$filter"} >>"$log" 2>&1; then
         status=passed
     else
         status=FAILED
@@ -58,7 +62,7 @@ sanitized_suite() {
     count=$(cat "$reports"/report.* 2>/dev/null | grep -c -E "^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)" || true)
     tests=$(grep -E "Test run with [0-9]+ tests" "$log" | tail -1 | sed 's/.*Test run with \([0-9]*\) tests.*/\1/')
     failures=$(grep -c -E "^✘ Test .* (failed|recorded)" "$log" || true)
-    note "$name: suite $status (${tests:-?} Swift Testing tests, $failures failure lines), $count sanitizer reports"
+    note "$name: suite${filter:+ (filter $filter)} $status (${tests:-?} Swift Testing tests, $failures failure lines), $count sanitizer reports"
     [ "$count" -eq 0 ] || failed=1
 }
 

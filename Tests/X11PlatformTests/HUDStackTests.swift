@@ -21,4 +21,35 @@ import Testing
         #expect(HUDStack.shift(of: 1, in: [members[0]], anchor: 0, gap: 10) == 0)
         #expect(HUDStack.shift(of: 9, in: members, anchor: 0, gap: 10) == 0)
     }
+
+    /// Issue 21: 50 centred HUDs on an 800-pixel work area, and a forged 5000-pixel member, stay inside it.
+    @Test(arguments: [-1, 0, 1])
+    func aFullStackStaysInsideTheWorkArea(anchor: Int) {
+        let many = (1...50).map { HUDStack.Member(window: UInt($0), height: 80) }
+        let forged = [HUDStack.Member(window: 99, height: 5000), HUDStack.Member(window: 1, height: 80)]
+        // The bezel's laid-out top for the anchor: at the top, centred, at the bottom of 40...840.
+        let top = anchor < 0 ? 40 : anchor == 0 ? 400 : 760
+        for members in [many, forged] {
+            for m in members where m.window != 99 {
+                let dy = HUDStack.shift(of: m.window, in: members, anchor: anchor, gap: 10, top: top, height: 80,
+                                        area: 40...840)
+                let y = Double(top) + dy
+                #expect(y >= 40 && y + 80 <= 840, "window \(m.window) at y \(y)")
+            }
+        }
+        // A stack that fits is unchanged.
+        let fits = Array(many.prefix(3))
+        #expect(HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10, top: top, height: 80, area: 40...840)
+            == HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10))
+    }
+
+    /// Issue 21 item 8: every byte outside the plain set is escaped with two hex digits, so no two ids collide.
+    @Test func idEscapesHaveAFixedWidth() {
+        #expect(HUDLinks.escape(" ") == "%20")
+        #expect(HUDLinks.escape("\u{02}0") == "%020")
+        #expect(HUDLinks.escape("\u{02}0") != HUDLinks.escape(" "))
+        #expect(HUDLinks.escape("backup-1.x_y") == "backup-1.x_y")
+        #expect(HUDLinks.escape("%") == "%25")
+        #expect(HUDLinks.escape("é") == "%c3%a9")
+    }
 }

@@ -187,6 +187,19 @@ import Testing
         #expect(try !stage.isMapped())
     }
 
+    /// Issue 21 item 4: forged `subscribe` requests from ever new windows are remembered up to a bound.
+    @Test func theSubscribersOfAHUDAreBounded() throws {
+        let session = try HUDSession(display: display, clock: ManualClock(now: 0))
+        for i in 0..<5000 {
+            let request = HUDLinks.Request(sender: UInt(0x3f0_0000 + i), target: 42, flags: .subscribe, serial: i,
+                                           selection: 0, lines: [])
+            session.links.subscribe(request, to: 42)
+        }
+        #expect(session.links.subscriberCount(of: 42) == HUDLinks.maxSubscribers)
+        session.links.hudEnded(window: 42, status: 0)
+        #expect(session.links.subscriberCount(of: 42) == 0)
+    }
+
     // MARK: Named HUDs
 
     /// The name is the display's, not the session's: a second session of this process, and another process, find it

@@ -44,8 +44,15 @@ import Testing
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        // Under `make harden` the sanitizer's settings (its suppressions) go along, through `env` since runuser
+        // may reset the environment, without the report path, which nobody may not write to.
+        let sanitizer = ProcessInfo.processInfo.environment
+            .filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key) }
+            .map { "\($0.key)=" + $0.value.split(separator: ":").filter { !$0.hasPrefix("log_path=") }
+                .joined(separator: ":") }
         let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/sbin/runuser"),
-                                     ["-u", "nobody", "--", copy.path, "--watch-pid", "1"],
+                                     ["-u", "nobody", "--", "/usr/bin/env"] + sanitizer
+                                        + [copy.path, "--watch-pid", "1"],
                                      environment: Self.environment)
         let text = r.stderr
         #expect(r.status == 77, "\(text)")
