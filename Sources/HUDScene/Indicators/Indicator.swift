@@ -112,6 +112,29 @@ public struct Indicator: Hashable, Sendable {
         }
     }
 
+    /// How far, in points, the moving end of the progress (the arc's outer edge, the pie's rim, the bar's fill)
+    /// travels from 0 to 1: nil for indicators that show no progress.
+    public var progressTravel: Double? {
+        switch kind {
+        // The outermost point of the arc or wedge goes once round a circle as wide as the frame (the arcs lie
+        // within it, so this is the most any of their pixels moves).
+        case .pie, .ring: return Double.pi * size.width
+        // The fill runs along the track inside the 4 pt outline and inset.
+        case .bar: return Self.barSize.width - 8
+        case .spinner, .icon, .image: return nil
+        }
+    }
+
+    /// The smallest change of progress worth a frame at `scale` device pixels per point: one that moves the
+    /// progress's end by half a device pixel. Less changes an antialiased edge by a few levels at most.
+    public func visibleProgressStep(scale: Double) -> Double? {
+        guard let travel = progressTravel, travel > 0, scale > 0 else { return nil }
+        return Self.visibleMove / (travel * scale)
+    }
+
+    /// Device pixels the drawn end must move for a new frame.
+    public static let visibleMove = 0.5
+
     /// ProgressHUD's animations are drawn this many times a second. A frame costs about 0.4 ms of CPU, nearly all
     /// of it waking up and talking to the X server rather than drawing (10 to 60 µs, see x11hud-bench), so the
     /// monitor's 60 Hz would take about 230 ms per 10 s; 30 Hz keeps a spinner under 150 ms and looks as smooth on
