@@ -92,9 +92,10 @@ extension HUD {
               r.width < Double(canvas.width) || r.height < Double(canvas.height),
               p.snapshot.differsOnlyInIndicator(from: snapshot)
         else { return false }
-        let x0 = max(0, Int(r.x)), y0 = max(0, Int(r.y))
-        let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX)) - x0,
-                                     height: min(canvas.height, Int(r.maxY)) - y0)
+        let x0 = max(0, Int(r.x.rounded(.down))), y0 = max(0, Int(r.y.rounded(.down)))
+        // Outwards to whole pixels: a partly covered pixel is a changed one.
+        let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX.rounded(.up))) - x0,
+                                     height: min(canvas.height, Int(r.maxY.rounded(.up))) - y0)
         guard dirty.width > 0, dirty.height > 0 else { return false }
         if var opaque = p.opaque {
             // A pixel crossing the half-covered line would change the window's shape: draw the whole frame then.
