@@ -6,5 +6,5 @@ set -eu
 bench=${1:-.build/release/x11hud-bench}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$bench" strip "$dir"
+"$bench" strip "$dir" > "$dir/rows.txt"; cat "$dir/rows.txt"; rm "$dir/rows.txt"
 montage "$dir"/*.png -tile 30x4 -geometry +1+1 -background '#808080' "$(dirname "$0")/ease-strip.png"

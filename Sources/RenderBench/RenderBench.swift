@@ -118,7 +118,7 @@ func easeStrip(into dir: String) {
         let f = layout.indicator!
         let crop = Rect(x: f.minX - 4, y: f.minY - 4, width: f.width + 8, height: f.height + 8)
         let canvas = try! Canvas(width: Int(crop.width * scale), height: Int(crop.height * scale))
-        var shown = 0.1, newest = 0.1, drawn = 0, worstLag = 0.0
+        var shown = 0.1, newest = 0.1, drawn = 0, worstLag = 0.0, lastDrawn = -1.0
         var nextUpdate = 1.0, nextFrame: Double? = nil, t = 0.9, column = 0
         // Events in time order: updates, frames (the model's or every refresh), and 10 ms samples.
         var nextSample = 1.0
@@ -135,19 +135,21 @@ func easeStrip(into dir: String) {
                 }
                 nextUpdate += 1 / rate
             }
-            if isUpdate || t == nextFrame {
+            if isUpdate && (!new || t >= lastDrawn + refresh) || t == nextFrame {
                 let value = new ? scene.presentedProgress(at: t) : old.value(at: t)
                 let visible = new ? scene.progressChangeIsVisible(from: shown, at: t) : value != shown
                 if visible {
                     shown = value
                     drawn += 1
+                    lastDrawn = t
                 }
             }
             if new {
-                nextFrame = scene.nextFrameTime(after: t, shownProgress: shown).map { max($0, t + 1e-6) }
+                // At most one frame per refresh, as HUDSession draws.
+                nextFrame = scene.nextFrameTime(after: t, shownProgress: shown).map { max($0, lastDrawn + refresh) }
             } else {
                 // The old loop: every refresh while the ease runs (a change at rest is drawn when it comes).
-                nextFrame = old.isAnimating(at: t) ? ((t / refresh).rounded(.down) + 1) * refresh : nil
+                nextFrame = old.isAnimating(at: t) ? ((t / refresh + 1e-6).rounded(.down) + 1) * refresh : nil
             }
             if t == nextSample {
                 var s = scene.snapshot(at: t, layout: layout, canvasOrigin: crop.origin)

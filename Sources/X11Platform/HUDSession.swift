@@ -217,9 +217,6 @@ import ProgressFeed
     func inputArrived() {
         guard !updateScheduled, timer?.isTicking != true else { return }
         let now = clock.now
-        // While an ease runs, a frame is never more than one away: its wake-up pulls the input too, and the input
-        // costs no wake-up of its own (latency while easing is at most a frame, as when the timer ticks).
-        if let due = timer?.pendingDeadline, due - now <= frameInterval { return }
         // No more than one frame per refresh: input right after a frame waits for the next refresh.
         if let last = lastFrameTime, now - last < frameInterval {
             timer?.wake(noLaterThan: last + frameInterval, now: now)
