@@ -13,6 +13,8 @@ public final class HUDRenderer {
     private var stillLayer: (key: HUDSnapshot, canvas: Canvas)?
     /// The canvas the still layer was last copied into whole: on it, later frames redraw the indicator only.
     private weak var stillLayerTarget: Canvas?
+    /// The indicator's motion last drawn into `stillLayerTarget`: a new progress dirties only the part between.
+    private var lastMotion: (phase: Double, progress: Double)?
 
     /// The last layout and what it was made from: progress never changes a layout, so a moving indicator does not
     /// lay the HUD out again every frame.
@@ -49,9 +51,15 @@ public final class HUDRenderer {
             var dirty = whole
             // Only the indicator's rectangle changes: the rest of the canvas already holds this layer.
             if canvas === stillLayerTarget {
-                let r = indicator.dirtyRect(in: frame)
-                dirty = Rect(x: r.minX - s.canvasOrigin.x, y: r.minY - s.canvasOrigin.y, width: r.width,
-                             height: r.height).scaled(by: s.scale)
+                var r = indicator.dirtyRect(in: frame)
+                if indicator.showsProgress, let last = lastMotion, last.phase == s.indicatorPhase {
+                    r = indicator.progressDirtyRect(in: frame, from: last.progress, to: s.content.progress)
+                }
+                let px = Rect(x: r.minX - s.canvasOrigin.x, y: r.minY - s.canvasOrigin.y, width: r.width,
+                              height: r.height).scaled(by: s.scale)
+                // Whole pixels: a clip through a pixel would blend the old frame into it.
+                let x0 = px.minX.rounded(.down), y0 = px.minY.rounded(.down)
+                dirty = Rect(x: x0, y: y0, width: px.maxX.rounded(.up) - x0, height: px.maxY.rounded(.up) - y0)
                 cairo_save(cr)
                 cairo_identity_matrix(cr)
                 cairo_rectangle(cr, dirty.minX, dirty.minY, dirty.width, dirty.height)
@@ -66,6 +74,7 @@ public final class HUDRenderer {
             cairo_restore(cr)
             drawIndicator(s, .moving, on: cr)
             stillLayerTarget = canvas
+            lastMotion = (s.indicatorPhase, s.content.progress)
             return dirty
         }
         stillLayerTarget = nil

@@ -11,7 +11,7 @@ public struct HUDScene: Hashable, Sendable {
     public var scale: Double
     public private(set) var appearance = Appearance()
     /// The eased progress on screen; `content.progress` is its target.
-    public private(set) var progressTrack = ProgressTrack()
+    public private(set) var progressTrack = ProgressTrack(followsStreams: true)
     /// When the indicator appeared (shown, or changed while shown): the origin of its phase. Nil draws it at rest,
     /// as `render` does without `--time` (a live icon whole).
     public var indicatorStart: Double?
@@ -19,7 +19,7 @@ public struct HUDScene: Hashable, Sendable {
     public private(set) var motion = BezelMotion()
 
     public init(content: HUDContent, style: HUDStyle, area: Rect, scale: Double = 1) {
-        self.progressTrack = ProgressTrack(content.progress)
+        self.progressTrack = ProgressTrack(content.progress, followsStreams: true)
         self.content = content
         self.style = style
         self.area = area
@@ -53,9 +53,75 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     /// Sets the progress, easing the indicator to it from what is shown at `time`.
-    public mutating func setProgress(_ value: Double, at time: Double, animated: Bool = true) {
+    ///
+    /// With `leadIn`, an ease from rest starts that long before `time`, or earlier still if need be for the frame
+    /// drawn at `time` to move the indicator visibly: a producer writing to a HUD at rest sees the change in the
+    /// very next frame (the ease then goes on from there).
+    public mutating func setProgress(_ value: Double, at time: Double, animated: Bool = true, leadIn: Double = 0) {
         content.progress = value
-        progressTrack.set(content.progress, at: time, animated: animated && appearance.isShown)
+        let animated = animated && appearance.isShown
+        guard animated, leadIn > 0, !progressTrack.isAnimating(at: time) else {
+            progressTrack.set(content.progress, at: time, animated: animated)
+            return
+        }
+        let before = progressTrack
+        var lead = leadIn
+        if let step = indicator?.visibleProgressStep(scale: scale), abs(value - before.target) >= step {
+            // The smallest lead whose first frame moves by `step`, by halving (the spring rises monotonically).
+            func moves(_ lead: Double) -> Bool {
+                var t = before
+                t.set(value, at: time - lead)
+                return abs(t.value(at: time) - before.target) >= step
+            }
+            if !moves(lead) {
+                var lo = lead, hi = ProgressTrack.duration
+                for _ in 0..<20 {
+                    let mid = (lo + hi) / 2
+                    if moves(mid) { hi = mid } else { lo = mid }
+                }
+                lead = hi
+            }
+        }
+        progressTrack.set(content.progress, at: time - lead)
+    }
+
+    /// Whether a frame at `time` would show the progress visibly moved from `shown`, the progress of the frame on
+    /// screen: by half a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another
+    /// percentage when it is shown, or to 0 or 1 when the ease is over (so a finished HUD shows a closed ring).
+    /// A move of less than half a pixel is never drawn, at rest or not; a later one takes it along.
+    public func progressChangeIsVisible(from shown: Double, at time: Double) -> Bool {
+        let now = presentedProgress(at: time)
+        guard now != shown else { return false }
+        guard let indicator, let step = indicator.visibleProgressStep(scale: scale),
+              progressTrack.target == content.progress
+        else { return true }
+        if indicator.showsValue, Indicator.valueText(now) != Indicator.valueText(shown) { return true }
+        // Empty and complete are drawn exactly: the ring closes, the bar fills to its end.
+        if !progressTrack.isAnimating(at: time), now == 0 || now == 1 { return true }
+        return abs(now - shown) >= step
+    }
+
+    /// When an easing progress next moves visibly from `shown` after `time` (see `progressChangeIsVisible`): the
+    /// moment it crosses half a device pixel or another percentage, or an ease to 0 or 1 ends; nil when it does not
+    /// move visibly any more.
+    private func nextProgressFrame(after time: Double, shown: Double) -> Double? {
+        guard let indicator, let step = indicator.visibleProgressStep(scale: scale),
+              progressTrack.target == content.progress
+        else { return nil }
+        if progressChangeIsVisible(from: shown, at: time) { return time }
+        if !progressTrack.isAnimating(at: time) { return nil }
+        let now = presentedProgress(at: time)
+        let rising = progressTrack.target > now
+        var levels = [rising ? shown + step : shown - step]
+        if indicator.showsValue {
+            // valueText truncates: the next percentage begins at the next whole one up, or just below this one.
+            let percent = (shown * 100).rounded(.down)
+            levels.append(rising ? (percent + 1) / 100 : percent / 100 - 1e-9)
+        }
+        let crossings = levels.compactMap { progressTrack.time(reaching: $0, after: time) }
+        let target = progressTrack.target
+        let end = (target == 0 || target == 1) && target != shown ? progressTrack.endTime : nil
+        return (crossings + [end].compactMap { $0 }).min()
     }
 
     /// The progress drawn at `time`: eased when set with `setProgress`, else the model value as it is.
@@ -98,15 +164,22 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     /// The next moment after `time` at which the picture changes by itself, or nil when it is static.
-    public func nextFrameTime(after time: Double) -> Double? {
-        // Every frame until the transition or the progress easing ends.
+    ///
+    /// An easing progress asks for a frame only when it moves visibly from `shownProgress`, the progress of the
+    /// frame on screen (by default the one at `time`): a slow stream of small steps costs a few frames per
+    /// update, not one per refresh.
+    public func nextFrameTime(after time: Double, shownProgress: Double? = nil) -> Double? {
+        // Every frame until the transition or the bezel's motion ends.
         if appearance.isAnimating(at: time) || motion.isAnimating(at: time) { return time }
         guard appearance.isShown, let indicator else { return nil }
-        if indicator.showsProgress, progressTrack.target == content.progress, progressTrack.isAnimating(at: time) {
-            return time
+        var progressFrame: Double? = nil
+        if indicator.showsProgress {
+            progressFrame = nextProgressFrame(after: time, shown: shownProgress ?? presentedProgress(at: time))
         }
-        guard let start = indicatorStart, let next = indicator.nextFrameTime(after: time - start) else { return nil }
-        return max(time, start + next)
+        guard let start = indicatorStart, let next = indicator.nextFrameTime(after: time - start) else {
+            return progressFrame
+        }
+        return min(progressFrame ?? .infinity, max(time, start + next))
     }
 
     /// The largest the bezel gets during the show and hide transitions, as a factor of its size.

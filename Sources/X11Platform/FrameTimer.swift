@@ -64,6 +64,21 @@ import Dispatch
         state = next
     }
 
+    /// Wakes at `deadline` at the latest: an earlier wake-up already armed stays, a later one is brought forward.
+    func wake(noLaterThan deadline: Double, now: Double) {
+        switch state {
+        case .ticking: return
+        case .once(let t) where t >= 0 && t <= deadline: return
+        default: wake(at: deadline, now: now)
+        }
+    }
+
+    /// The moment a one-shot wake-up is armed for, if one is.
+    var pendingDeadline: Double? {
+        if case .once(let t) = state, t >= 0 { return t }
+        return nil
+    }
+
     /// Ticking every frame: a change made now is drawn by the next tick, no sooner.
     var isTicking: Bool { state == .ticking }
     /// Nothing will change by itself: no wake-up at all.

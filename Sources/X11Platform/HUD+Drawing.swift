@@ -30,6 +30,11 @@ extension HUD {
         let (frame, origin) = windowGeometry(layout: snapshot.layout, opaque: opaque)
         snapshot.canvasOrigin = origin
         if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }
+        if let presented, presented.frame == frame, window.isMapped,
+           looksTheSame(presented.snapshot, snapshot, at: now) {
+            framesSkipped += 1
+            return
+        }
 
         let canvas: Canvas
         if let previous = presented?.canvas, previous.width == frame.width, previous.height == frame.height {
@@ -56,6 +61,13 @@ extension HUD {
         framesDrawn += 1
     }
 
+    /// Whether `new` differs from the frame on screen only by a progress the eye cannot tell from it (the scene
+    /// decides, from the indicator's size: less than half a device pixel at its end).
+    private func looksTheSame(_ old: HUDSnapshot, _ new: HUDSnapshot, at now: Double) -> Bool {
+        old.indicatorPhase == new.indicatorPhase && old.differsOnlyInIndicator(from: new)
+            && !scene.progressChangeIsVisible(from: old.content.progress, at: now)
+    }
+
     /// The first frame of a fade or zoom is fully transparent, so nothing needs the fonts before the window is
     /// mapped: map it at once, clipped to nothing, and lay out and draw on the next turn of the main queue.
     /// Returns whether it did.
@@ -80,9 +92,10 @@ extension HUD {
               r.width < Double(canvas.width) || r.height < Double(canvas.height),
               p.snapshot.differsOnlyInIndicator(from: snapshot)
         else { return false }
-        let x0 = max(0, Int(r.x)), y0 = max(0, Int(r.y))
-        let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX)) - x0,
-                                     height: min(canvas.height, Int(r.maxY)) - y0)
+        let x0 = max(0, Int(r.x.rounded(.down))), y0 = max(0, Int(r.y.rounded(.down)))
+        // Outwards to whole pixels: a partly covered pixel is a changed one.
+        let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX.rounded(.up))) - x0,
+                                     height: min(canvas.height, Int(r.maxY.rounded(.up))) - y0)
         guard dirty.width > 0, dirty.height > 0 else { return false }
         if var opaque = p.opaque {
             // A pixel crossing the half-covered line would change the window's shape: draw the whole frame then.
@@ -101,6 +114,8 @@ extension HUD {
     /// Puts the presented frame (or the part of it in `region`) on the window (again, after an Expose).
     func blit(_ region: OpaqueFrame.Span? = nil) {
         guard let p = presented else { return }
+        let (w, h) = p.opaque.map { ($0.width, $0.height) } ?? (p.canvas.width, p.canvas.height)
+        pixelBytesSent += (region.map { $0.width * $0.height } ?? w * h) * 4
         if let o = p.opaque {
             o.pixels.withUnsafeBytes {
                 window.put($0, width: o.width, height: o.height, stride: o.width * 4, region: region)

@@ -81,6 +81,11 @@ import ProgressFeed
     }
     /// How many frames have been put on the window: a static HUD adds none.
     public internal(set) var framesDrawn = 0
+    /// How many frames were not drawn because they would look the same as the one on screen.
+    public internal(set) var framesSkipped = 0
+    /// Bytes of pixels put on the window so far (`XPutImage` data; the request headers add 28 bytes each): what
+    /// drawing only the dirty rectangle saves.
+    public internal(set) var pixelBytesSent = 0
     /// When set, the HUD hides this many seconds after each `show()`, and so after each update another process
     /// sends it (`x11hud --id NAME --hide-after S`): a held key keeps it up, and it goes once the key is let go.
     public var autoHideDelay: Double?
@@ -159,10 +164,9 @@ import ProgressFeed
     public var progress: Double {
         get { content.progress }
         set {
-            let now = session.clock.now
-            // From rest, the easing starts a frame back, so the frame drawn now already shows the change.
-            let start = scene.progressTrack.isAnimating(at: now) ? now : now - session.frameInterval
-            scene.setProgress(newValue, at: start)
+            // From rest, the easing starts a frame back (or more, until it moves visibly), so the frame drawn now
+            // already shows the change.
+            scene.setProgress(newValue, at: session.clock.now, leadIn: session.frameInterval)
             setNeedsUpdate()
         }
     }
@@ -275,7 +279,9 @@ import ProgressFeed
         updateBlocker(visible: visible)
         if doneReported || isDone { return nil }
         var next = lifecycle.nextDeadline(scene: scene)
-        if visible, let frame = scene.nextFrameTime(after: now) { next = min(next ?? frame, frame) }
+        if visible, let frame = scene.nextFrameTime(after: now, shownProgress: presented?.snapshot.content.progress) {
+            next = min(next ?? frame, frame)
+        }
         return next
     }
 

@@ -223,6 +223,11 @@ import ProgressFeed
 
     // MARK: The frame clock
 
+    /// When the last frame of any HUD was drawn (clock seconds).
+    private var lastFrameTime: Double?
+    /// Frames drawn by every HUD up.
+    private var framesDrawn: Int { huds.reduce(0) { $0 + $1.framesDrawn } }
+
     /// The interval between frames at the fastest refresh rate of the monitors HUDs are on.
     var frameInterval: Double { timer?.frameInterval ?? 1 / MonitorInfo.fallbackRefreshRate }
 
@@ -250,6 +255,12 @@ import ProgressFeed
     /// of the running frame timer) will pull it.
     func inputArrived() {
         guard !updateScheduled, timer?.isTicking != true else { return }
+        let now = clock.now
+        // No more than one frame per refresh: input right after a frame waits for the next refresh.
+        if let last = lastFrameTime, now - last < frameInterval {
+            timer?.wake(noLaterThan: last + frameInterval, now: now)
+            return
+        }
         update()
     }
 
@@ -257,8 +268,14 @@ import ProgressFeed
     func update() {
         let now = clock.now
         var next: Double? = nil
+        let drawnBefore = framesDrawn
         for hud in huds {
             if let t = hud.update(at: now) { next = min(next ?? t, t) }
+        }
+        if framesDrawn != drawnBefore {
+            lastFrameTime = now
+            // A visible step due within the next refresh waits for it: one frame per refresh at most.
+            if let t = next, t > now + frameInterval / 2, t < now + frameInterval { next = now + frameInterval }
         }
         let rate = huds.map(\.monitor.refreshRate).max() ?? MonitorInfo.fallbackRefreshRate
         if rate != 1 / frameInterval { timer?.setRefreshRate(rate) }

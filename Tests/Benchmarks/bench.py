@@ -9,7 +9,8 @@ Metrics: map (pbench: fork → window mapped and → first damage), lat (pbench:
 100 updates/s), held (a volume key held down: 30 invocations at 10/s changing one named HUD, beside
 `dunstify -r`), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
 x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (peak RSS of a 3 s display),
-cpu (static, spinner, 100 updates/s over 10 s, with the X server's share), spinners (every --spinner style over 10 s, beside
+cpu (static, spinner, 10 and 100 updates/s over 10 s, with the X server's share and the pixels damaged per
+update), many (20 displays at 10 updates/s each), spinners (every --spinner style over 10 s, beside
 zenity --pulsate), flood (a million lines on stdin),
 frames (x11hud-bench's frame cost). xob is measured when built from its sources and given with --xob.
 Build first: swift build -c release --static-swift-stdlib --product x11hud (and --product x11hud-bench)
@@ -31,7 +32,7 @@ sys.path.insert(0, HERE)
 
 import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
 
-METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "spinners", "flood", "frames"]
+METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "many", "spinners", "flood", "frames"]
 
 
 def parse_args(argv):
@@ -53,6 +54,8 @@ def parse_args(argv):
     p.add_argument("--xob", default=os.environ.get("XOB"),
                    help="an xob binary built from github.com/florentc/xob, its styles.cfg beside it (or $XOB)")
     p.add_argument("--binary", default=os.path.join(ROOT, ".build/release/x11hud"))
+    p.add_argument("--baseline", default=None,
+                   help="another x11hud binary (an earlier commit) measured beside it as \"x11hud before\"")
     p.add_argument("--bench-binary", default=os.path.join(ROOT, ".build/release/x11hud-bench"))
     p.add_argument("--out", default=None,
                    help="markdown output (default BENCHMARKS.md for a full run, out/bench/BENCHMARKS.md otherwise)")
@@ -214,23 +217,41 @@ def run_rss(ctx, tools, runs, parts):
 
 
 CPU_SCENARIOS = [("static", "static, 60 %", 0), ("spinner", "spinner / pulsating", 0),
+                 ("feed10", "10 updates per second on stdin (1 % each)", 10),
                  ("feed", "100 updates per second on stdin", 100)]
+# Issue 24: this many displays of one tool, each fed at this rate.
+MANY_HUDS, MANY_RATE = 20, 10
 
 
 def run_cpu(ctx, tools, runs, window):
-    """{scenario: {tool: [(cpu ms, tick ms, wake-ups) or None]}}, each per 10 s."""
+    """{scenario: {tool: [(cpu ms, tick ms, wake-ups, X server ms) or None]}}, each per 10 s, and under "damage"
+    {scenario: {tool: [(bytes per update, rectangles per update)]}} for the fed scenarios."""
     import measure
-    results = {}
+    results = {"damage": {}}
     for key, _, rate in CPU_SCENARIOS:
         results[key] = {}
         for t in tools:
-            argv = getattr(t, key)
+            argv = getattr(t, "feed" if key.startswith("feed") else key)
             if argv is None:
                 continue
             results[key][t.name] = []
+            damage = results["damage"].setdefault(key, {}).setdefault(t.name, []) if rate else None
             for r in range(runs):
-                results[key][t.name].append(measure.cpu_window(ctx, t, argv, window, rate=rate))
+                results[key][t.name].append(measure.cpu_window(ctx, t, argv, window, rate=rate, damage=damage))
             log("cpu %s: %s done" % (key, t.name))
+    return results
+
+
+def run_many(ctx, tools, runs, window):
+    """{tool: [(cpu ms of all, wake-ups of all, X server ms) or None]}: MANY_HUDS displays at MANY_RATE each."""
+    import measure
+    results = {}
+    for t in tools:
+        if t.feed is None:
+            continue
+        results[t.name] = [measure.many_cpu_window(ctx, t, t.feed, MANY_HUDS, window, MANY_RATE)
+                           for _ in range(runs)]
+        log("many: %s done" % t.name)
     return results
 
 
@@ -382,24 +403,49 @@ def rss_section(results):
 def cpu_section(results, window):
     import report
     parts = []
-    for key, title, _ in CPU_SCENARIOS:
+    for key, title, rate in CPU_SCENARIOS:
         rows = []
         for name, values in results.get(key, {}).items():
-            rows.append((name, report.cell([v and v[0] for v in values]),
-                         report.cell([v and v[3] for v in values], "%.0f"),
-                         report.cell([v and v[0] + v[3] for v in values], "%.0f"),
-                         report.cell([v and v[1] for v in values], "%.0f"),
-                         report.cell([v and v[2] for v in values], "%.0f"), len(values)))
-        parts.append("### %s\n\n" % title + report.table(
-            ["tool", "CPU ms / 10 s (schedstat)", "X server's CPU ms / 10 s", "tool + X server",
-             "tool, utime+stime ticks", "voluntary wake-ups / 10 s", "runs"], rows))
+            row = (name, report.cell([v and v[0] for v in values]),
+                   report.cell([v and v[3] for v in values], "%.0f"),
+                   report.cell([v and v[0] + v[3] for v in values], "%.0f"),
+                   report.cell([v and v[1] for v in values], "%.0f"),
+                   report.cell([v and v[2] for v in values], "%.0f"))
+            if rate:
+                damage = results.get("damage", {}).get(key, {}).get(name, [])
+                row += (report.cell([d[0] for d in damage], "%.0f"), report.cell([d[1] for d in damage], "%.1f"))
+            rows.append(row + (len(values),))
+        head = ["tool", "CPU ms / 10 s (schedstat)", "X server's CPU ms / 10 s", "tool + X server",
+                "tool, utime+stime ticks", "voluntary wake-ups / 10 s"]
+        if rate:
+            head += ["bytes damaged per update", "damage rectangles per update"]
+        parts.append("### %s\n\n" % title + report.table(head + ["runs"], rows))
     return ("Measured over %g s (scaled to 10 s), starting 1 s after the window is mapped; CPU is the sum of "
             "every thread's `/proc/PID/task/*/schedstat` run time (the tick counts of `/proc/PID/stat` are "
             "10 ms coarse, shown beside it), wake-ups are `voluntary_ctxt_switches` summed over the threads; "
             "each thread is sampled every 0.2 s, so one that ends inside the window still counts. The X "
             "server's run time over the same window is shown beside it (no compositor runs here). "
             "The input pipe is open and idle when nothing is written. osd_cat has no spinner; dunst reads no "
-            "stdin. Median (min–max).\n\n" % window + "\n\n".join(parts))
+            "stdin. With updates, the pixels the X server reports changed on the tool's window (XDamage raw "
+            "rectangles, on a connection of the benchmark's own) are summed over the window and divided by the "
+            "updates written, 4 bytes a pixel: what the tool sends per update, whatever requests it draws with. "
+            "Median (min–max).\n\n" % window + "\n\n".join(parts))
+
+
+def many_section(results, window):
+    import report
+    rows = []
+    for name, values in results.items():
+        rows.append((name, report.cell([v and v[0] for v in values], "%.0f"),
+                     report.cell([v and v[0] / 100.0 for v in values], "%.2f"),
+                     report.cell([v and v[2] for v in values], "%.0f"),
+                     report.cell([v and v[0] + v[2] for v in values], "%.0f"),
+                     report.cell([v and v[1] for v in values], "%.0f"), len(values)))
+    return ("%d displays of each tool at once (x11hud stacks its HUDs; the others overlap), each fed one 1 %% "
+            "progress line every %g ms, the writes spread evenly; measured as in section 3 over %g s (scaled to "
+            "10 s), CPU summed over every process. Median (min–max).\n\n" % (MANY_HUDS, 1000.0 / MANY_RATE, window)
+            + report.table(["tool", "CPU ms / 10 s, all processes", "% of one core", "X server's CPU ms / 10 s",
+                            "tools + X server", "voluntary wake-ups / 10 s", "runs"], rows))
 
 
 def spinners_section(results, window):
@@ -506,6 +552,17 @@ def targets_section(results):
         add("CPU while static", "0 ms / 10 s", series("static", 0), lambda v: v < 0.5, "%.2f ms / 10 s")
         add("wake-ups while static", "0 / 10 s", series("static", 2), lambda v: v == 0, "%.0f / 10 s")
         add("CPU, spinner", "< 150 ms / 10 s", series("spinner", 0), lambda v: v < 150, "%.0f ms / 10 s")
+        if "feed10" in c:
+            add("CPU, 10 updates/s", "≤ 30 ms / 10 s", series("feed10", 0), lambda v: v <= 30, "%.0f ms / 10 s",
+                "about two frames per update (each 1 % update moves the 37 pt ring's rim 1.2 px, drawn in half-pixel "
+                "steps), and a wake-up of the stdin reader and of the main queue per line")
+            add("wake-ups, 10 updates/s", "≤ 300 / 10 s", series("feed10", 2), lambda v: v <= 300, "%.0f / 10 s")
+            f10 = c["feed10"]
+            ours10 = report.median_of([v and v[0] + v[3] for v in f10.get("x11hud", [])])
+            xob10 = report.median_of([v and v[0] + v[3] for v in f10.get("xob", [])])
+            if ours10 is not None and xob10 is not None:
+                rows.append(("CPU, 10 updates/s, x11hud + X server", "≤ xob's (%.0f)" % xob10,
+                             "%.0f ms / 10 s" % ours10, "met" if ours10 <= xob10 else "**missed**"))
         add("CPU, 100 updates/s", "≤ 80 ms / 10 s", series("feed", 0), lambda v: v <= 80, "%.0f ms / 10 s",
             "%.0f wake-ups per 10 s: a frame a refresh while the ring eases towards each new value, each tick "
             "waking libdispatch's timer thread and then the main queue, and the stdin reader once a line; most "
@@ -516,10 +573,24 @@ def targets_section(results):
         def together(name):
             return report.median_of([v and v[0] + v[3] for v in feed.get(name, [])])
         ours = together("x11hud")
-        peers = [together(n) for n in feed if n != "x11hud" and together(n) is not None]
+        peers = [together(n) for n in feed if not n.startswith("x11hud") and together(n) is not None]
         if ours is not None and peers:
             rows.append(("CPU, 100 updates/s, x11hud + X server", "the lowest of all tools", "%.0f ms / 10 s" % ours,
                          "met" if ours <= min(peers) else "**missed** (a peer: %.0f)" % min(peers)))
+    if "many" in results and "x11hud" in results["many"]:
+        cpu = report.median_of([v and v[0] for v in results["many"]["x11hud"]])
+        add("%d HUDs at %d updates/s each" % (MANY_HUDS, MANY_RATE), "≤ 5 % of one core",
+            None if cpu is None else cpu / 100.0, lambda v: v <= 5, "%.1f %% of one core")
+    if "spinners" in results:
+        worst = max(((report.median_of([v and v[0] for v in vs]), k) for k, vs in results["spinners"].items()
+                     if not k.startswith("zenity") and k != "activity-indicator"),
+                    key=lambda p: p[0] or 0, default=(None, ""))
+        add("busiest ProgressHUD spinner (%s)" % worst[1], "≤ 100 ms / 10 s", worst[0], lambda v: v <= 100,
+            "%.0f ms / 10 s")
+        mb = results["spinners"].get("activity-indicator")
+        if mb:
+            add("MBProgressHUD's activity indicator", "≤ 50 ms / 10 s", report.median_of([v and v[0] for v in mb]),
+                lambda v: v <= 50, "%.0f ms / 10 s")
     if "flood" in results and "x11hud" in results["flood"]:
         runs = results["flood"]["x11hud"]
         add("flood of 1,000,000 lines", "< 0.3 s", report.median_of([r["seconds"] for r in runs]),
@@ -577,6 +648,9 @@ def document(args, results, machine_rows, command, started, seconds, load_before
         sections.append(("Peak memory", rss_section(results["rss"]) + parts_section(results.get("rss_parts"))))
     if "cpu" in results:
         sections.append(("CPU and wake-ups", cpu_section(results["cpu"], args.window)))
+    if "many" in results:
+        sections.append(("%d displays at %d updates/s each" % (MANY_HUDS, MANY_RATE),
+                         many_section(results["many"], args.window)))
     if "spinners" in results:
         sections.append(("CPU of every spinner style", spinners_section(results["spinners"], args.window)))
     if "flood" in results:
@@ -617,6 +691,10 @@ def main(argv):
     shutil.copy2(args.binary, binary)
     built = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(os.path.getmtime(args.binary)))
     tools = tool_defs.all_tools(binary, with_dunst=not args.no_dunst, xob_binary=args.xob)
+    if args.baseline:
+        baseline = os.path.join(out_dir, "x11hud-before")
+        shutil.copy2(args.baseline, baseline)
+        tools.insert(1, tool_defs.x11hud(baseline, name="x11hud before"))
     if args.tools:
         wanted = {t.strip() for t in args.tools.split(",")}
         tools = [t for t in tools if t.name.split()[0] in wanted]
@@ -662,6 +740,8 @@ def main(argv):
         session.stop_dunst()
         if "cpu" in args.only:
             results["cpu"] = run_cpu(ctx, [t for t in tools if not t.notify], args.long_runs, args.window)
+        if "many" in args.only:
+            results["many"] = run_many(ctx, [t for t in tools if not t.notify], args.long_runs, args.window)
         if "spinners" in args.only:
             results["spinners"] = run_spinners(ctx, [t for t in tools if not t.notify], args.long_runs,
                                                args.window)

@@ -226,7 +226,42 @@ def status_kib_path(path, key):
     return 0
 
 
-def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
+class DamageCounter:
+    """Every rectangle the X server reports changed on a window (XDamage, raw rectangles), on a connection of its
+    own: the pixels a tool sends per update, whatever way it draws (XPutImage, XRender, core requests). Bytes are
+    4 a pixel, what a 32-bit ZPixmap costs on the wire."""
+
+    def __init__(self, display_name, window_id):
+        from Xlib import display as xdisplay
+        from Xlib.ext import damage
+        self.d = xdisplay.Display(display_name)
+        self.d.damage_query_version()  # DAMAGE answers nothing else before the version is agreed
+        self.event = self.d.query_extension("DAMAGE").first_event + damage.DamageNotifyCode
+        self.window = self.d.create_resource_object("window", window_id)
+        self.damage = self.window.damage_create(damage.DamageReportRawRectangles)
+        self.d.sync()
+        self.pixels, self.rects = 0, 0
+
+    def reset(self):
+        self.poll()
+        self.pixels, self.rects = 0, 0
+
+    def poll(self):
+        self.d.sync()  # reads what the server has sent
+        while self.d.pending_events():
+            e = self.d.next_event()
+            if e.type == self.event:
+                self.pixels += e.area.width * e.area.height
+                self.rects += 1
+
+    def close(self):
+        try:
+            self.d.close()
+        except Exception:
+            pass
+
+
+def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0, damage=None):
     """(CPU ms, CPU ms from ticks, wake-ups, the X server's CPU ms) over `seconds`, scaled to 10 s, after the
     window is mapped and `settle` seconds have passed (the fade-in and start-up are not what is measured). With
     `rate`, one progress line is written every 1/rate s, on an absolute schedule so a slow write does not lower
@@ -239,7 +274,15 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     if window is None or proc.poll() is not None:
         ctx.finish(proc, window)
         return None
+    counter = None
+    if damage is not None:
+        try:
+            counter = DamageCounter(ctx.session.display, window.id)
+        except Exception as e:  # no DAMAGE extension: the figure is left out
+            print("bench: no damage counter: %s" % e)
     time.sleep(settle)
+    if counter:
+        counter.reset()
     pid = proc.pid
     ticks0 = cpu_ticks_ms(pid)
     counters = ThreadCounters(pid)
@@ -251,6 +294,8 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
         if now >= next_sample:
             counters.sample()
             server.sample()
+            if counter:
+                counter.poll()
             next_sample += 0.2
         if rate and now >= next_write:
             n += 1
@@ -258,6 +303,10 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
             next_write = start + n / rate
         wake = min(next_sample, next_write if rate else next_sample, start + seconds)
         time.sleep(max(0.0, wake - time.monotonic()))
+    if counter:
+        counter.poll()
+        counter.close()
+        damage.append((counter.pixels * 4.0 / max(n, 1), counter.rects / max(n, 1)))
     alive = proc.poll() is None
     if alive:
         counters.sample()
@@ -270,6 +319,57 @@ def cpu_window(ctx, tool, argv, seconds, rate=0, settle=1.0):
     server_ns, _ = server.totals()
     scale = 10.0 / seconds
     return ns / 1e6 * scale, (ticks1 - ticks0) * scale, switches * scale, server_ns / 1e6 * scale
+
+
+def many_cpu_window(ctx, tool, argv, count, seconds, rate, settle=1.0):
+    """(CPU ms of all `count` processes, wake-ups of all, the X server's CPU ms) over `seconds`, scaled to 10 s:
+    `count` displays of the tool, each fed one progress line every 1/rate s (staggered evenly), as many scripts
+    each with a HUD of its own."""
+    ctx.watch.drain()
+    procs, windows = [], []
+    for i in range(count):
+        proc = ctx.spawn(argv, PIPE)
+        write_line(proc, tool.line(i % 100))
+        _, window = ctx.watch.wait_map(time.monotonic() + 15)
+        procs.append(proc)
+        windows.append(window)
+    if any(w is None for w in windows) or any(p.poll() is not None for p in procs):
+        for p, w in zip(procs, windows):
+            ctx.finish(p, w)
+        return None
+    time.sleep(settle)
+    counters = [ThreadCounters(p.pid) for p in procs]
+    server = ThreadCounters(ctx.session.xvfb.pid)
+    start = time.monotonic()
+    writes = [start + i / (rate * count) for i in range(count)]
+    sent = [0] * count
+    next_sample = start + 0.2
+    while time.monotonic() - start < seconds:
+        now = time.monotonic()
+        if now >= next_sample:
+            for c in counters:
+                c.sample()
+            server.sample()
+            next_sample += 0.2
+        for i, p in enumerate(procs):
+            if now >= writes[i]:
+                sent[i] += 1
+                write_line(p, tool.line((sent[i] + 3 * i) % 100))
+                writes[i] = start + i / (rate * count) + sent[i] / rate
+        wake = min([next_sample, start + seconds] + writes)
+        time.sleep(max(0.0, wake - time.monotonic()))
+    for c in counters:
+        c.sample()
+    server.sample()
+    alive = all(p.poll() is None for p in procs)
+    for p, w in zip(procs, windows):
+        ctx.finish(p, w)
+    if not alive:
+        return None
+    ns = sum(c.totals()[0] for c in counters)
+    switches = sum(c.totals()[1] for c in counters)
+    scale = 10.0 / seconds
+    return ns / 1e6 * scale, switches * scale, server.totals()[0] / 1e6 * scale
 
 
 def write_line(proc, text):

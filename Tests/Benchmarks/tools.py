@@ -36,9 +36,9 @@ SPINNER_STYLES = [
 ]
 
 
-def x11hud(binary):
+def x11hud(binary, name="x11hud"):
     return Tool(
-        name="x11hud", package=None,
+        name=name, package=None,
         ttff=[binary, "--mode", "annular", "--progress", "0.6", "--label", "x", "--hide-after", "3"],
         static=[binary, "--mode", "annular", "--progress", "0.6", "--label", "x"],
         spinner=[binary, "--mode", "indeterminate", "--label", "x"],

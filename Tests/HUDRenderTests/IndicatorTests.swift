@@ -136,3 +136,36 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
         #expect(differingPixels(canvas, fresh, tolerance: 0.01) == 0)
     }
 }
+
+@Suite struct ProgressDamageTests {
+    /// Issue 24: a progress step redraws and sends only the part of the indicator between the two values, and the
+    /// frame is still the same picture as one drawn whole, for every progress indicator, forwards, back and round.
+    @Test(arguments: [HUDMode.annular, .determinate, .bar])
+    func aProgressStepDirtiesOnlyThePartBetweenTheTwoValues(_ mode: HUDMode) throws {
+        for scale in [1.0, 2.0] {
+            for (from, to) in [(0.3, 0.31), (0.0, 0.01), (0.74, 0.76), (0.6, 0.55), (0.99, 1.0), (0.99, 0.0)] {
+                var scene = HUDScene(content: HUDContent(mode: mode, progress: from, label: "Saving"),
+                                     style: .theme(.dark), area: Rect(origin: .zero, size: area), scale: scale)
+                scene.show(at: 0, animated: false)
+                let renderer = HUDRenderer(scale: scale)
+                let side = Int(200 * scale)
+                let canvas = try Canvas(width: side, height: side)
+                renderer.render(scene.snapshot(at: 0, layout: renderer.layout(of: scene)), into: canvas)
+                scene.content.progress = to
+                let snapshot = scene.snapshot(at: 0, layout: renderer.layout(of: scene))
+                let dirty = renderer.render(snapshot, into: canvas)
+                let whole = try #require(snapshot.indicator).dirtyRect(in: try #require(snapshot.layout.indicator))
+                if abs(to - from) < 0.05, from > 0.05 {
+                    // A ring's step is a small square; a wedge's reaches the centre, so up to half the indicator.
+                    #expect(dirty.width * dirty.height < whole.width * whole.height * scale * scale / 2,
+                            "\(mode) \(from)→\(to) at \(scale)x dirtied \(dirty)")
+                }
+                let fresh = try Canvas(width: side, height: side)
+                HUDRenderer(scale: scale).render(snapshot, into: fresh)
+                // Clipped and unclipped compositing round a few antialiased pixels' channels a level or two apart
+                // (a level of a faint pixel's alpha is several of its colour): at most two such pixels.
+                #expect(differingPixels(canvas, fresh) <= 2, "\(mode) \(from)→\(to) at \(scale)x")
+            }
+        }
+    }
+}

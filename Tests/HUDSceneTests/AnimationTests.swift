@@ -153,7 +153,11 @@ import Testing
         scene.setProgress(1, at: 1)
         let mid = scene.snapshot(at: 1.05, measurer: FixedMetrics()).content.progress
         #expect(mid > 0 && mid < 1)
-        #expect(scene.nextFrameTime(after: 1.05) == 1.05)
+        // The next frame when the arc's end has moved half a pixel on from the frame at 1.05.
+        let next = try! #require(scene.nextFrameTime(after: 1.05))
+        #expect(next > 1.05 && next < 1.2)
+        let moved = scene.presentedProgress(at: next) - mid
+        #expect(abs(moved - scene.indicator!.visibleProgressStep(scale: 1)!) < 1e-6)
         #expect(scene.snapshot(at: 1.3, measurer: FixedMetrics()).content.progress == 1)
         #expect(scene.nextFrameTime(after: 1.3) == nil)
         // A direct model change is drawn as it is.

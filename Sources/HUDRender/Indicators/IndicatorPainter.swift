@@ -36,8 +36,8 @@ enum IndicatorPainter {
         let start = Painter.top - cap, end = Painter.top + progress * 2 * Double.pi + cap
         Painter.setColor(cr, color)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, f.midX, f.midY, r + half, start, end)
-        cairo_arc_negative(cr, f.midX, f.midY, r - half, end, start)
+        Painter.progressArc(cr, f.midX, f.midY, r + half, start, end)
+        Painter.progressArc(cr, f.midX, f.midY, r - half, end, start, negative: true)
         cairo_close_path(cr)
         cairo_fill(cr)
     }
@@ -56,7 +56,8 @@ enum IndicatorPainter {
             cairo_set_line_width(cr, 4)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
             cairo_new_sub_path(cr)
-            cairo_arc(cr, f.midX, f.midY, f.width / 2 - 2, Painter.top, Painter.top + progress * 2 * Double.pi)
+            Painter.progressArc(cr, f.midX, f.midY, f.width / 2 - 2, Painter.top,
+                                Painter.top + progress * 2 * Double.pi)
             cairo_stroke(cr)
         }
         cairo_pop_group_to_source(cr)
@@ -84,7 +85,8 @@ enum IndicatorPainter {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, 1)
         if progress > 0 {
             cairo_move_to(cr, f.midX, f.midY)
-            cairo_arc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top, Painter.top + progress * 2 * Double.pi)
+            Painter.progressArc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top,
+                                Painter.top + progress * 2 * Double.pi)
             cairo_close_path(cr)
             cairo_fill(cr)
         }
@@ -117,7 +119,7 @@ enum IndicatorPainter {
         cairo_set_line_width(cr, 5)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_new_sub_path(cr)
-        cairo_arc(cr, f.midX, f.midY, f.width / 2 - 2.5, Painter.top, Painter.top + progress * 2 * Double.pi)
+        Painter.progressArc(cr, f.midX, f.midY, f.width / 2 - 2.5, Painter.top, Painter.top + progress * 2 * Double.pi)
         cairo_stroke(cr)
         cairo_restore(cr)
     }

@@ -1,0 +1,154 @@
+import HUDScene
+import Testing
+
+/// Issue 24: frames only when pixels change, and eases that fit the update rate. A frame loop on an injected clock
+/// (a plain number): it wakes at each update and at each frame time the scene asks for, and draws when the scene
+/// says the picture moved visibly, as `HUD.draw` does.
+private struct FrameLoop {
+    var scene: HUDScene
+    /// The progress of the frame on screen.
+    var shown: Double
+    var frames: [(time: Double, progress: Double)] = []
+    var wakeUps = 0
+    let frameInterval = 1.0 / 60
+
+    init(mode: HUDMode = .annular, progress: Double = 0, scale: Double = 1) {
+        scene = HUDScene(content: HUDContent(mode: mode, progress: progress), style: .theme(.dark), area: screen,
+                         scale: scale)
+        scene.show(at: 0, animated: false)
+        shown = progress
+    }
+
+    /// The indicator's visible step at this scale.
+    var step: Double { scene.indicator!.visibleProgressStep(scale: scene.scale)! }
+
+    mutating func frame(at t: Double) {
+        wakeUps += 1
+        guard scene.progressChangeIsVisible(from: shown, at: t) else { return }
+        shown = scene.presentedProgress(at: t)
+        frames.append((t, shown))
+    }
+
+    /// Feeds `values` one every `1 / rate` seconds from `start`, then runs until nothing is left to draw.
+    mutating func feed(_ values: [Double], rate: Double, from start: Double = 1) {
+        var now = start
+        for (i, value) in values.enumerated() {
+            let at = start + Double(i) / rate
+            run(until: at)
+            now = at
+            scene.setProgress(value, at: now, leadIn: frameInterval)
+            frame(at: now)
+        }
+        run(until: now + 10)
+    }
+
+    /// Wakes at every frame time the scene asks for before `end`.
+    mutating func run(until end: Double) {
+        var t = frames.last?.time ?? 0
+        while let next = scene.nextFrameTime(after: t, shownProgress: shown), next < end {
+            // A frame due now that draws nothing would spin: the scene must never ask for one.
+            #expect(next > t || scene.progressChangeIsVisible(from: shown, at: next))
+            t = max(next, t + 1e-6)
+            frame(at: t)
+        }
+    }
+}
+
+@Suite struct FrameBudgetTests {
+    @Test func aStaticHUDAsksForNoFrame() {
+        let loop = FrameLoop(progress: 0.6)
+        #expect(loop.scene.nextFrameTime(after: 5, shownProgress: 0.6) == nil)
+    }
+
+    @Test func tenUpdatesASecondDrawAFewFramesEachEveryOneMovingHalfAPixel() {
+        var loop = FrameLoop()
+        // 1 % a step, as bench.py and most progress output: about 1.2 px of a 37 pt ring's rim.
+        loop.feed((1...100).map { Double($0) / 100 }, rate: 10)
+        let frames = loop.frames
+        #expect(frames.last?.progress == 1, "the ring closes")
+        // At 60 Hz the old loop drew every refresh of every ease: 600 frames in these 10 s. Now a frame per half
+        // pixel: 116 px of rim is about 232 frames.
+        #expect(frames.count < 260, "\(frames.count) frames")
+        #expect(loop.wakeUps < 380, "\(loop.wakeUps) wake-ups")
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            #expect(b.progress - a.progress >= loop.step - 1e-9 || b.progress == 1)
+            #expect(b.progress >= a.progress, "never backwards")
+        }
+    }
+
+    @Test func aSteadyStreamMovesWithoutStairSteps() {
+        var loop = FrameLoop()
+        loop.feed((1...50).map { Double($0) / 100 }, rate: 10)
+        // Between the first and last update the motion never stops: no gap between frames longer than an update
+        // interval, and the spacing of frames is even (linear motion at the stream's speed, not ease-out bursts).
+        let middle = loop.frames.filter { $0.time > 1.5 && $0.time < 5.5 }
+        let gaps = zip(middle, middle.dropFirst()).map { $1.time - $0.time }
+        #expect(!gaps.isEmpty)
+        #expect(gaps.max()! < 0.1, "a stop in the motion: \(gaps.max()!) s")
+        #expect(gaps.max()! - gaps.min()! < 0.02, "uneven frames: \(gaps.min()!)–\(gaps.max()!) s")
+    }
+
+    @Test func ahundredUpdatesASecondDoNotLagBehindTheNewestValue() {
+        var scene = HUDScene(content: HUDContent(mode: .annular), style: .theme(.dark), area: screen)
+        scene.show(at: 0, animated: false)
+        var worst = 0.0
+        for i in 1...300 {
+            let t = 1 + Double(i) / 100
+            scene.setProgress(Double(i) / 300, at: t, leadIn: 1.0 / 60)
+            // What a frame a refresh later shows, against the newest value.
+            let lag = Double(i) / 300 - scene.presentedProgress(at: t + 1.0 / 60)
+            if i > 10 { worst = max(worst, lag) }
+        }
+        // Within one update (1/300) of the newest value a frame after it: the 200 ms spring would lag 20 updates.
+        #expect(worst <= 1.0 / 300 + 1e-9, "lag \(worst * 300) updates")
+    }
+
+    @Test func aSubPixelMoveDrawsNoFrame() {
+        var loop = FrameLoop(progress: 0.5)
+        // A thousandth of a 37 pt ring's rim is 0.12 px.
+        loop.feed([0.501], rate: 10)
+        #expect(loop.frames.isEmpty)
+        // At twice the scale the same move is still less than half a device pixel.
+        var hidpi = FrameLoop(progress: 0.5, scale: 2)
+        hidpi.feed([0.501], rate: 10)
+        #expect(hidpi.frames.isEmpty)
+        // Four of them add up to half a pixel and more: drawn.
+        loop.feed([0.502, 0.503, 0.504, 0.505], rate: 10, from: 2)
+        #expect(loop.frames.count == 1)
+        #expect(loop.frames[0].progress >= 0.5 + loop.step)
+    }
+
+    @Test func aWriteToAHUDAtRestIsDrawnAtOnce() {
+        var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0.2), style: .theme(.dark), area: screen)
+        scene.show(at: 0, animated: false)
+        scene.setProgress(0.21, at: 5, leadIn: 1.0 / 60)
+        // The first frame (now) already moves visibly, so the update is on screen without waiting.
+        #expect(scene.progressChangeIsVisible(from: 0.2, at: 5))
+        #expect(scene.nextFrameTime(after: 5, shownProgress: 0.2) == 5)
+    }
+
+    @Test func theBarAndHiDPIStepsFollowTheDrawnSize() {
+        let ring = Indicator(.ring), bar = Indicator(.bar)
+        #expect(abs(ring.visibleProgressStep(scale: 1)! - 0.5 / (37 * Double.pi)) < 1e-12)
+        #expect(abs(ring.visibleProgressStep(scale: 2)! - 0.25 / (37 * Double.pi)) < 1e-12)
+        #expect(abs(bar.visibleProgressStep(scale: 1)! - 0.5 / 112) < 1e-12)
+        #expect(Indicator(.spinner(.activityIndicator)).visibleProgressStep(scale: 1) == nil)
+    }
+
+    @Test func theShownPercentageIsRedrawnWhenItChanges() {
+        var style = HUDStyle.theme(.dark)
+        style.showsValue = true
+        var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0.5), style: style, area: screen)
+        scene.show(at: 0, animated: false)
+        scene.setProgress(0.5101, at: 1, leadIn: 1.0 / 60)
+        // 1 % of a 50 pt ring is 1.6 px: half-pixel frames, and one exactly when the text turns to 51 %.
+        var shown = scene.presentedProgress(at: 1), t = 1.0, turned: Double? = nil
+        while let next = scene.nextFrameTime(after: t, shownProgress: shown), next < 2 {
+            t = max(next, t + 1e-6)
+            shown = scene.presentedProgress(at: t)
+            if turned == nil, Indicator.valueText(shown) == "51%" { turned = shown }
+        }
+        let at = try! #require(turned)
+        #expect(at - 0.51 < 1e-6, "51 % drawn late, at \(at)")
+    }
+}
