@@ -1,4 +1,4 @@
-public import HUDScene
+import HUDScene
 
 /// One setting as every part of x11hud sees it: the command-line option and the config key (one name for both),
 /// the values it takes with their range, its help text, its built-in value and where it lives in `HUDStyle`.

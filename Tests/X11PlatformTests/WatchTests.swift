@@ -27,7 +27,7 @@ struct WatchTests {
         let display = try server().display
         // 200 MB, sparse, read by cat into pv, which lets 50 MiB a second through: about four seconds.
         let big = dir.appendingPathComponent("big.bin")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
@@ -68,7 +68,7 @@ struct WatchTests {
                                   "--details", "download"], display: display)
         _ = try hud.waitForWindow(display: display)
         #expect(hud.waitForExit(timeout: 0.5) == nil, "it did not wait for the file")
-        FileManager.default.createFile(atPath: target.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: target.path, contents: nil)
         let writer = try FileHandle(forWritingTo: target)
         let ring = try Self.ring(label: "Fetching", details: "download")
         var seen: [Double] = []

@@ -168,11 +168,11 @@ struct ZenityTests {
             try click(frame, display: display)
             usleep(150_000)
         }
-        let ran = try Tools.waitUntil(timeout: 3) {
+        let ran = Tools.waitUntil(timeout: 3) {
             ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n").count == 3
         }
         #expect(ran, "the button's command did not run three times")
-        let reaped = try Tools.waitUntil(timeout: 3) { Self.zombieChildren(of: hud.pid).isEmpty }
+        let reaped = Tools.waitUntil(timeout: 3) { Self.zombieChildren(of: hud.pid).isEmpty }
         #expect(reaped, "zombie children left: \(Self.zombieChildren(of: hud.pid))")
         #expect(hud.child.isRunning, "a command button must not end the HUD")
         producer.close()
