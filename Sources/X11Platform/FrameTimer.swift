@@ -73,12 +73,6 @@ import Dispatch
         }
     }
 
-    /// The moment a one-shot wake-up is armed for, if one is.
-    var pendingDeadline: Double? {
-        if case .once(let t) = state, t >= 0 { return t }
-        return nil
-    }
-
     /// Ticking every frame: a change made now is drawn by the next tick, no sooner.
     var isTicking: Bool { state == .ticking }
     /// Nothing will change by itself: no wake-up at all.
