@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDFeedsTests",
-            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene"],
+            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDBus"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -60,6 +60,7 @@ STUB(int, sd_bus_get_events, (sd_bus *bus), (bus))
 STUB(int, sd_bus_get_timeout, (sd_bus *bus, uint64_t *usec), (bus, usec))
 STUB(int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r))
 STUB(int, sd_bus_flush, (sd_bus *bus), (bus))
+STUB(int, sd_bus_is_open, (sd_bus *bus), (bus))
 STUB(int, sd_bus_get_unique_name, (sd_bus *bus, const char **unique), (bus, unique))
 STUB(int, sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags))
 STUB(int, sd_bus_get_name_creds, (sd_bus *bus, const char *name, uint64_t mask, sd_bus_creds **creds),

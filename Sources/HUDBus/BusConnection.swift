@@ -82,7 +82,9 @@ import Glibc
     private func owner(of name: String) -> NameRequest {
         var creds: OpaquePointer? = nil
         let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
-        guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else { return .taken(owner: nil, pid: nil) }
+        guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else {
+            return .taken(owner: nil, pid: nil)
+        }
         defer { sd_bus_creds_unref(creds) }
         var pid: pid_t = 0
         var comm: UnsafePointer<CChar>? = nil
@@ -145,6 +147,11 @@ import Glibc
                 return
             }
             if r == 0 { break }
+        }
+        // A closed connection is reported once through a local Disconnected message, not always as an error.
+        if sd_bus_is_open(bus) <= 0 {
+            close(BusError("the session bus connection ended", code: ECONNRESET))
+            return
         }
         schedule()
     }

@@ -4,7 +4,9 @@ public import HUDBus
 public struct Notification: Sendable {
     /// Urgency levels of the specification (the `urgency` hint, a byte).
     public enum Urgency: Int, Sendable, Comparable {
-        case low = 0, normal = 1, critical = 2
+        case low = 0
+        case normal = 1
+        case critical = 2
         public static func < (a: Urgency, b: Urgency) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -13,7 +13,10 @@ public import ProgressFeed
 
     /// Why a notification closed (the `NotificationClosed` signal's reason).
     public enum CloseReason: UInt32, Sendable {
-        case expired = 1, dismissed = 2, closedByCall = 3, undefined = 4
+        case expired = 1
+        case dismissed = 2
+        case closedByCall = 3
+        case undefined = 4
     }
 
     /// What `GetCapabilities` answers: only what is honoured.
@@ -117,7 +120,8 @@ public import ProgressFeed
     public func closed(_ id: UInt32, reason: CloseReason) {
         guard let entry = live.removeValue(forKey: id) else { return }
         if let tag = entry, byTag[tag] == id { byTag[tag] = nil }
-        try? connection.emit(path: Self.path, interface: Self.interface, member: "NotificationClosed") { m throws(BusError) in
+        let member = "NotificationClosed"
+        try? connection.emit(path: Self.path, interface: Self.interface, member: member) { m throws(BusError) in
             try m.append(id)
             try m.append(reason.rawValue)
         }

@@ -159,7 +159,9 @@ import X11Platform
             server.closed(id, reason: reason)
             return
         }
-        entry.reason = reason
+        // The first reason stands: notify-send calls CloseNotification right after ActionInvoked, and the
+        // notification was still dismissed by the user (2), not closed by the call (3).
+        if entry.reason == nil { entry.reason = reason }
         entries[id] = entry
         hud.hide()
     }

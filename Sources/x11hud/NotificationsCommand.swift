@@ -80,8 +80,10 @@ struct NotificationsCommand: ParsableCommand {
         do {
             if case .taken(let owner, let pid) = try server.start(replace: replace) {
                 let who = [owner, pid.map { "pid \($0)" }].compactMap { $0 }.joined(separator: ", ")
-                return ExitError(message: "\(NotificationServer.busName) is owned by "
-                    + "\(who.isEmpty ? "another program" : who); --replace takes it over", code: Self.nameTaken)
+                let owner = who.isEmpty ? "another program" : who
+                return ExitError(message: "\(NotificationServer.busName) is owned by \(owner)"
+                    + (replace ? ", which does not let it be replaced: stop it first"
+                        : "; --replace takes it over"), code: Self.nameTaken)
             }
         } catch {
             return ExitError(message: error.description, code: Self.busUnavailable)
