@@ -322,16 +322,23 @@ import Testing
         #expect(second.status == 74, "\(second.stderr)")
     }
 
+    /// /proc/PID/maps read to its end (procfs answers in pieces; a single read of its size, 0, can stop early).
+    static func maps(_ pid: Int32) throws -> String {
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     @Test(.enabled(if: usable)) func onlyTheServerMapsLibsystemd() throws {
         let desk = try Desk()
         let server = try #require(desk.server)
-        let maps = try String(contentsOfFile: "/proc/\(server.pid)/maps", encoding: .utf8)
+        let maps = try Self.maps(server.pid)
         #expect(maps.contains("libsystemd"))
         // A plain HUD, and the binary itself, need no libsystemd (the forwarding `x11hud --id` is the same binary).
         let hud = try ChildProcess(CLI.binary, ["--label", "plain", "--hide-after", "3"],
                                    environment: desk.environment, output: .discard)
         #expect(try Tools.waitUntil(timeout: 5) { try !desk.hudWindows().isEmpty })
-        let hudMaps = try String(contentsOfFile: "/proc/\(hud.pid)/maps", encoding: .utf8)
+        let hudMaps = try Self.maps(hud.pid)
         #expect(!hudMaps.contains("libsystemd"), "a plain HUD mapped libsystemd")
         hud.kill()
         let needed = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", CLI.binary.path])
