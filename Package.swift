@@ -74,7 +74,22 @@ let package = Package(
         // and file watchers. No X, no printing: the program decides what to say and when to exit.
         .target(
             name: "HUDFeeds",
-            dependencies: ["ProgressFeed", "HUDScene"],
+            dependencies: ["ProgressFeed", "HUDScene", "HUDBus"],
+            swiftSettings: strictness
+        ),
+        // sd-bus from libsystemd: headers only, no link line (CSystemdBusLoader opens the library on first use).
+        .systemLibrary(
+            name: "CSystemdBus",
+            providers: [.apt(["libsystemd-dev"]), .yum(["systemd-devel"])]
+        ),
+        // The sd_bus_* functions HUDBus calls, each looking itself up in libsystemd on its first call, so that only
+        // `x11hud notifications` maps libsystemd (issue 20).
+        .target(name: "CSystemdBusLoader"),
+        // The session bus from Swift: connection, exported objects, messages, driven by Dispatch. Only it imports
+        // CSystemdBus.
+        .target(
+            name: "HUDBus",
+            dependencies: ["CSystemdBus", "CSystemdBusLoader"],
             swiftSettings: strictness
         ),
         // Defaults from config.toml, layered under the command line.
@@ -146,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDFeedsTests",
-            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene"],
+            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDBus"],
             swiftSettings: strictness
         ),
         .testTarget(

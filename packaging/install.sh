@@ -16,7 +16,8 @@ man_page=share/man/man1/x11hud.1
 
 # Every installed path, relative to the prefix: uninstall removes these and nothing else.
 files="bin/x11hud $man_page share/bash-completion/completions/x11hud $zsh_dir/_x11hud
-       share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/README.md share/doc/x11hud/examples/config.toml"
+       share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/README.md share/doc/x11hud/examples/config.toml
+       lib/systemd/user/x11hud-notifications.service"
 
 case "${1:-}" in
 install)
@@ -40,6 +41,10 @@ install)
     install -Dm644 "$gen/x11hud.fish" "$root/share/fish/vendor_completions.d/x11hud.fish"
     install -Dm644 README.md "$root/share/doc/x11hud/README.md"
     install -Dm644 packaging/config.toml "$root/share/doc/x11hud/examples/config.toml"
+    # The notification server's user unit (issue 20), pointing at this prefix's binary; not enabled.
+    mkdir -p "$root/lib/systemd/user"
+    sed "s|@PREFIX@|$prefix|" packaging/x11hud-notifications.service.in > "$root/lib/systemd/user/x11hud-notifications.service"
+    chmod 644 "$root/lib/systemd/user/x11hud-notifications.service"
     echo "installed x11hud in $root"
     ;;
 uninstall)

@@ -99,6 +99,12 @@ import ProgressFeed
     /// The HUD of this process named `id`, if one was made.
     public func existingHUD(id: String) -> HUD? { named[id] }
 
+    /// Lets go of the name `id` once its HUD has finished, so that a program naming many HUDs over its life (the
+    /// notification server) keeps only those that are up. A HUD still up keeps its name.
+    public func forget(id: String) {
+        if let hud = named[id], !hud.isUp, hud.doneReported { named[id] = nil }
+    }
+
     /// Hides the HUD named `id` (honouring its minimum show time). Returns false when there is none up.
     @discardableResult public func hide(id: String, animated: Bool = true) -> Bool {
         guard let hud = named[id], hud.isUp else { return false }

@@ -14,7 +14,8 @@ struct X11HUDCommand: ParsableCommand {
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: "Exit status:\n" + ExitStatus.helpTable,
         version: x11hudVersion,
-        subcommands: [ShowCommand.self, RunCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self],
+        subcommands: [ShowCommand.self, RunCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self,
+                      NotificationsCommand.self],
         defaultSubcommand: ShowCommand.self
     )
 
@@ -83,7 +84,7 @@ struct X11HUDCommand: ParsableCommand {
         return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
     }
 
-    private static let rootWords: Set<String> = ["show", "run", "render", "hide", "list", "help"]
+    private static let rootWords: Set<String> = ["show", "run", "render", "hide", "list", "help", "notifications"]
     private static let rootFlags: Set<Substring> = [
         "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
@@ -99,6 +100,8 @@ struct X11HUDCommand: ParsableCommand {
           hide                    Hide a HUD shown by any x11hud process (--id NAME
                                   or --all).
           list                    List the HUDs up on the display (--json).
+          notifications           Be the session's notification server (notify-send,
+                                  libnotify): every notification is a HUD.
           zenity, yad             Run a script written for 'zenity --progress' or
                                   'yad --progress' unchanged ('x11hud zenity --help').
         """

@@ -1,0 +1,30 @@
+#ifndef X11HUD_CSYSTEMDBUSLOADER_H
+#define X11HUD_CSYSTEMDBUSLOADER_H
+// libsystemd (sd-bus) is opened on first use, not when the program starts: a HUD, a forwarding `x11hud --id` and
+// every other command that does not talk D-Bus never map it (the way CCairoLoader defers the text stack).
+#include <systemd/sd-bus.h>
+
+/// The library opened on first use.
+#define HUD_SDBUS_LIBRARY "libsystemd.so.0"
+
+/// Opens libsystemd (thread-safe, once). Returns NULL on success, else why it could not be opened. Call it before
+/// any sd_bus_* function: those print one line and end the process with status 70 when it failed.
+const char *hud_sdbus_load(void);
+
+/// One method or signal of an interface, for `hud_sdbus_add_object_vtable`.
+typedef struct {
+    const char *member;
+    const char *signature;
+    /// The reply's signature for a method; NULL marks a signal.
+    const char *result;
+} hud_sdbus_member;
+
+/// Exports `interface` at `path` with these members; every method call goes to `handler` with `userdata`. The
+/// vtable is built at run time, since its start refers to a variable of libsystemd (`sd_bus_object_vtable_format`),
+/// and lives as long as the slot (freed by `hud_sdbus_slot_free_vtable` after the slot is unreferenced).
+int hud_sdbus_add_object_vtable(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface,
+                                const hud_sdbus_member *members, unsigned count, sd_bus_message_handler_t handler,
+                                void *userdata, void **vtable);
+
+void hud_sdbus_free_vtable(void *vtable);
+#endif

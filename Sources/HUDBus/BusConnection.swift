@@ -1,0 +1,205 @@
+internal import CSystemdBus
+internal import CSystemdBusLoader
+import Dispatch
+import Glibc
+
+/// A connection to the session bus through sd-bus, driven by Dispatch on the main queue: a read source on the
+/// bus's descriptor, a write source only while sd-bus has output queued, and a timer only while a call waits for
+/// its reply. While nothing happens it costs no wake-up.
+@MainActor public final class BusConnection {
+    let bus: OpaquePointer
+    private let readSource: any DispatchSourceRead
+    private let writeSource: any DispatchSourceWrite
+    private var writing = false
+    private var timer: (any DispatchSourceTimer)?
+    private var closed = false
+    private var objects: [BusObject] = []
+    private var nameLostSlot: OpaquePointer?
+
+    /// Runs once when the bus has gone (the daemon ended, the connection broke).
+    public var onClosed: (@MainActor (BusError) -> Void)?
+    /// Runs when another connection took a name this one owned (`NameLost`).
+    public var onNameLost: (@MainActor (String) -> Void)?
+
+    /// Opens libsystemd (on first use, see CSystemdBusLoader) and connects to the session bus
+    /// (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
+    public init() throws(BusError) {
+        if let why = hud_sdbus_load() {
+            throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
+        }
+        var bus: OpaquePointer? = nil
+        let r = sd_bus_open_user(&bus)
+        guard r >= 0, let bus else { throw BusError("cannot connect to the session bus", code: -r) }
+        self.bus = bus
+        let fd = sd_bus_get_fd(bus)
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)
+        readSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
+        writeSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
+        readSource.resume()
+        // The connection is set up asynchronously (authentication, Hello): work through it now.
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.process() } }
+    }
+
+    isolated deinit {
+        readSource.cancel()
+        if !writing { writeSource.resume() }
+        writeSource.cancel()
+        timer?.cancel()
+        if let nameLostSlot { sd_bus_slot_unref(nameLostSlot) }
+        sd_bus_flush_close_unref(bus)
+    }
+
+    /// This connection's unique name (`:1.42`).
+    public var uniqueName: String? {
+        var p: UnsafePointer<CChar>? = nil
+        return sd_bus_get_unique_name(bus, &p) >= 0 ? p.map { String(cString: $0) } : nil
+    }
+
+    // MARK: Names
+
+    /// How `requestName` ended.
+    public enum NameRequest: Sendable, Equatable {
+        case owned
+        /// Another connection owns the name and does not let it go: its process name and PID when the bus says.
+        case taken(owner: String?, pid: Int32?)
+    }
+
+    /// Asks for `name`, letting a later `--replace` take it over; with `replace`, takes it from an owner that
+    /// allows it (dunst, mako and x11hud do).
+    public func requestName(_ name: String, replace: Bool) throws(BusError) -> NameRequest {
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        let r = sd_bus_request_name(bus, name, flags)
+        if r >= 0 {
+            watchNameLost()
+            return .owned
+        }
+        guard r == -EEXIST || r == -EALREADY else { throw BusError("cannot request \(name)", code: -r) }
+        return owner(of: name)
+    }
+
+    private func owner(of name: String) -> NameRequest {
+        var creds: OpaquePointer? = nil
+        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
+        guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else {
+            return .taken(owner: nil, pid: nil)
+        }
+        defer { sd_bus_creds_unref(creds) }
+        var pid: pid_t = 0
+        var comm: UnsafePointer<CChar>? = nil
+        let hasPID = sd_bus_creds_get_pid(creds, &pid) >= 0
+        let hasComm = sd_bus_creds_get_comm(creds, &comm) >= 0
+        return .taken(owner: hasComm ? comm.map { String(cString: $0) } : nil, pid: hasPID ? pid : nil)
+    }
+
+    private func watchNameLost() {
+        guard nameLostSlot == nil else { return }
+        var slot: OpaquePointer? = nil
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let r = sd_bus_match_signal(bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus", "NameLost", { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            let connection = Unmanaged<BusConnection>.fromOpaque(userdata).takeUnretainedValue()
+            let m = BusMessage(retaining: message)
+            MainActor.assumeIsolated {
+                if let name = try? m.readString() { connection.onNameLost?(name) }
+            }
+            return 0
+        }, me)
+        if r >= 0 { nameLostSlot = slot }
+    }
+
+    // MARK: Objects and signals
+
+    /// Exports `interface` at `path`; sd-bus checks each call's signature against `members` (answering a wrong one
+    /// with `InvalidArgs`) and answers `Introspect`. `handler` returns the reply to fill, or throws the error reply.
+    public func export(path: String, interface: String, members: [BusMember],
+                       handler: @escaping @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void)
+        throws(BusError) -> BusObject {
+        let object = try BusObject(bus: bus, path: path, interface: interface, members: members, handler: handler)
+        objects.append(object)
+        return object
+    }
+
+    /// Broadcasts a signal whose body `fill` appends.
+    public func emit(path: String, interface: String, member: String,
+                     _ fill: (BusMessage) throws(BusError) -> Void) throws(BusError) {
+        var m: OpaquePointer? = nil
+        let r = sd_bus_message_new_signal(bus, &m, path, interface, member)
+        guard r >= 0, let m else { throw BusError("making the signal \(member)", code: -r) }
+        let message = BusMessage(adopting: m)
+        try fill(message)
+        let s = sd_bus_send(bus, message.pointer, nil)
+        if s < 0 { throw BusError("sending the signal \(member)", code: -s) }
+        schedule()
+    }
+
+    // MARK: The event loop
+
+    /// Works through everything sd-bus has to do now, then waits for what it waits for.
+    func process() {
+        guard !closed else { return }
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r < 0 {
+                close(BusError("the session bus connection ended", code: -r))
+                return
+            }
+            if r == 0 { break }
+        }
+        // A closed connection is reported once through a local Disconnected message, not always as an error.
+        if sd_bus_is_open(bus) <= 0 {
+            close(BusError("the session bus connection ended", code: ECONNRESET))
+            return
+        }
+        schedule()
+    }
+
+    /// Watches for writability only while output is queued, and arms the timer only while sd-bus has a deadline.
+    func schedule() {
+        guard !closed else { return }
+        let events = sd_bus_get_events(bus)
+        let wantsWrite = events > 0 && (Int16(events) & Int16(POLLOUT)) != 0
+        if wantsWrite != writing {
+            writing = wantsWrite
+            if wantsWrite { writeSource.resume() } else { writeSource.suspend() }
+        }
+        var usec: UInt64 = 0
+        timer?.cancel()
+        timer = nil
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        let delay = usec > nowUsec ? usec - nowUsec : 0
+        let t = DispatchSource.makeTimerSource(queue: .main)
+        t.schedule(deadline: .now() + .microseconds(Int(min(delay, UInt64(Int32.max)))))
+        t.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
+        t.resume()
+        timer = t
+    }
+
+    private func close(_ error: BusError) {
+        closed = true
+        readSource.cancel()
+        timer?.cancel()
+        onClosed?(error)
+    }
+}
+
+/// A method (with its reply's signature) or a signal of an exported interface.
+public struct BusMember: Sendable {
+    public var name: String
+    public var signature: String
+    /// nil for a signal.
+    public var result: String?
+
+    public static func method(_ name: String, _ signature: String, returns result: String) -> BusMember {
+        BusMember(name: name, signature: signature, result: result)
+    }
+
+    public static func signal(_ name: String, _ signature: String) -> BusMember {
+        BusMember(name: name, signature: signature, result: nil)
+    }
+}

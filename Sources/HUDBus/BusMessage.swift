@@ -1,0 +1,184 @@
+internal import CSystemdBus
+internal import CSystemdBusLoader
+import Glibc
+
+/// One sd-bus message, referenced while this object lives. Reading moves through the message in order; writing
+/// appends (for replies and signals made here).
+public final class BusMessage {
+    let pointer: OpaquePointer
+
+    /// Takes a reference of its own on `pointer`.
+    init(retaining pointer: OpaquePointer) {
+        self.pointer = pointer
+        sd_bus_message_ref(pointer)
+    }
+
+    /// Adopts the reference `pointer` came with.
+    init(adopting pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit { sd_bus_message_unref(pointer) }
+
+    /// The unique name of the connection that sent it.
+    public var sender: String? { sd_bus_message_get_sender(pointer).map { String(cString: $0) } }
+    public var member: String? { sd_bus_message_get_member(pointer).map { String(cString: $0) } }
+    /// The signature of the whole body.
+    public var signature: String { sd_bus_message_get_signature(pointer, 1).map { String(cString: $0) } ?? "" }
+
+    // MARK: Reading
+
+    public func readString() throws(BusError) -> String {
+        var p: UnsafePointer<CChar>? = nil
+        try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "s")), &p), "reading a string")
+        // sd-bus has checked the string is valid UTF-8 without NULs already.
+        return p.map { String(cString: $0) } ?? ""
+    }
+
+    public func readInt32() throws(BusError) -> Int32 {
+        var v: Int32 = 0
+        try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "i")), &v), "reading an int32")
+        return v
+    }
+
+    public func readUInt32() throws(BusError) -> UInt32 {
+        var v: UInt32 = 0
+        try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "u")), &v), "reading a uint32")
+        return v
+    }
+
+    public func readStringArray() throws(BusError) -> [String] {
+        try enter("a", "s")
+        var strings: [String] = []
+        while true {
+            var p: UnsafePointer<CChar>? = nil
+            let r = sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "s")), &p)
+            try check(r, "reading a string array")
+            if r == 0 { break }
+            strings.append(p.map { String(cString: $0) } ?? "")
+        }
+        try exit()
+        return strings
+    }
+
+    /// Reads an `a{sv}` dictionary; values of types `BusValue` has no case for are skipped as `.other`.
+    public func readVariantDictionary() throws(BusError) -> [String: BusValue] {
+        try enter("a", "{sv}")
+        var result: [String: BusValue] = [:]
+        while try enterIfAny("e", "sv") {
+            let key = try readString()
+            result[key] = try readVariant()
+            try exit()
+        }
+        try exit()
+        return result
+    }
+
+    private func readVariant() throws(BusError) -> BusValue {
+        var type: CChar = 0
+        var contents: UnsafePointer<CChar>? = nil
+        try check(sd_bus_message_peek_type(pointer, &type, &contents), "reading a variant")
+        let signature = contents.map { String(cString: $0) } ?? ""
+        try enter("v", signature)
+        let value: BusValue
+        switch signature {
+        case "s", "o", "g": value = .string(try readBasicString(signature))
+        case "b":
+            var v: Int32 = 0
+            try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "b")), &v), "reading a boolean")
+            value = .bool(v != 0)
+        case "y": value = .int(Int64(try readBasic(UInt8.self, "y")))
+        case "n": value = .int(Int64(try readBasic(Int16.self, "n")))
+        case "q": value = .int(Int64(try readBasic(UInt16.self, "q")))
+        case "i": value = .int(Int64(try readBasic(Int32.self, "i")))
+        case "u": value = .int(Int64(try readBasic(UInt32.self, "u")))
+        case "x": value = .int(try readBasic(Int64.self, "x"))
+        case "t": value = .int(Int64(clamping: try readBasic(UInt64.self, "t")))
+        case "d": value = .double(try readBasic(Double.self, "d"))
+        case "ay": value = .bytes(try readBytes())
+        case "(iiibiiay)": value = .image(try readImage())
+        default:
+            try check(sd_bus_message_skip(pointer, signature), "skipping a value")
+            value = .other(signature: signature)
+        }
+        try exit()
+        return value
+    }
+
+    private func readBasicString(_ type: String) throws(BusError) -> String {
+        var p: UnsafePointer<CChar>? = nil
+        try check(sd_bus_message_read_basic(pointer, type.utf8CString[0], &p), "reading a string")
+        return p.map { String(cString: $0) } ?? ""
+    }
+
+    private func readBasic<T: BitwiseCopyable>(_: T.Type, _ type: Unicode.Scalar) throws(BusError) -> T {
+        // Eight bytes hold every basic number type.
+        var storage: UInt64 = 0
+        let r = withUnsafeMutableBytes(of: &storage) {
+            sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: type)), $0.baseAddress)
+        }
+        try check(r, "reading a number")
+        return withUnsafeBytes(of: storage) { $0.loadUnaligned(as: T.self) }
+    }
+
+    private func readBytes() throws(BusError) -> [UInt8] {
+        var p: UnsafeRawPointer? = nil
+        var size = 0
+        try check(sd_bus_message_read_array(pointer, CChar(UInt8(ascii: "y")), &p, &size), "reading bytes")
+        guard let p, size > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: size))
+    }
+
+    private func readImage() throws(BusError) -> BusImage {
+        try enter("r", "iiibiiay")
+        let width = try readInt32()
+        let height = try readInt32()
+        let rowstride = try readInt32()
+        var alpha: Int32 = 0
+        try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "b")), &alpha), "reading a boolean")
+        let bits = try readInt32()
+        let channels = try readInt32()
+        let data = try readBytes()
+        try exit()
+        return BusImage(width: width, height: height, rowstride: rowstride, hasAlpha: alpha != 0,
+                        bitsPerSample: bits, channels: channels, data: data)
+    }
+
+    private func enter(_ type: Unicode.Scalar, _ contents: String) throws(BusError) {
+        let r = sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: type)), contents)
+        try check(r, "reading a container")
+        if r == 0 { throw BusError("reading a container", code: EBADMSG) }
+    }
+
+    private func enterIfAny(_ type: Unicode.Scalar, _ contents: String) throws(BusError) -> Bool {
+        let r = sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: type)), contents)
+        try check(r, "reading a container")
+        return r > 0
+    }
+
+    private func exit() throws(BusError) {
+        try check(sd_bus_message_exit_container(pointer), "leaving a container")
+    }
+
+    // MARK: Writing
+
+    public func append(_ value: UInt32) throws(BusError) {
+        var v = value
+        try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "u")), &v), "appending a uint32")
+    }
+
+    public func append(_ value: String) throws(BusError) {
+        let r = value.withCString { sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "s")), $0) }
+        try check(r, "appending a string")
+    }
+
+    public func append(_ strings: [String]) throws(BusError) {
+        try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "s"), "appending an array")
+        for s in strings { try append(s) }
+        try check(sd_bus_message_close_container(pointer), "closing an array")
+    }
+
+    private func check(_ r: Int32, _ action: String) throws(BusError) {
+        if r < 0 { throw BusError(action, code: -r) }
+    }
+}

@@ -1,0 +1,104 @@
+public import HUDBus
+
+/// One `Notify` call, read and checked: what it asks the HUD to show and for how long.
+public struct Notification: Sendable {
+    /// Urgency levels of the specification (the `urgency` hint, a byte).
+    public enum Urgency: Int, Sendable, Comparable {
+        case low = 0
+        case normal = 1
+        case critical = 2
+        public static func < (a: Urgency, b: Urgency) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// How long it stays, from `expire_timeout`.
+    public enum Expiry: Sendable, Equatable {
+        /// -1: the HUD's own reading time for its text (critical: until closed).
+        case automatic
+        /// 0: until closed or clicked.
+        case never
+        case seconds(Double)
+    }
+
+    public var appName: String
+    public var replacesID: UInt32
+    public var appIcon: String
+    public var summary: String
+    public var body: String
+    /// Key and label pairs, in order.
+    public var actions: [(key: String, label: String)]
+    public var hints: [String: BusValue]
+    public var expiry: Expiry
+
+    public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
+                body: String = "", actions: [(key: String, label: String)] = [], hints: [String: BusValue] = [:],
+                expireTimeout: Int32 = -1) {
+        self.appName = appName
+        self.replacesID = replacesID
+        self.appIcon = appIcon
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.hints = hints
+        expiry = expireTimeout < 0 ? .automatic : expireTimeout == 0 ? .never : .seconds(Double(expireTimeout) / 1000)
+    }
+
+    /// Reads the arguments of a `Notify` call (`susssasa{sv}i`; sd-bus has checked the signature).
+    public init(reading m: BusMessage) throws(BusError) {
+        let appName = try m.readString()
+        let replaces = try m.readUInt32()
+        let icon = try m.readString()
+        let summary = try m.readString()
+        let body = try m.readString()
+        let flat = try m.readStringArray()
+        let hints = try m.readVariantDictionary()
+        let timeout = try m.readInt32()
+        // Actions come as key, label, key, label…; an odd one out is dropped. A few buttons is all a HUD shows.
+        var actions: [(key: String, label: String)] = []
+        var i = 0
+        while i + 1 < flat.count, actions.count < 16 {
+            actions.append((flat[i], flat[i + 1]))
+            i += 2
+        }
+        self.init(appName: appName, replacesID: replaces, appIcon: icon, summary: summary, body: body,
+                  actions: actions, hints: hints, expireTimeout: timeout)
+    }
+
+    public var urgency: Urgency {
+        hints["urgency"]?.integer.flatMap { Urgency(rawValue: Int($0)) } ?? .normal
+    }
+
+    /// The `value` hint as a fraction: an int or uint from 0 to 100 (clamped); anything else is no bar.
+    public var value: Double? {
+        guard let v = hints["value"]?.integer else { return nil }
+        return Double(min(max(v, 0), 100)) / 100
+    }
+
+    /// The hints that all mean "update this one notification in place", as dunst reads them.
+    public static let synchronousHints = [
+        "x-canonical-private-synchronous", "x-dunst-stack-tag", "synchronous", "private-synchronous",
+    ]
+
+    /// The key of the synchronous hint (its value, as a string), if one is given.
+    public var synchronousTag: String? {
+        for hint in Self.synchronousHints {
+            guard let value = hints[hint] else { continue }
+            switch value {
+            case .string(let s) where !s.isEmpty: return s
+            case .int(let n): return String(n)
+            case .bool(true): return hint
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The one action a click on the bezel invokes (`default`), if any.
+    public var defaultAction: String? { actions.first { $0.key == "default" }?.key }
+    /// The action the HUD's button invokes: the first that is not `default`.
+    public var buttonAction: (key: String, label: String)? { actions.first { $0.key != "default" } }
+
+    /// The summary for the HUD's label, escaped for markup.
+    public var labelMarkup: String { NotificationMarkup.escaped(summary) }
+    /// The body for the HUD's details, the specification's markup made safe.
+    public var detailsMarkup: String { NotificationMarkup.pango(fromBody: body) }
+}

@@ -1,0 +1,174 @@
+public import HUDBus
+public import HUDScene
+public import ProgressFeed
+
+/// The `org.freedesktop.Notifications` service of the Desktop Notifications specification 1.2 on the session bus:
+/// it reads `Notify` calls into `Notification`s, gives them ids (the same id to a replacement, by `replaces_id` or
+/// by a synchronous hint), and hands them to the program, which shows each as a HUD and says how each ended. No X
+/// here: what to draw and when to hide is the program's.
+@MainActor public final class NotificationServer {
+    public static let busName = "org.freedesktop.Notifications"
+    public static let path = "/org/freedesktop/Notifications"
+    public static let interface = "org.freedesktop.Notifications"
+
+    /// Why a notification closed (the `NotificationClosed` signal's reason).
+    public enum CloseReason: UInt32, Sendable {
+        case expired = 1
+        case dismissed = 2
+        case closedByCall = 3
+        case undefined = 4
+    }
+
+    /// What `GetCapabilities` answers: only what is honoured.
+    public static let capabilities = [
+        "body", "body-markup", "actions", "icon-static", "persistence", "x-canonical-private-synchronous",
+        "x-dunst-stack-tag", "synchronous", "private-synchronous",
+    ]
+
+    public let connection: BusConnection
+    private var object: BusObject?
+    private var nextID: UInt32 = 1
+    /// The notifications not yet closed, by id, with the key of their synchronous hint.
+    private var live: [UInt32: String?] = [:]
+    /// The id of each synchronous key (app name and hint value) still open.
+    private var byTag: [String: UInt32] = [:]
+    private let version: String
+
+    /// A notification to show, new (false) or replacing one still open under the same id (true).
+    public var onShow: (@MainActor (UInt32, Notification, _ replacing: Bool) -> Void)?
+    /// `CloseNotification` for an open id: hide it, then call `closed(_:reason: .closedByCall)`.
+    public var onClose: (@MainActor (UInt32) -> Void)?
+
+    /// Connects to the session bus (loading libsystemd then, not before).
+    public init(version: String) throws(BusError) {
+        connection = try BusConnection()
+        self.version = version
+    }
+
+    /// Takes the name (from its owner too with `replace`) and starts answering calls.
+    public func start(replace: Bool) throws(BusError) -> BusConnection.NameRequest {
+        object = try connection.export(path: Self.path, interface: Self.interface, members: [
+            .method("Notify", "susssasa{sv}i", returns: "u"),
+            .method("CloseNotification", "u", returns: ""),
+            .method("GetCapabilities", "", returns: "as"),
+            .method("GetServerInformation", "", returns: "ssss"),
+            .signal("NotificationClosed", "uu"),
+            .signal("ActionInvoked", "us"),
+            .signal("ActivationToken", "us"),
+        ]) { [unowned self] call, reply throws(BusErrorReply) in try answer(call, reply) }
+        return try connection.requestName(Self.busName, replace: replace)
+    }
+
+    /// Whether `id` is open (shown, queued or hiding).
+    public func isOpen(_ id: UInt32) -> Bool { live[id] != nil }
+
+    private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {
+        do {
+            switch call.member {
+            case "Notify": try reply.append(notify(try Notification(reading: call)))
+            case "CloseNotification": try close(try call.readUInt32())
+            case "GetCapabilities": try reply.append(Self.capabilities)
+            case "GetServerInformation":
+                for s in ["x11hud", "x11hud", version, "1.2"] { try reply.append(s) }
+            default: throw BusErrorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
+            }
+        } catch let error as BusError {
+            throw .invalidArgs(error.description)
+        } catch let error as BusErrorReply {
+            throw error
+        } catch {
+            throw .invalidArgs("\(error)")
+        }
+    }
+
+    private func notify(_ n: Notification) -> UInt32 {
+        let tag = n.synchronousTag.map { "\(n.appName)\u{1F}\($0)" }
+        var id: UInt32
+        if n.replacesID != 0 {
+            id = n.replacesID
+        } else if let tag, let existing = byTag[tag] {
+            id = existing
+        } else {
+            id = takeID()
+        }
+        let replacing = live[id] != nil
+        if let old = live[id], let oldTag = old, oldTag != tag { byTag[oldTag] = nil }
+        live[id] = .some(tag)
+        if let tag { byTag[tag] = id }
+        onShow?(id, n, replacing)
+        return id
+    }
+
+    private func takeID() -> UInt32 {
+        // Ids are never 0 and never one still open, also after 2^32 notifications.
+        repeat {
+            let id = nextID
+            nextID = nextID == UInt32.max ? 1 : nextID + 1
+            if live[id] == nil { return id }
+        } while true
+    }
+
+    private func close(_ id: UInt32) throws(BusErrorReply) {
+        guard live[id] != nil else {
+            throw BusErrorReply(name: "org.freedesktop.Notifications.Error.NotFound",
+                                message: "no notification \(id) is open")
+        }
+        onClose?(id)
+    }
+
+    /// The notification `id` has gone (its HUD hid, or it was dropped): says so on the bus.
+    public func closed(_ id: UInt32, reason: CloseReason) {
+        guard let entry = live.removeValue(forKey: id) else { return }
+        if let tag = entry, byTag[tag] == id { byTag[tag] = nil }
+        let member = "NotificationClosed"
+        try? connection.emit(path: Self.path, interface: Self.interface, member: member) { m throws(BusError) in
+            try m.append(id)
+            try m.append(reason.rawValue)
+        }
+    }
+
+    /// The user chose `action` of `id`: `ActivationToken` (empty: X11 has no activation tokens), then
+    /// `ActionInvoked`; the program then hides it and calls `closed(_:reason: .dismissed)`.
+    public func invoked(_ id: UInt32, action: String) {
+        guard live[id] != nil else { return }
+        for (member, text) in [("ActivationToken", ""), ("ActionInvoked", action)] {
+            try? connection.emit(path: Self.path, interface: Self.interface, member: member) { m throws(BusError) in
+                try m.append(id)
+                try m.append(text)
+            }
+        }
+    }
+}
+
+extension Notification {
+    /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
+    /// markup, made safe), `value` → the bar (or `valueMode`), the first action that is not `default` → the button.
+    public func update(valueMode: HUDMode = .bar) -> FeedUpdate {
+        var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")
+        if let value {
+            u.mode = valueMode
+            u.progress = value
+        } else {
+            u.mode = .text
+        }
+        return u
+    }
+}
+
+/// The input source of one notification's HUD: the server posts each `Notify` for it, the HUD pulls it once per
+/// frame as it pulls standard input.
+public final class NotificationFeed: HUDInputSource {
+    private let link = MailboxLink()
+
+    public init() {}
+
+    public func post(_ update: FeedUpdate) {
+        var inbox = FeedInbox()
+        inbox.update = update
+        link.post(inbox)
+    }
+
+    public func start(asking ask: @escaping @Sendable () -> Void) { _ = link.connect(ask) }
+    public func take() -> FeedInbox { link.take() }
+    public func framesLook(_ on: Bool) -> Bool { link.framesLook(on) }
+}

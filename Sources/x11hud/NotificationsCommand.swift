@@ -1,0 +1,101 @@
+import ArgumentParser
+import Dispatch
+import FoundationEssentials
+import Glibc
+import HUDBus
+import HUDConfig
+import HUDFeeds
+import HUDScene
+import X11Platform
+
+/// `x11hud notifications`: the session's notification server (`org.freedesktop.Notifications`), every notification a
+/// named HUD of this process, with the command line's look, stacking and names.
+struct NotificationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications",
+        abstract: "Be the session's notification server: every notification (notify-send, libnotify) is a HUD.",
+        discussion: """
+            Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
+            Synchronous hints (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, \
+            private-synchronous) and replaces_id update one HUD in place; the 'value' hint (0-100) shows a bar. \
+            Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
+            (NotificationClosed reason 3); a synchronous one is named after its hint's value, so \
+            'x11hud --id volume …' updates the HUD 'notify-send -h string:x-canonical-private-synchronous:volume' \
+            shows.
+
+            Exit status: 0 the session bus went away or another server took the name (--replace); 69 the display \
+            cannot be opened; 74 the X server went away; 75 another server owns the name (without --replace), \
+            with one line naming it; 76 the session bus cannot be reached.
+            """
+    )
+
+    @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
+    var replace = false
+
+    @Option(name: .customLong("max-visible"), parsing: .unconditional,
+            help: ArgumentHelp("Notifications shown at once; the others wait in order (default 5).", valueName: "n"))
+    var maxVisible: Int?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    @OptionGroup(title: "Look (as for the HUD)") var hud: HUDOptions
+
+    mutating func validate() throws {
+        if let maxVisible, !(1...50).contains(maxVisible) {
+            throw ValidationError("--max-visible must be from 1 to 50")
+        }
+    }
+
+    func run() throws {
+        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+        dispatchMain()
+    }
+
+    @MainActor private func start() -> ExitError? {
+        let session: HUDSession
+        do { session = try HUDSession(display: display) } catch {
+            return ExitError(message: error.message, code: error.exitCode)
+        }
+        var options = hud
+        if options.settings.themeChoice == .auto {
+            let dark = session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
+            options.settings.autoTheme = dark == false ? .light : .dark
+        }
+        var style = options.style
+        style.markup = true
+        let server: NotificationServer
+        do { server = try NotificationServer(version: x11hudVersion) } catch {
+            return ExitError(message: error.description, code: Self.busUnavailable)
+        }
+        let desk = NotificationDesk(session: session, server: server, style: style, maxVisible: maxVisible ?? 5)
+        server.connection.onClosed = { _ in Glibc.exit(0) }
+        server.connection.onNameLost = { name in
+            guard name == NotificationServer.busName else { return }
+            X11HUDCommand.printError("another notification server took \(name); exiting")
+            desk.closeAll()
+            Glibc.exit(0)
+        }
+        do {
+            if case .taken(let owner, let pid) = try server.start(replace: replace) {
+                let who = [owner, pid.map { "pid \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                let owner = who.isEmpty ? "another program" : who
+                return ExitError(message: "\(NotificationServer.busName) is owned by \(owner)"
+                    + (replace ? ", which does not let it be replaced: stop it first"
+                        : "; --replace takes it over"), code: Self.nameTaken)
+            }
+        } catch {
+            return ExitError(message: error.description, code: Self.busUnavailable)
+        }
+        session.watchSignals()
+        Self.desk = desk
+        return nil
+    }
+
+    /// Keeps the desk alive for the life of the process.
+    @MainActor private static var desk: NotificationDesk?
+
+    static let nameTaken: Int32 = 75
+    static let busUnavailable: Int32 = 76
+}

@@ -1,0 +1,347 @@
+import Foundation
+import HUDTestSupport
+import Testing
+
+/// Issue 20: `x11hud notifications` on a private session bus and a private Xvfb, driven by the real clients
+/// (notify-send, gdbus, dbus-send, dunstify, Debian's python3-gi for calls no command line can make).
+@Suite(.serialized) struct NotificationsCommandTests {
+    /// A private Xvfb, a private dbus-daemon and the server on them; everything is ended when it goes.
+    final class Desk {
+        let x: XvfbServer
+        let busAddress: String
+        let busPID: Int32
+        let bus: ChildProcess
+        var server: ChildProcess?
+
+        init(serverArguments: [String]? = []) throws {
+            x = try XvfbServer()
+            // The daemon stays a child of the test (no --fork), and says its address on the pipe.
+            let out = Pipe()
+            bus = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+                                   ["--session", "--nofork", "--print-address=1"], output: .pipe(out))
+            var text = Data()
+            let deadline = Date().addingTimeInterval(10)
+            while !text.contains(UInt8(ascii: "\n")), Date() < deadline {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text.append(chunk)
+            }
+            guard let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first else {
+                throw TestFailure("dbus-daemon did not start")
+            }
+            busAddress = String(line)
+            busPID = bus.pid
+            if let serverArguments { server = try start(serverArguments) }
+        }
+
+        deinit {
+            server?.kill()
+            bus.kill()
+            x.stop()
+        }
+
+        var environment: [String: String] {
+            ["PATH": "/usr/bin:/bin", "HOME": NSHomeDirectory(), "DISPLAY": x.display,
+             "DBUS_SESSION_BUS_ADDRESS": busAddress]
+        }
+
+        /// Starts `x11hud notifications ARGS` and waits until it owns the name.
+        func start(_ arguments: [String]) throws -> ChildProcess {
+            let child = try ChildProcess(CLI.binary, ["notifications"] + arguments, environment: environment)
+            let owned = try Tools.waitUntil(timeout: 10) {
+                try sh("gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus "
+                    + "--method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications").status == 0
+                    || !child.isRunning
+            }
+            guard owned, child.isRunning else { throw TestFailure("the server did not start: \(child.stderr)") }
+            return child
+        }
+
+        @discardableResult
+        func sh(_ script: String, timeout: Double = 20) throws -> ChildProcess.Result {
+            try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment,
+                                 timeout: timeout)
+        }
+
+        func call(_ method: String, _ arguments: String = "") throws -> ChildProcess.Result {
+            try sh("gdbus call --session --dest org.freedesktop.Notifications --object-path "
+                + "/org/freedesktop/Notifications --method org.freedesktop.Notifications.\(method) \(arguments)")
+        }
+
+        /// `x11hud list`: one HUD a line, tab-separated id, pid, mode, label, monitor.
+        func list() throws -> [[String]] {
+            try sh("\(CLI.binary.path) list").stdout.split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+
+        /// Starts `gdbus monitor` on the server's name; its output once killed.
+        func monitor() throws -> ChildProcess {
+            let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gdbus"),
+                                         ["monitor", "--session", "--dest", "org.freedesktop.Notifications"],
+                                         environment: environment)
+            usleep(400_000)
+            return child
+        }
+
+        /// The HUD windows mapped on the display.
+        func hudWindows() throws -> [String] {
+            try Tools.run("xdotool", ["search", "--onlyvisible", "--class", "X11hud"], display: x.display)
+                .stdout.split(separator: "\n").map(String.init)
+        }
+
+        func waitForList(_ condition: ([[String]]) -> Bool) throws -> Bool {
+            try Tools.waitUntil(timeout: 5) { condition(try list()) }
+        }
+    }
+
+    static let usable = XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+
+    @Test(.enabled(if: usable)) func capabilitiesAndServerInformation() throws {
+        let desk = try Desk()
+        let caps = try desk.call("GetCapabilities")
+        for cap in ["'body'", "'body-markup'", "'actions'", "'icon-static'", "'x-canonical-private-synchronous'",
+                    "'x-dunst-stack-tag'"] {
+            #expect(caps.stdout.contains(cap), "\(caps.stdout)")
+        }
+        let info = try desk.call("GetServerInformation")
+        #expect(info.stdout.hasPrefix("('x11hud', 'x11hud', '"), "\(info.stdout)")
+        #expect(info.stdout.contains("'1.2')"), "\(info.stdout)")
+    }
+
+    @Test(.enabled(if: usable)) func notifySendShowsANamedHUDAndReplacesItById() throws {
+        let desk = try Desk()
+        let first = try desk.sh("notify-send -p -t 0 Backup 'Copying <b>photos</b>'")
+        let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(first.status == 0 && UInt32(id) != nil, "\(first.stdout) \(first.stderr)")
+        #expect(try desk.waitForList { $0.contains { $0.first == "notification-\(id)" && $0[3] == "Backup" } })
+        let second = try desk.sh("notify-send -p -r \(id) -t 0 'Backup done'")
+        #expect(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == id)
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Backup done" }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.hudWindows().count == 1)
+    }
+
+    @Test(.enabled(if: usable), arguments: [
+        "notify-send -h string:x-canonical-private-synchronous:volume",
+        "notify-send -h string:synchronous:volume",
+        "notify-send -h string:private-synchronous:volume",
+        "notify-send -h string:x-dunst-stack-tag:volume",
+    ])
+    func thirtySynchronousUpdatesAreOneHUD(_ client: String) throws {
+        let desk = try Desk()
+        let r = try desk.sh("for i in $(seq 1 30); do \(client) -h int:value:$i \"Volume $i\" || exit 1; done")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][0] == "volume" && $0[0][3] == "Volume 30" },
+                "\((try? desk.list()) ?? [])")
+        #expect(try desk.list().first?[2] == "bar")
+        #expect(try desk.hudWindows().count == 1)
+    }
+
+    @Test(.enabled(if: usable)) func dunstifyReplacesByIdAndTag() throws {
+        let desk = try Desk()
+        let id = try desk.sh("dunstify -p -t 0 One").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try desk.sh("dunstify -r \(id) -t 0 Two")
+        try desk.sh("dunstify -h string:x-dunst-stack-tag:bright -h int:value:10 Brightness")
+        try desk.sh("dunstify -h string:x-dunst-stack-tag:bright -h int:value:90 'Brightness 90'")
+        #expect(try desk.waitForList { rows in
+            rows.count == 2 && rows.contains { $0[3] == "Two" } && rows.contains { $0[3] == "Brightness 90" }
+        }, "\((try? desk.list()) ?? [])")
+    }
+
+    @Test(.enabled(if: usable)) func eachCloseReasonIsSignalled() throws {
+        let desk = try Desk()
+        let monitor = try desk.monitor()
+        let called = try desk.sh("notify-send -p -t 0 Called").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try desk.call("CloseNotification", called).status == 0)
+        let expired = try desk.sh("notify-send -p -t 300 Short").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hidden = try desk.sh("notify-send -p -t 0 Hidden").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try desk.waitForList { $0.contains { $0[0] == "notification-\(hidden)" } })
+        #expect(try desk.sh("\(CLI.binary.path) hide --id notification-\(hidden)").status == 0)
+        let unknown = try desk.call("CloseNotification", "4000000")
+        #expect(unknown.status != 0 && unknown.stderr.contains("NotFound"), "\(unknown.stderr)")
+        #expect(try desk.waitForList { $0.isEmpty })
+        usleep(300_000)
+        monitor.kill()
+        let text = monitor.stdout
+        #expect(text.contains("NotificationClosed (uint32 \(called), uint32 3)"), "\(text)")
+        #expect(text.contains("NotificationClosed (uint32 \(expired), uint32 1)"), "\(text)")
+        #expect(text.contains("NotificationClosed (uint32 \(hidden), uint32 3)"), "\(text)")
+    }
+
+    @Test(.enabled(if: usable)) func anActionChosenByAClickIsPrintedByNotifySend() throws {
+        let desk = try Desk()
+        let monitor = try desk.monitor()
+        let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["-A", "ok=Okay", "-A", "later=Later", "Question", "Choose"],
+                                      environment: desk.environment)
+        #expect(try desk.waitForList { $0.count == 1 })
+        usleep(500_000)   // the show animation: the button is where it rests
+        let window = try #require(try desk.hudWindows().first)
+        let geometry = try Tools.run("xdotool", ["getwindowgeometry", "--shell", window], display: desk.x.display)
+        let values = Dictionary(uniqueKeysWithValues: geometry.stdout.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+        })
+        let x = values["X", default: 0] + values["WIDTH", default: 0] / 2
+        // The button is the last row of the bezel, 14 pt of its 12 pt margin and 20 pt height above the bottom.
+        let y = values["Y", default: 0] + values["HEIGHT", default: 0] - 29
+        try Tools.run("xdotool", ["mousemove", String(x), String(y), "click", "1"], display: desk.x.display)
+        #expect(client.waitForExit(timeout: 5))
+        #expect(client.stdout == "ok\n", "\(client.stdout) \(client.stderr)")
+        #expect(try desk.waitForList { $0.isEmpty })
+        usleep(300_000)
+        monitor.kill()
+        let text = monitor.stdout
+        let invoked = try #require(text.range(of: "ActionInvoked (uint32 "), "\(text)")
+        let closed = try #require(text.range(of: "uint32 2)"), "\(text)")
+        #expect(invoked.lowerBound < closed.lowerBound)
+    }
+
+    @Test(.enabled(if: usable)) func theDefaultActionIsAClickOnTheBezel() throws {
+        let desk = try Desk()
+        let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["-A", "default=Open", "Mail", "A new message"], environment: desk.environment)
+        #expect(try desk.waitForList { $0.count == 1 })
+        usleep(500_000)
+        let window = try #require(try desk.hudWindows().first)
+        try Tools.run("xdotool", ["mousemove", "--window", window, "20", "10", "click", "1"], display: desk.x.display)
+        #expect(client.waitForExit(timeout: 5))
+        #expect(client.stdout == "default\n", "\(client.stdout) \(client.stderr)")
+    }
+
+    @Test(.enabled(if: usable)) func atMostMaxVisibleAreShownAndTheRestWaitInOrder() throws {
+        let desk = try Desk(serverArguments: nil)
+        desk.server = try desk.start(["--max-visible", "2"])
+        var ids: [String] = []
+        for n in 1...4 {
+            ids.append(try desk.sh("notify-send -p -t 0 N\(n)").stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["N1", "N2"] }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.call("CloseNotification", ids[0]).status == 0)
+        #expect(try desk.waitForList { Set($0.map { $0[3] }) == ["N2", "N3"] }, "\((try? desk.list()) ?? [])")
+        // One still waiting closes at once.
+        #expect(try desk.call("CloseNotification", ids[3]).status == 0)
+        #expect(try desk.call("CloseNotification", ids[1]).status == 0)
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["N3"] }, "\((try? desk.list()) ?? [])")
+    }
+
+    @Test(.enabled(if: usable)) func theCommandLineUpdatesTheHUDOfASynchronousTag() throws {
+        let desk = try Desk()
+        try desk.sh("notify-send -t 0 -h string:x-canonical-private-synchronous:volume -h int:value:20 Volume")
+        #expect(try desk.waitForList { $0.first?[3] == "Volume" })
+        let r = try desk.sh("\(CLI.binary.path) --id volume --label 'Volume 70%' --progress 0.7")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Volume 70%" }, "\((try? desk.list()) ?? [])")
+    }
+
+    @Test(.enabled(if: usable)) func hostileCallsGetErrorsAndNothingBreaks() throws {
+        let desk = try Desk()
+        // A wrong signature, sent without introspection: sd-bus's own InvalidArgs reply.
+        let wrong = try desk.sh("dbus-send --session --print-reply --dest=org.freedesktop.Notifications "
+            + "/org/freedesktop/Notifications org.freedesktop.Notifications.Notify string:a uint32:1")
+        #expect(wrong.status != 0 && wrong.stderr.contains("InvalidArgs"), "\(wrong.stderr)")
+        // Invalid UTF-8 never reaches the server: the bus refuses it.
+        let bad = try desk.sh("dbus-send --session --print-reply --dest=org.freedesktop.Notifications "
+            + "/org/freedesktop/Notifications org.freedesktop.Notifications.CloseNotification "
+            + "string:\"$(printf '\\377\\376')\"")
+        #expect(bad.status != 0)
+        // 10 MB of body, a million characters of markup, image-data that lies about its size or asks for 65536².
+        let script = """
+            import sys
+            from gi.repository import Gio, GLib
+            bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+            def notify(summary, body, hints):
+                r = bus.call_sync('org.freedesktop.Notifications', '/org/freedesktop/Notifications',
+                    'org.freedesktop.Notifications', 'Notify',
+                    GLib.Variant('(susssasa{sv}i)', ('t', 0, '', summary, body, [], hints, 0)),
+                    GLib.VariantType('(u)'), 0, 20000, None)
+                print(r.unpack()[0])
+            notify('Big', 'x' * 10_000_000, {})
+            notify('Markup', '<b>' * 500_000 + '</i>' * 500_000, {})
+            img = GLib.Variant('(iiibiiay)', (4, 4, 3, True, 8, 4, b'\\0' * 10))
+            notify('Lying image', 'b', {'image-data': img})
+            img = GLib.Variant('(iiibiiay)', (65536, 65536, 262144, True, 8, 4, b'\\0' * 64))
+            notify('Huge image', 'b', {'image-data': img, 'urgency': GLib.Variant('y', 9)})
+            """
+        let hostile = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script],
+                                           environment: desk.environment, timeout: 60)
+        #expect(hostile.status == 0, "\(hostile.stderr)")
+        #expect(hostile.stdout.split(separator: "\n").count == 4, "\(hostile.stdout)")
+        #expect(try desk.waitForList { $0.count == 4 }, "\((try? desk.list()) ?? [])")
+        let server = try #require(desk.server)
+        #expect(server.isRunning)
+        // Bounded: the server holds 4000 characters of a body, not 10 MB.
+        let status = try String(contentsOfFile: "/proc/\(server.pid)/status", encoding: .utf8)
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.flatMap {
+            Int($0.split(separator: " ")[1])
+        } ?? 0
+        #expect(rss > 0 && rss < 120_000, "VmRSS \(rss) kB")
+        #expect(try desk.call("GetServerInformation").status == 0)
+    }
+
+    @Test(.enabled(if: usable)) func aTakenNameIsOneLineAnd75UnlessReplace() throws {
+        let desk = try Desk(serverArguments: nil)
+        let dunst = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dunst"), [], environment: desk.environment,
+                                     output: .discard)
+        #expect(try Tools.waitUntil(timeout: 10) {
+            try desk.call("GetServerInformation").stdout.contains("'dunst'")
+        })
+        let refused = try ChildProcess.run(CLI.binary, ["notifications"], environment: desk.environment)
+        #expect(refused.status == 75, "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("dunst") && refused.stderr.contains("--replace"), "\(refused.stderr)")
+        // dunst 1.9 owns the name without allowing replacement: --replace says so, and waits for nothing.
+        let refusedAgain = try ChildProcess.run(CLI.binary, ["notifications", "--replace"],
+                                                environment: desk.environment)
+        #expect(refusedAgain.status == 75, "\(refusedAgain.stderr)")
+        #expect(refusedAgain.stderr.contains("does not let it be replaced"), "\(refusedAgain.stderr)")
+        dunst.kill()
+        desk.server = try desk.start([])
+        #expect(try desk.call("GetServerInformation").stdout.contains("'x11hud'"))
+        let id = try desk.sh("notify-send -p -t 0 Mine").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try desk.waitForList { $0.contains { $0[0] == "notification-\(id)" } })
+        // And another x11hud --replace takes it from this one, which then exits 0.
+        let second = try desk.start(["--replace"])
+        #expect(desk.server?.waitForExit(timeout: 5) == true)
+        #expect(desk.server?.status == 0, "\(desk.server?.stderr ?? "")")
+        #expect(try desk.call("GetServerInformation").stdout.contains("'x11hud'"))
+        second.kill()
+    }
+
+    @Test(.enabled(if: usable)) func theBusGoingAwayIsExitZeroAndTheXServerSeventyFour() throws {
+        let desk = try Desk()
+        kill(desk.busPID, SIGKILL)
+        let server = try #require(desk.server)
+        try #require(server.waitForExit(timeout: 5))
+        #expect(server.status == 0, "\(server.stderr)")
+        let other = try Desk()
+        other.x.stop()
+        let second = try #require(other.server)
+        try #require(second.waitForExit(timeout: 5))
+        #expect(second.status == 74, "\(second.stderr)")
+    }
+
+    /// /proc/PID/maps read to its end (procfs answers in pieces; a single read of its size, 0, can stop early).
+    static func maps(_ pid: Int32) throws -> String {
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    @Test(.enabled(if: usable)) func onlyTheServerMapsLibsystemd() throws {
+        let desk = try Desk()
+        let server = try #require(desk.server)
+        let maps = try Self.maps(server.pid)
+        #expect(maps.contains("libsystemd"))
+        // A plain HUD, and the binary itself, need no libsystemd (the forwarding `x11hud --id` is the same binary).
+        let hud = try ChildProcess(CLI.binary, ["--label", "plain", "--hide-after", "3"],
+                                   environment: desk.environment, output: .discard)
+        #expect(try Tools.waitUntil(timeout: 5) { try !desk.hudWindows().isEmpty })
+        let hudMaps = try Self.maps(hud.pid)
+        #expect(!hudMaps.contains("libsystemd"), "a plain HUD mapped libsystemd")
+        hud.kill()
+        let needed = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", CLI.binary.path])
+        #expect(!needed.stdout.contains("libsystemd"), "\(needed.stdout)")
+    }
+}
