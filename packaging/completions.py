@@ -56,8 +56,9 @@ def bash_dialogs(script, binary):
     """`x11hud <Tab>` offers zenity and yad; after either, its own options (`x11hud --print-dialog-options`)."""
     options = {p: subprocess.run([binary, "--print-dialog-options", p], capture_output=True, text=True,
                                  check=True).stdout.split() for p in ("zenity", "yad")}
-    words = re.search(r"compgen -W '((?:show|run|render|hide|list|help| )+)' -- \"\$\{cur\}\"", script)
-    case = "    show|run|render|hide|list|help)\n"
+    words = re.search(r"compgen -W '((?:show|run|render|hide|list|notifications|help| )+)' -- \"\$\{cur\}\"",
+                      script)
+    case = "    show|run|render|hide|list|notifications|help)\n"
     if not words or script.count(case) != 1:
         sys.exit("completions.py: the bash script from swift-argument-parser changed; update bash_dialogs")
     script = script.replace(words.group(0), words.group(0).replace(words.group(1), words.group(1) + " zenity yad"))
