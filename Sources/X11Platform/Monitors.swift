@@ -74,13 +74,8 @@ struct MonitorInfo: Hashable {
         XGetInputFocus(c.display, &focus, &revert)
         // 0 is None, 1 is PointerRoot: no window of its own.
         guard focus > 1, focus != c.root else { return nil }
-        var attributes = XWindowAttributes()
-        // The focus may vanish between the two calls; the error handler only logs the BadWindow then.
-        guard XGetWindowAttributes(c.display, focus, &attributes) != 0 else { return nil }
-        var x: Int32 = 0, y: Int32 = 0
-        var child: UInt = 0
-        XTranslateCoordinates(c.display, focus, c.root, 0, 0, &x, &y, &child)
-        return PixelRect(x: Int(x), y: Int(y), width: Int(attributes.width), height: Int(attributes.height))
+        // The focus may vanish before its geometry is read: nil then, quietly.
+        return TargetWindows.geometry(of: focus, connection: c)
     }
 
     /// `dotClock / (hTotal · vTotal)` of the mode on `output`'s CRTC (or the first active CRTC), as xrandr computes it.
