@@ -50,10 +50,15 @@ public final class ChildProcess {
         }
         process.standardError = err
         started = Date()
-        try process.run()
+        // One start at a time: the suites run in parallel, and two full-suite runs died of SIGSEGV in a memmove
+        // inside Foundation's Process.run() while other threads were starting programs too.
+        let process = self.process
+        try Self.starting.withLock { try process.run() }
         if case .collect = output { self.output = StreamReader(out) } else { self.output = nil }
         errors = StreamReader(err)
     }
+
+    private static let starting = NSLock()
 
     deinit {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }

@@ -1,4 +1,5 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// The lazy-binding stubs of Sources/CCairoLoader must cover every text-stack function HUDRender calls: debug builds
@@ -12,14 +13,9 @@ import Testing
             .filter { $0.hasSuffix(".o") }.map { objectDirectory.appendingPathComponent($0).path }
         #expect(!objects.isEmpty, "no HUDRender objects in \(objectDirectory.path)")
 
-        let nm = Process()
-        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-        nm.arguments = ["-u", "--format=just-symbols"] + objects
-        let pipe = Pipe()
-        nm.standardOutput = pipe
-        try nm.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        nm.waitUntilExit()
+        let nm = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/nm"),
+                                      ["-u", "--format=just-symbols"] + objects)
+        let output = nm.stdout
         let called = Set(output.split(separator: "\n").map(String.init)
             .filter { $0.hasPrefix("cairo_") || $0.hasPrefix("pango_") || $0.hasPrefix("g_") })
 

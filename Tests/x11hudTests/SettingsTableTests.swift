@@ -91,15 +91,10 @@ import Testing
     @Test func theManPageListsEveryKeyWithItsValues() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
             .standardized
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [root.appendingPathComponent("packaging/man.py").path, CLI.binary.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let page = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                        [root.appendingPathComponent("packaging/man.py").path, CLI.binary.path])
+        let page = made.stdout
+        #expect(made.status == 0, "\(made.stderr)")
         let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex(of: ".SH CONFIGURATION"))
         let section = Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") })
