@@ -25,7 +25,7 @@ public final class ChildProcess {
         case pipe(Pipe)
     }
 
-    public let process = Process()
+    public let process: SpawnedProcess
     /// When the program was started, to time what it does.
     public let started: Date
     private let output: StreamReader?
@@ -37,28 +37,29 @@ public final class ChildProcess {
     ///   - input: what the program reads on stdin; /dev/null unless given.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                 input: Pipe? = nil, output: Output = .collect, directory: URL? = nil) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment.map(Self.withSanitizerSettings)
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = input ?? FileHandle.nullDevice
+        let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
+        defer { close(devNull) }
         let out = Pipe(), err = Pipe()
+        let stdoutFD: Int32
         switch output {
-        case .collect: process.standardOutput = out
-        case .discard: process.standardOutput = FileHandle.nullDevice
-        case .pipe(let pipe): process.standardOutput = pipe
+        case .collect: stdoutFD = out.fileHandleForWriting.fileDescriptor
+        case .discard: stdoutFD = devNull
+        case .pipe(let pipe): stdoutFD = pipe.fileHandleForWriting.fileDescriptor
         }
-        process.standardError = err
         started = Date()
-        // One start at a time: the suites run in parallel, and two full-suite runs died of SIGSEGV in a memmove
-        // inside Foundation's Process.run() while other threads were starting programs too.
-        let process = self.process
-        try Self.starting.withLock { try process.run() }
+        process = try SpawnedProcess(executable.path, arguments,
+                                     environment: environment.map(Self.withSanitizerSettings),
+                                     directory: directory?.path,
+                                     stdin: input?.fileHandleForReading.fileDescriptor ?? devNull,
+                                     stdout: stdoutFD, stderr: err.fileHandleForWriting.fileDescriptor)
+        // The child holds its own copies: the test keeps only its ends, so readers see the end of the output.
+        try? out.fileHandleForWriting.close()
+        try? err.fileHandleForWriting.close()
+        if case .pipe(let pipe) = output { try? pipe.fileHandleForWriting.close() }
+        try? input?.fileHandleForReading.close()
         if case .collect = output { self.output = StreamReader(out) } else { self.output = nil }
         errors = StreamReader(err)
     }
-
-    private static let starting = NSLock()
 
     deinit {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }

@@ -41,7 +41,7 @@ public final class HUDProcess {
                                  output: output.map { .pipe($0) } ?? .discard)
     }
 
-    public var process: Process { child.process }
+    public var process: SpawnedProcess { child.process }
     public var started: Date { child.started }
     public var pid: Int32 { child.pid }
 
