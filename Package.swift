@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDFeedsTests",
-            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDBus"],
+            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDTestSupport", "HUDBus"],
             swiftSettings: strictness
         ),
         .testTarget(

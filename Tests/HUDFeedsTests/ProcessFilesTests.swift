@@ -4,6 +4,7 @@ import ProgressFeed
 import Synchronization
 import Testing
 @testable import HUDFeeds
+import HUDTestSupport
 
 /// The choice of the file a process works on, and `/proc` read on the test's own open file (no X, no CLI).
 @Suite struct ProcessFilesTests {
@@ -57,17 +58,16 @@ import Testing
 @Suite struct ProcessProbeTests {
     /// Runs `script` in bash with `$1` the file; it waits for a line on its standard input before finishing.
     final class Child {
-        let process = Process()
+        let child: ChildProcess
         let go = Pipe()
         init(_ script: String, file: URL) throws {
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script, "bash", file.path]
-            process.standardInput = go
-            try process.run()
+            child = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, "bash", file.path], input: go,
+                                     output: .discard)
         }
+        var pid: Int32 { child.pid }
         func finish() {
             try? go.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
-            process.waitUntilExit()
+            child.process.waitUntilExit()
         }
     }
 
@@ -92,7 +92,7 @@ import Testing
         // Reads 100 kB, waits, then the rest.
         let child = try Child("exec 3<\"$1\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _; "
             + "cat <&3 >/dev/null", file: url)
-        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: nil,
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil,
                                  texts: WatchTexts())
         let seen = try #require(look(probe) { $0.bytesDone == 100_000 })
         #expect(seen.bytesTotal == 500_000 && seen.progress == 0.2)
@@ -110,7 +110,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _; head -c 300000 /dev/zero >&3",
                               file: url)
-        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: 1_000_000,
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: 1_000_000,
                                  texts: WatchTexts())
         _ = try #require(look(probe) { $0.bytesDone == 100_000 })
         child.finish()
@@ -127,7 +127,7 @@ import Testing
         // dd if=/dev/zero of=big: nothing read has a size.
         let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _", file: url)
         let told = Mutex<[String]>([])
-        let probe = ProcessProbe(files: try ProcessFiles(pid: child.process.processIdentifier), total: nil,
+        let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil,
                                  texts: WatchTexts(), noTotal: { command, file in
                                      told.withLock { $0.append("\(command) \(file)") }
                                  })
