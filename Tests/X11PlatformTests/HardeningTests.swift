@@ -67,7 +67,7 @@ final class SilentServer {
 
     init() throws {
         let script = """
-            import socket, sys
+            import os, socket
             for n in range(431, 531):
                 s = socket.socket()
                 try:
@@ -76,14 +76,17 @@ final class SilentServer {
                 except OSError:
                     s.close()
             s.listen(8)
-            print(n, flush=True)
+            # One write, then stdout closed: the test closes its end once it has the number (a second write,
+            # as print makes for the newline, would die of EPIPE and take the listener with it).
+            os.write(1, b"%d\\n" % n)
+            os.close(1)
             held = []
             while True:
                 held.append(s.accept()[0])
             """
         let out = Pipe()
         process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script], output: .pipe(out))
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let line = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard let n = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestFailure("the silent listener found no free port")
         }
@@ -130,7 +133,10 @@ struct HardeningTests {
         let name = "127.0.0.1:\(silent.number)"
         let started = Date()
         let hud = try HUDProcess(["--display", name, "--hide-after", "1"], display: nil)
-        let exit = try #require(hud.waitForExit(timeout: 15), "x11hud hung on a silent server")
+        // The listener must outlive the wait (its deinit closes the port).
+        let exit = try withExtendedLifetime(silent) {
+            try #require(hud.waitForExit(timeout: 15), "x11hud hung on a silent server")
+        }
         #expect(exit.status == 69)
         let seconds = Date().timeIntervalSince(started)
         #expect(seconds > 4.5 && seconds < 7, "gave up after \(seconds) s; 5 s is documented")
