@@ -36,7 +36,12 @@ struct NamedHUDTests {
             }
         }
         #expect(try Self.hudWindows(display).count == 1)
-        let listed = try Self.list(display)
+        // The last client has handed its values over; the owner publishes them on its next turn.
+        var listed: [[String]] = []
+        _ = try Tools.waitUntil(timeout: 2) {
+            listed = try Self.list(display)
+            return listed.first?[3] == "Volume 100%"
+        }
         #expect(listed.count == 1 && listed[0][0] == "vol" && listed[0][3] == "Volume 100%", "\(listed)")
         #expect(clients[0].waitForExit(timeout: 5)?.status == 0)
     }
