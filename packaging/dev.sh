@@ -37,6 +37,12 @@ test)
     sh packaging/deps.sh test
     # The style (.swift-format, 120 columns) first: a minute of tests is not spent on a change that will not pass.
     sh packaging/lint.sh
+    # What the tests and SwiftPM leave in temporary files goes into one folder, removed when the run ends (a
+    # killed test cannot clean up after itself). /tmp's own mode, as a test runs a program as another user.
+    TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/x11hud-tests.XXXXXX")
+    export TMPDIR
+    chmod 1777 "$TMPDIR"
+    trap 'rm -rf "$TMPDIR"' EXIT
     # X tests start private Xvfb servers of their own; no DISPLAY is used.
     swift test
     ;;
