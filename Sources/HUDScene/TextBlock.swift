@@ -30,3 +30,39 @@ public protocol TextMeasuring {
     /// The size the text takes when laid out in `block`'s box, in points, rounded up to whole points.
     func measure(_ block: TextBlock) -> Size
 }
+
+extension TextBlock {
+    /// What Pango markup reads as, for places that show text without drawing it (`x11hud list`): the tags
+    /// dropped, the entities (`&amp;`, `&#38;`, `&#x26;`) turned back into their characters.
+    public static func plainText(fromMarkup markup: String) -> String {
+        var out = ""
+        var rest = Substring(markup)
+        while let c = rest.first {
+            if c == "<", let close = rest.firstIndex(of: ">") {
+                rest = rest[rest.index(after: close)...]
+            } else if c == "&", let semi = rest.prefix(12).firstIndex(of: ";"),
+                      let decoded = character(entity: rest[rest.index(after: rest.startIndex)..<semi]) {
+                out.append(decoded)
+                rest = rest[rest.index(after: semi)...]
+            } else {
+                out.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
+    }
+
+    private static func character(entity name: Substring) -> Character? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            let number = name.hasPrefix("#x") || name.hasPrefix("#X")
+                ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+            return number.flatMap(Unicode.Scalar.init).map(Character.init)
+        }
+    }
+}

@@ -12,7 +12,8 @@ extension HUD {
             state = HUDRegistry.State(
                 id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
                 x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
-                height: Int(b.height), mode: scene.content.mode.rawValue, label: scene.content.label,
+                height: Int(b.height), mode: scene.content.mode.rawValue,
+                label: scene.style.markup ? TextBlock.plainText(fromMarkup: scene.content.label) : scene.content.label,
                 spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: true)
         } else if let last = publishedState, last.up {
             state = last

@@ -71,3 +71,15 @@ import Testing
         #expect(HUDMode(name: "wheel") == nil)
     }
 }
+
+@Suite struct MarkupTextTests {
+    /// `x11hud list` shows a notification's summary as read, not as the markup handed to Pango.
+    @Test(arguments: [
+        ("Backup &amp; sync", "Backup & sync"), ("<b>Bold</b> &lt;tag&gt;", "Bold <tag>"),
+        ("&#38;&#x26;&quot;&apos;", "&&\"'"), ("a & b; c", "a & b; c"), ("&unknown; &#xZZ;", "&unknown; &#xZZ;"),
+        ("no markup", "no markup"), ("<unclosed", "<unclosed"),
+    ])
+    func markupReadsAsPlainText(_ markup: String, _ plain: String) {
+        #expect(TextBlock.plainText(fromMarkup: markup) == plain)
+    }
+}
