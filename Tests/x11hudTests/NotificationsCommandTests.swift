@@ -118,7 +118,8 @@ import Testing
         #expect(try desk.waitForList { $0.contains { $0.first == "notification-\(id)" && $0[3] == "Backup" } })
         let second = try desk.sh("notify-send -p -r \(id) -t 0 'Backup & sync done'")
         #expect(second.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == id)
-        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Backup & sync done" }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Backup & sync done" },
+                "\((try? desk.list()) ?? [])")
         #expect(try desk.hudWindows().count == 1)
     }
 
