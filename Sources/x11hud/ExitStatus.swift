@@ -25,6 +25,10 @@ enum ExitStatus: CaseIterable, Sendable {
     case cannotCreate
     /// `EX_IOERR`: the connection to the X server was lost while the HUD was up.
     case connectionLost
+    /// `EX_TEMPFAIL`: `notifications`: another notification server owns the name (without `--replace`).
+    case nameTaken
+    /// `EX_PROTOCOL`: `notifications`: the session bus cannot be reached.
+    case busUnavailable
     /// `EX_NOPERM`: `--watch-pid`: the process's open files may not be read (another user's).
     case noPermission
     /// `EX_CONFIG`: a config file is unusable.
@@ -45,6 +49,8 @@ enum ExitStatus: CaseIterable, Sendable {
         case .internalError: return HUDExitStatus.serverRefused
         case .cannotCreate: return 73
         case .connectionLost: return HUDExitStatus.connectionLost
+        case .nameTaken: return 75
+        case .busUnavailable: return 76
         case .noPermission: return 77
         case .badConfig: return 78
         case .signal: return HUDExitStatus.signalBase
@@ -72,6 +78,8 @@ enum ExitStatus: CaseIterable, Sendable {
         case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
         case .connectionLost: return "the connection to the X server was lost while the HUD was up"
+        case .nameTaken: return "`notifications`: another server owns the name (without `--replace`); one line names it"
+        case .busUnavailable: return "`notifications`: the session bus cannot be reached"
         case .noPermission: return "`--watch-pid`: the process's open files cannot be read (another user's)"
         case .badConfig: return "a config file is unusable"
         case .signal: return "ended by signal N (130 SIGINT, 143 SIGTERM), with the window removed"

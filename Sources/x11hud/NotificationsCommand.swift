@@ -67,7 +67,7 @@ struct NotificationsCommand: ParsableCommand {
         style.markup = true
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
-            return ExitError(message: error.description, code: Self.busUnavailable)
+            return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         let desk = NotificationDesk(session: session, server: server, style: style, maxVisible: maxVisible ?? 5)
         server.connection.onClosed = { _ in Glibc.exit(0) }
@@ -83,10 +83,10 @@ struct NotificationsCommand: ParsableCommand {
                 let owner = who.isEmpty ? "another program" : who
                 return ExitError(message: "\(NotificationServer.busName) is owned by \(owner)"
                     + (replace ? ", which does not let it be replaced: stop it first"
-                        : "; --replace takes it over"), code: Self.nameTaken)
+                        : "; --replace takes it over"), code: ExitStatus.nameTaken.code)
             }
         } catch {
-            return ExitError(message: error.description, code: Self.busUnavailable)
+            return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
         Self.desk = desk
@@ -95,7 +95,4 @@ struct NotificationsCommand: ParsableCommand {
 
     /// Keeps the desk alive for the life of the process.
     @MainActor private static var desk: NotificationDesk?
-
-    static let nameTaken: Int32 = 75
-    static let busUnavailable: Int32 = 76
 }
