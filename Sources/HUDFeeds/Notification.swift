@@ -1,4 +1,5 @@
 public import HUDBus
+public import HUDScene
 
 /// One `Notify` call, read and checked: what it asks the HUD to show and for how long.
 public struct Notification: Sendable {
@@ -97,8 +98,37 @@ public struct Notification: Sendable {
     /// The action the HUD's button invokes: the first that is not `default`.
     public var buttonAction: (key: String, label: String)? { actions.first { $0.key != "default" } }
 
+    /// Where a picture may come from, in the specification's order of precedence: the raw pixels of `image-data`
+    /// (`image_data` before version 1.2), the file or icon name of `image-path` (`image_path`), the `app_icon`
+    /// argument, then the pixels of 1.0's `icon_data`. The first that can be shown is.
+    public var pictures: [Picture] {
+        var found: [Picture] = []
+        for key in ["image-data", "image_data"] { if case .image(let i) = hints[key] { found.append(.pixels(i)) } }
+        for key in ["image-path", "image_path"] {
+            if let path = hints[key]?.string, !path.isEmpty { found.append(.named(path)) }
+        }
+        if !appIcon.isEmpty { found.append(.named(appIcon)) }
+        if case .image(let i) = hints["icon_data"] { found.append(.pixels(i)) }
+        return found
+    }
+
+    public enum Picture: Hashable, Sendable {
+        case pixels(BusImage)
+        /// A path, a `file://` URI or an icon theme name.
+        case named(String)
+    }
+
     /// The summary for the HUD's label, escaped for markup.
     public var labelMarkup: String { NotificationMarkup.escaped(summary) }
     /// The body for the HUD's details, the specification's markup made safe.
     public var detailsMarkup: String { NotificationMarkup.pango(fromBody: body) }
+}
+
+extension ImageAsset {
+    /// A notification's raw pixels (`image-data`), checked field by field against the data.
+    public convenience init(_ image: BusImage, name: String = "image-data") throws(ImageLoadError) {
+        try self.init(rows: image.data, width: Int(image.width), height: Int(image.height),
+                      rowstride: Int(image.rowstride), channels: Int(image.channels),
+                      bitsPerSample: Int(image.bitsPerSample), name: name)
+    }
 }

@@ -142,14 +142,15 @@ public import ProgressFeed
 
 extension Notification {
     /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
-    /// markup, made safe), `value` → the bar (or `valueMode`), the first action that is not `default` → the button.
-    public func update(valueMode: HUDMode = .bar) -> FeedUpdate {
+    /// markup, made safe), `value` → the bar (or `valueMode`), else a picture (set on the HUD as its custom view)
+    /// → `.custom`, the first action that is not `default` → the button.
+    public func update(valueMode: HUDMode = .bar, hasPicture: Bool = false) -> FeedUpdate {
         var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")
         if let value {
             u.mode = valueMode
             u.progress = value
         } else {
-            u.mode = .text
+            u.mode = hasPicture ? .custom : .text
         }
         return u
     }

@@ -33,8 +33,12 @@ enum IconLookup {
             for theme in themes {
                 for size in sizes {
                     let base = "\(dir)/icons/\(theme)/\(size)"
-                    for context in subdirectories(base) where access("\(base)/\(context)/\(name).png", R_OK) == 0 {
-                        return .file("\(base)/\(context)/\(name).png")
+                    for context in subdirectories(base) {
+                        // Adwaita ships its symbolic icons as `NAME.symbolic.png` beside the scalable SVG.
+                        for file in ["\(name).png", "\(name).symbolic.png"]
+                        where access("\(base)/\(context)/\(file)", R_OK) == 0 {
+                            return .file("\(base)/\(context)/\(file)")
+                        }
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Dispatch
 import HUDFeeds
 import HUDScene
@@ -78,7 +79,10 @@ import X11Platform
             entry.hud = hud
         }
         entry.reason = nil
-        entry.feed.post(n.update())
+        let (picture, warnings) = NotificationPicture.resolve(n, environment: ProcessInfo.processInfo.environment)
+        for warning in warnings { X11HUDCommand.printError("warning: notification \(id): \(warning)") }
+        hud.content.custom = picture
+        entry.feed.post(n.update(hasPicture: picture != nil))
         if let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import HUDScene
 import HUDTestSupport
 import Testing
 
@@ -234,6 +235,69 @@ import Testing
         let r = try desk.sh("\(CLI.binary.path) --id volume --label 'Volume 70%' --progress 0.7")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Volume 70%" }, "\((try? desk.list()) ?? [])")
+    }
+
+    /// The picture of a notification is drawn above its text: raw `image-data` (RGBA with a padded stride, and RGB)
+    /// and a PNG named by `notify-send -i` (a path) and by `image-path` (a `file://` URI); one that cannot be shown
+    /// is a warning and the notification shows without it.
+    static let green = RGBA(red: 0, green: 1, blue: 0, alpha: 1)
+
+    @Test(.enabled(if: usable), arguments: ["rgba", "rgb", "icon", "image-path", "missing"])
+    func thePictureIsDrawnAboveTheText(_ kind: String) throws {
+        let desk = try Desk()
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-pic-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        #expect(try desk.sh("convert -size 24x24 xc:'#00FF00' '\(png.path)'").status == 0)
+        let send: ChildProcess.Result
+        switch kind {
+        case "rgba", "rgb":
+            let channels = kind == "rgba" ? 4 : 3
+            let script = """
+                from gi.repository import Gio, GLib
+                w, h, ch = 24, 24, \(channels)
+                stride = w * ch + 3
+                row = bytes([0, 255, 0, 255][:ch]) * w + b'\\0' * 3
+                img = GLib.Variant('(iiibiiay)', (w, h, stride, ch == 4, 8, ch, row * h))
+                bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+                r = bus.call_sync('org.freedesktop.Notifications', '/org/freedesktop/Notifications',
+                    'org.freedesktop.Notifications', 'Notify',
+                    GLib.Variant('(susssasa{sv}i)', ('t', 0, '', 'Pixels', '', [], {'image-data': img}, 0)),
+                    GLib.VariantType('(u)'), 0, 20000, None)
+                print(r.unpack()[0])
+                """
+            send = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script],
+                                        environment: desk.environment)
+        case "icon": send = try desk.sh("notify-send -t 0 -i '\(png.path)' Pixels")
+        case "image-path": send = try desk.sh("notify-send -t 0 -h 'string:image-path:file://\(png.path)' Pixels")
+        default: send = try desk.sh("notify-send -t 0 -i no-such-icon-anywhere Pixels")
+        }
+        #expect(send.status == 0, "\(send.stderr)")
+        let mode = kind == "missing" ? "text" : "custom"
+        #expect(try desk.waitForList { $0.first?[2] == mode && $0.first?[3] == "Pixels" },
+                "\((try? desk.list()) ?? [])")
+        let window = try #require(try desk.hudWindows().first)
+        var greens = 0
+        _ = try Tools.waitUntil(timeout: 5) {
+            let w = try WindowInfo(id: window, display: desk.x.display), shot = try screenshot(display: desk.x.display)
+            greens = 0
+            for y in w.y..<min(w.y + w.height, shot.height) {
+                for x in w.x..<min(w.x + w.width, shot.width) where shot.pixel(x: x, y: y).isClose(to: Self.green) {
+                    greens += 1
+                }
+            }
+            return kind == "missing" || greens > 300
+        }
+        if kind == "missing" {
+            #expect(greens == 0)
+            // Its stderr is read to the end: the server is stopped first.
+            let server = try #require(desk.server)
+            server.kill()
+            #expect(server.stderr.contains("warning: notification") && server.stderr.contains("no-such-icon-anywhere"),
+                    "\(server.stderr)")
+        } else {
+            // 24×24 pixels drawn at about 37 points: well over 300 of them green.
+            #expect(greens > 300, "\(greens) green pixels in the HUD")
+        }
     }
 
     @Test(.enabled(if: usable)) func hostileCallsGetErrorsAndNothingBreaks() throws {

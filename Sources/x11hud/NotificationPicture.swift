@@ -1,0 +1,59 @@
+import FoundationEssentials
+import HUDFeeds
+import HUDRender
+import HUDScene
+
+/// The picture a notification's HUD shows as its custom view: the first of `Notification.pictures` that can be
+/// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG icons of
+/// the icon theme); what cannot be shown is a warning, and the notification is shown without it.
+enum NotificationPicture {
+    static func resolve(_ n: Notification, environment: [String: String]) -> (CustomIndicator?, warnings: [String]) {
+        var warnings: [String] = []
+        for picture in n.pictures {
+            do {
+                switch picture {
+                case .pixels(let image): return (.image(try ImageAsset(image)), warnings)
+                case .named(let name):
+                    if let found = try named(name, environment: environment) { return (found, warnings) }
+                    warnings.append("no icon or image file '\(name)'")
+                }
+            } catch {
+                warnings.append(error.description)
+            }
+        }
+        return (nil, warnings)
+    }
+
+    private static func named(_ name: String, environment: [String: String]) throws(ImageLoadError)
+        -> CustomIndicator?
+    {
+        let path = name.hasPrefix("file://") ? fileURIPath(name) : name
+        if path.lowercased().hasSuffix(".svg") {
+            throw ImageLoadError(path: path, reason: "SVG images are not supported (PNG are)")
+        }
+        switch IconLookup.find(path, environment: environment) {
+        case .icon(let icon): return .icon(icon)
+        case .file(let file): return .image(try ImageAsset(contentsOf: file))
+        case nil: return nil
+        }
+    }
+
+    /// `file:///home/me/a%20b.png` → `/home/me/a b.png` (a host other than none or localhost is not ours).
+    static func fileURIPath(_ uri: String) -> String {
+        var rest = uri.dropFirst("file://".count)
+        if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
+        var bytes: [UInt8] = []
+        var utf8 = Array(rest.utf8)[...]
+        while let b = utf8.first {
+            if b == UInt8(ascii: "%"), utf8.count >= 3,
+               let v = UInt8(String(decoding: utf8.dropFirst().prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(b)
+                utf8 = utf8.dropFirst()
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
