@@ -91,6 +91,21 @@ import Testing
                 .stdout.split(separator: "\n").map(String.init)
         }
 
+        /// Clicks the button of the one HUD on the display, once the show animation has put it where it rests.
+        func clickButton() throws {
+            usleep(500_000)
+            guard let window = try hudWindows().first else { throw TestFailure("no HUD window to click") }
+            let geometry = try Tools.run("xdotool", ["getwindowgeometry", "--shell", window], display: x.display)
+            let values = Dictionary(uniqueKeysWithValues: geometry.stdout.split(separator: "\n").compactMap { line in
+                let parts = line.split(separator: "=")
+                return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+            })
+            let x = values["X", default: 0] + values["WIDTH", default: 0] / 2
+            // The button is the last row of the bezel, 14 pt of its 12 pt margin and 20 pt height above the bottom.
+            let y = values["Y", default: 0] + values["HEIGHT", default: 0] - 29
+            try Tools.run("xdotool", ["mousemove", String(x), String(y), "click", "1"], display: self.x.display)
+        }
+
         func waitForList(_ condition: ([[String]]) -> Bool) throws -> Bool {
             try Tools.waitUntil(timeout: 5) { condition(try list()) }
         }
@@ -178,17 +193,7 @@ import Testing
                                       ["-A", "ok=Okay", "-A", "later=Later", "Question", "Choose"],
                                       environment: desk.environment)
         #expect(try desk.waitForList { $0.count == 1 })
-        usleep(500_000)   // the show animation: the button is where it rests
-        let window = try #require(try desk.hudWindows().first)
-        let geometry = try Tools.run("xdotool", ["getwindowgeometry", "--shell", window], display: desk.x.display)
-        let values = Dictionary(uniqueKeysWithValues: geometry.stdout.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "=")
-            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
-        })
-        let x = values["X", default: 0] + values["WIDTH", default: 0] / 2
-        // The button is the last row of the bezel, 14 pt of its 12 pt margin and 20 pt height above the bottom.
-        let y = values["Y", default: 0] + values["HEIGHT", default: 0] - 29
-        try Tools.run("xdotool", ["mousemove", String(x), String(y), "click", "1"], display: desk.x.display)
+        try desk.clickButton()
         #expect(client.waitForExit(timeout: 5))
         #expect(client.stdout == "ok\n", "\(client.stdout) \(client.stderr)")
         #expect(try desk.waitForList { $0.isEmpty })
@@ -198,6 +203,66 @@ import Testing
         let invoked = try #require(text.range(of: "ActionInvoked (uint32 "), "\(text)")
         let closed = try #require(text.range(of: "uint32 2)"), "\(text)")
         #expect(invoked.lowerBound < closed.lowerBound)
+    }
+
+    /// `notify-send -A` killed while it waits for the answer: the click is still an action and a close for whoever
+    /// listens, and the server carries on.
+    @Test(.enabled(if: usable)) func aClientGoneWhileWaitingForAnActionHarmsNothing() throws {
+        let desk = try Desk()
+        let monitor = try desk.monitor()
+        let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["-A", "ok=Okay", "-t", "0", "Question", "Choose"], environment: desk.environment)
+        #expect(try desk.waitForList { $0.count == 1 })
+        client.kill()
+        try desk.clickButton()
+        #expect(try desk.waitForList { $0.isEmpty }, "\((try? desk.list()) ?? [])")
+        usleep(300_000)
+        monitor.kill()
+        #expect(monitor.stdout.contains("ActionInvoked (uint32 ") && monitor.stdout.contains("'ok'"),
+                "\(monitor.stdout)")
+        #expect(desk.server?.isRunning == true)
+        #expect(try desk.call("GetServerInformation").status == 0)
+    }
+
+    /// 10,000 `Notify` calls sent without waiting for each answer, half of them updating one synchronous HUD: every
+    /// call is answered, at most `--max-visible` HUDs show, the memory stays bounded and the server still answers.
+    @Test(.enabled(if: usable)) func tenThousandNotifyCallsAtOnce() throws {
+        let desk = try Desk()
+        let script = """
+            from gi.repository import Gio, GLib
+            bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+            loop = GLib.MainLoop()
+            n, done, errors = 10000, [0], [0]
+            def reply(b, res):
+                try:
+                    b.call_finish(res)
+                except GLib.Error:
+                    errors[0] += 1
+                done[0] += 1
+                if done[0] == n:
+                    loop.quit()
+            for i in range(n):
+                hints = {'x-canonical-private-synchronous': GLib.Variant('s', 'flood')} if i % 2 else {}
+                bus.call('org.freedesktop.Notifications', '/org/freedesktop/Notifications',
+                         'org.freedesktop.Notifications', 'Notify',
+                         GLib.Variant('(susssasa{sv}i)', ('flood', 0, '', 'N%d' % i, 'body', [], hints, 0)),
+                         GLib.VariantType('(u)'), 0, 120000, None, reply)
+            GLib.timeout_add_seconds(120, loop.quit)
+            loop.run()
+            print(done[0], errors[0])
+            """
+        let flood = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script],
+                                         environment: desk.environment, timeout: 150)
+        #expect(flood.stdout == "10000 0\n", "\(flood.stdout) \(flood.stderr)")
+        let server = try #require(desk.server)
+        #expect(server.isRunning)
+        #expect(try desk.call("GetServerInformation").status == 0)
+        #expect(try desk.waitForList { (1...5).contains($0.count) }, "\((try? desk.list()) ?? [])")
+        let status = try String(contentsOfFile: "/proc/\(server.pid)/status", encoding: .utf8)
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap {
+            Int($0.split(separator: " ")[1])
+        } ?? 0
+        #expect(rss > 0 && rss < 120_000, "VmHWM \(rss) kB")
     }
 
     @Test(.enabled(if: usable)) func theDefaultActionIsAClickOnTheBezel() throws {
