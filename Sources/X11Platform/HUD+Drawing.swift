@@ -79,6 +79,12 @@ extension HUD {
         window.move(to: PixelRect(x: u.x + u.width / 2, y: u.y + u.height / 2, width: 1, height: 1))
         shape.setBounding([])
         window.map()
+        // Its place in the display's list (the order of a stack) is taken as it maps, not at its first laid-out
+        // frame: a HUD started after it but quicker to lay out (a loaded machine) must not stack above it.
+        if !isListed {
+            HUDRegistry.add(window: window.id, connection: connection)
+            isListed = true
+        }
         connection.flush()
         setNeedsUpdate()
         return true
