@@ -3,6 +3,8 @@
 ///
 /// - sizes known: `1.2 GB of 2.7 GB · 35 MB/s · 0:43 left`
 /// - bytes without a total: `1.2 GB · 35 MB/s` (and the time left when a percentage comes with them)
+/// - ended (an icon came): `2.7 GB of 2.7 GB · 31 MB/s average`, the rate over the whole transfer, as dd and rsync
+///   end on; while it runs the rate is a moving average of the last seconds, as pv shows it
 /// - a fraction alone: `35 % · 0:43 left`
 ///
 /// Under any text the input or the flags give as details (a watched file's name), on a line of its own. The rate
@@ -77,6 +79,9 @@ public struct TransferDetails: Sendable {
         }
         if warm, bytes != nil, let rate = estimate.byteRate, rate > 0 {
             parts.append(rateUnits.format(rate) + "/s")
+        } else if over, estimate.observed >= warmUp, bytes != nil, let rate = estimate.averageByteRate, rate > 0 {
+            // At the end, the figure dd and rsync end on: the whole transfer's, not the last seconds'.
+            parts.append(rateUnits.format(rate) + "/s average")
         }
         if warm, let left = timeLeft(at: time) {
             parts.append(Self.clock(left) + " left")

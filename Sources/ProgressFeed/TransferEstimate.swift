@@ -22,6 +22,17 @@ public struct TransferEstimate: Sendable {
 
     private var first: Double?
     private var last: (time: Double, bytes: Double?, fraction: Double?)?
+    private var firstBytes: Double?
+    /// The last sample whose bytes moved: samples that repeat the count (a watcher polling a finished file) do not
+    /// stretch the transfer's time.
+    private var lastMove: (time: Double, bytes: Double)?
+
+    /// Bytes per second over the whole transfer (from the first sample with bytes to the last that moved): what dd
+    /// and rsync print when they end, where the moving average says how fast it went lately.
+    public var averageByteRate: Double? {
+        guard let firstBytes, let first, let lastMove, lastMove.time > first else { return nil }
+        return (lastMove.bytes - firstBytes) / (lastMove.time - first)
+    }
 
     public init(smoothing: Double = 3, minInterval: Double = 0.25) {
         self.smoothing = smoothing
@@ -37,9 +48,11 @@ public struct TransferEstimate: Sendable {
         }
         guard let last else {
             first = time
+            firstBytes = bytes
             self.last = (time, bytes, fraction)
             return
         }
+        if let b = bytes, b != (lastMove?.bytes ?? firstBytes) { lastMove = (time, b) }
         let dt = time - last.time
         guard dt >= minInterval else { return }
         let elapsed = time - (first ?? last.time)

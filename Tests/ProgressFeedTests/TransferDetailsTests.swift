@@ -98,8 +98,23 @@ import Testing
     @Test func anIconEndsTheEstimateLeavingTheSizes() {
         var d = TransferDetails(base: "big.iso")
         feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
-        #expect(d.take(FeedUpdate(icon: .success), at: 3.1) == "big.iso\n30 MB of 100 MB")
-        #expect(d.take(FeedUpdate(bytesDone: 30_000_000), at: 9) == "big.iso\n30 MB of 100 MB")
+        #expect(d.take(FeedUpdate(icon: .success), at: 3.1) == "big.iso\n30 MB of 100 MB · 10 MB/s average")
+        #expect(d.take(FeedUpdate(bytesDone: 30_000_000), at: 9) == "big.iso\n30 MB of 100 MB · 10 MB/s average")
+    }
+
+    /// A run that slows down (a disk cache filling): while it runs, the rate of the last seconds; at its end, the
+    /// whole run's, as dd prints it (600 MB in 10 s: 60 MB/s, where the moving average has come down to about 35).
+    @Test func theEndShowsTheWholeRunsRateAsDdDoes() {
+        var d = TransferDetails()
+        feed(&d, rate: 100e6, total: 1_000_000_000, from: 0, to: 5)
+        var running = ""
+        for i in 1...50 {
+            let t = 5 + Double(i) * 0.1
+            running = d.take(FeedUpdate(bytesDone: 500_000_000 + Int64(i) * 2_000_000, bytesTotal: 1_000_000_000),
+                             at: t) ?? running
+        }
+        #expect(running.hasPrefix("600 MB of 1.0 GB · 3") && !running.contains("average"), "\(running)")
+        #expect(d.take(FeedUpdate(icon: .success), at: 10.05) == "600 MB of 1.0 GB · 60 MB/s average")
     }
 
     @Test func theDetailsGivenStayAboveTheEstimate() {
