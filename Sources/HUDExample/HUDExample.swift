@@ -7,7 +7,9 @@ import X11Platform
 
 // The library in a Swift program with an async entry point, as in the README: a ring that fills while "work" runs,
 // then a success icon; a second, named HUD stacks beside it, fed by a command's output (its progress lines, then
-// "Done" when it ends). Run: swift run hud-example
+// "Done" when it ends); and, run from a terminal that says its window ($WINDOWID: xterm, urxvt, kitty…), a third
+// HUD added to that window, MBProgressHUD's showHUDAddedTo:view, which moves and hides with it.
+// Run: swift run hud-example
 @main
 struct HUDExample {
     static func main() async {
@@ -28,10 +30,20 @@ struct HUDExample {
             note.label = "Counting"
             note.attach(counting)
             note.show()
+            var terminal: UInt? = nil
+            if let id = getenv("WINDOWID").map({ String(cString: $0) }), let choice = WindowChoice(id),
+               let window = try? session.window(choice), let onIt = try? session.makeHUD(over: window) {
+                terminal = window
+                onIt.mode = .text
+                onIt.label = "Working here"
+                onIt.show()
+            }
             for step in 1...20 {
                 try? await Task.sleep(nanoseconds: 60_000_000)
                 hud.progress = Double(step) / 20
             }
+            // hideHUDForView: whatever HUD is over the window goes (`session.hud(over:)` finds it).
+            if let terminal { session.hide(over: terminal) }
             await hud.succeed("Saved", delay: 1)
         }
         print("done")

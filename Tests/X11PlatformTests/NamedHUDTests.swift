@@ -157,4 +157,32 @@ struct NamedHUDTests {
         #expect(example.waitForExit(timeout: 6) && example.status == 0)
         #expect(example.stdout == "done\n")
     }
+
+    /// Run from a terminal (`$WINDOWID`), the example also adds a HUD to that window: a child of it while the work
+    /// runs, gone before the example ends.
+    @Test(.enabled(if: ["xlogo", "xwininfo", "xdotool"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+    }))
+    func theExampleAddsAHUDToItsTerminalsWindow() throws {
+        let display = try server().display
+        let xlogo = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xlogo"), [],
+                                     environment: ChildProcess.environment(display: display))
+        defer { xlogo.kill() }
+        var target = ""
+        _ = try Tools.waitUntil(timeout: 5) {
+            target = try Tools.run("xdotool", ["search", "--onlyvisible", "--class", "xlogo"], display: display)
+                .stdout.split(separator: "\n").first.map(String.init) ?? ""
+            return !target.isEmpty
+        }
+        var environment = ChildProcess.environment(display: display)
+        environment["WINDOWID"] = target
+        let example = try ChildProcess(BuildProducts.url("hud-example"), [], environment: environment)
+        func childHUDs() throws -> Int {
+            try Tools.run("xwininfo", ["-children", "-id", target], display: display).stdout
+                .split(separator: "\n").count { $0.contains("\"x11hud\"") }
+        }
+        #expect(try Tools.waitUntil(timeout: 3) { try childHUDs() == 1 }, "no HUD was added to the window")
+        #expect(example.waitForExit(timeout: 6) && example.status == 0, "\(example.stderr)")
+        #expect(try childHUDs() == 0)
+    }
 }
