@@ -109,7 +109,11 @@ def measure(name, server_argv, wm_class, held_hint, pbench, runs):
         held_cpu = proc_cpu_ms(server.pid) - cpu0
         close_all()
 
-        subprocess.run(["python3", "-c", THOUSAND], env=env, timeout=90, capture_output=True)
+        # Debian's python3 (python3-gi), not whichever python3 is first on PATH.
+        sent = subprocess.run(["/usr/bin/python3", "-c", THOUSAND], env=env, timeout=90, capture_output=True,
+                              text=True)
+        if sent.returncode != 0:
+            raise RuntimeError("the thousand notifications were not sent: " + sent.stderr.strip()[-300:])
         time.sleep(1)
         after_rss, peak = proc_status(server.pid, "VmRSS"), proc_status(server.pid, "VmHWM")
         return {
