@@ -61,9 +61,11 @@ let package = Package(
         // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
         .target(
             name: "HUDRender",
-            dependencies: ["HUDScene", "CCairo", "CCairoLoader"],
+            dependencies: ["HUDScene", "CCairo", "CCairoLoader", "CSvgLoader"],
             swiftSettings: strictness
         ),
+        // librsvg for SVG icons, opened on the first SVG (declared without its headers). Only HUDRender imports it.
+        .target(name: "CSvgLoader"),
         // The stdin progress protocol: pure parsing, no X, no drawing.
         .target(
             name: "ProgressFeed",

@@ -4,12 +4,17 @@ public import HUDScene
 
 /// PNG files decoded with cairo: the image keeps cairo's surface, whose pixels it hands to the model.
 extension ImageAsset {
-    /// Reads a PNG file of at most `InputLimits.imageMaxSide` pixels a side.
+    /// Reads a PNG file of at most `InputLimits.imageMaxSide` pixels a side, or an SVG file (`.svg`, see
+    /// `init(svgAt:)`).
     ///
     /// The header is checked before anything is decoded, so a huge image costs a read of 24 bytes, not gigabytes;
     /// the file is read through one descriptor, so what was checked is what is decoded.
     public convenience init(contentsOf path: String) throws(ImageLoadError) {
-        try self.init(contentsOf: path, maxSide: InputLimits.imageMaxSide)
+        if path.lowercased().hasSuffix(".svg") {
+            try self.init(svgAt: path)
+        } else {
+            try self.init(contentsOf: path, maxSide: InputLimits.imageMaxSide)
+        }
     }
 
     convenience init(contentsOf path: String, maxSide: Int) throws(ImageLoadError) {

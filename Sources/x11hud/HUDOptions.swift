@@ -59,8 +59,9 @@ struct HUDOptions: ParsableArguments {
     var showValue = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "A PNG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with --mode.",
-        valueName: "file"), completion: .file(extensions: ["png"]))
+        "A PNG or SVG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with "
+            + "--mode.",
+        valueName: "file"), completion: .file(extensions: ["png", "svg"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")

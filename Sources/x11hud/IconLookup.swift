@@ -2,13 +2,14 @@ import FoundationEssentials
 import Glibc
 import HUDScene
 
-/// What yad's `--image` names: a file, or an icon from the desktop's icon theme (`dialog-information`,
-/// `gtk-dialog-warning`, `system-software-install`).
+/// What yad's `--image` and a notification's icon name: a file, or an icon from the desktop's icon theme
+/// (`dialog-information`, `gtk-dialog-warning`, `system-software-install`): a PNG of a fixed size, else the
+/// theme's scalable SVG.
 enum IconLookup {
     enum Found: Equatable {
         /// One of x11hud's own icons, drawn in the HUD's colours.
         case icon(Icon)
-        /// A PNG file.
+        /// A PNG or SVG file.
         case file(String)
     }
 
@@ -27,7 +28,9 @@ enum IconLookup {
 
     /// The image for `name`, or nil when neither a file nor an icon of that name is found.
     static func find(_ name: String, environment: [String: String]) -> Found? {
-        if name.contains("/") || name.hasSuffix(".png") { return access(name, R_OK) == 0 ? .file(name) : nil }
+        if name.contains("/") || name.hasSuffix(".png") || name.hasSuffix(".svg") {
+            return access(name, R_OK) == 0 ? .file(name) : nil
+        }
         if let icon = builtIn[name] { return .icon(icon) }
         for dir in dataDirectories(environment) {
             for theme in themes {
@@ -40,6 +43,13 @@ enum IconLookup {
                             return .file("\(base)/\(context)/\(file)")
                         }
                     }
+                }
+            }
+            // Themes that ship only scalable icons (and names no size has): the SVG, drawn by librsvg.
+            for theme in themes {
+                let base = "\(dir)/icons/\(theme)/scalable"
+                for context in subdirectories(base) where access("\(base)/\(context)/\(name).svg", R_OK) == 0 {
+                    return .file("\(base)/\(context)/\(name).svg")
                 }
             }
             if access("\(dir)/pixmaps/\(name).png", R_OK) == 0 { return .file("\(dir)/pixmaps/\(name).png") }

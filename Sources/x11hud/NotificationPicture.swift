@@ -4,7 +4,7 @@ import HUDRender
 import HUDScene
 
 /// The picture a notification's HUD shows as its custom view: the first of `Notification.pictures` that can be
-/// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG icons of
+/// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG or SVG icons of
 /// the icon theme); what cannot be shown is a warning, and the notification is shown without it.
 enum NotificationPicture {
     static func resolve(_ n: Notification, environment: [String: String]) -> (CustomIndicator?, warnings: [String]) {
@@ -28,9 +28,6 @@ enum NotificationPicture {
         -> CustomIndicator?
     {
         let path = name.hasPrefix("file://") ? fileURIPath(name) : name
-        if path.lowercased().hasSuffix(".svg") {
-            throw ImageLoadError(path: path, reason: "SVG images are not supported (PNG are)")
-        }
         switch IconLookup.find(path, environment: environment) {
         case .icon(let icon): return .icon(icon)
         case .file(let file): return .image(try ImageAsset(contentsOf: file))

@@ -302,12 +302,12 @@ import Testing
         #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Volume 70%" }, "\((try? desk.list()) ?? [])")
     }
 
-    /// The picture of a notification is drawn above its text: raw `image-data` (RGBA with a padded stride, and RGB)
-    /// and a PNG named by `notify-send -i` (a path) and by `image-path` (a `file://` URI); one that cannot be shown
-    /// is a warning and the notification shows without it.
+    /// The picture of a notification is drawn above its text: raw `image-data` (RGBA with a padded stride, and RGB),
+    /// a PNG named by `notify-send -i` (a path) and by `image-path` (a `file://` URI), an SVG file; one that cannot
+    /// be shown is a warning and the notification shows without it.
     static let green = RGBA(red: 0, green: 1, blue: 0, alpha: 1)
 
-    @Test(.enabled(if: usable), arguments: ["rgba", "rgb", "icon", "image-path", "missing"])
+    @Test(.enabled(if: usable), arguments: ["rgba", "rgb", "icon", "image-path", "svg", "missing"])
     func thePictureIsDrawnAboveTheText(_ kind: String) throws {
         let desk = try Desk()
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-pic-\(UUID().uuidString).png")
@@ -334,6 +334,14 @@ import Testing
                                         environment: desk.environment)
         case "icon": send = try desk.sh("notify-send -t 0 -i '\(png.path)' Pixels")
         case "image-path": send = try desk.sh("notify-send -t 0 -h 'string:image-path:file://\(png.path)' Pixels")
+        case "svg":
+            let svg = png.path + ".svg"
+            defer { try? FileManager.default.removeItem(atPath: svg) }
+            try """
+                <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">
+                <rect width="8" height="8" fill="#0f0"/></svg>
+                """.write(toFile: svg, atomically: true, encoding: .utf8)
+            send = try desk.sh("notify-send -t 0 -i '\(svg)' Pixels")
         default: send = try desk.sh("notify-send -t 0 -i no-such-icon-anywhere Pixels")
         }
         #expect(send.status == 0, "\(send.stderr)")
