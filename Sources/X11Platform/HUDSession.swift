@@ -169,6 +169,24 @@ import ProgressFeed
                                         gtkSettingsIni: ini)
     }
 
+    /// The desktop's icon theme: the XSETTINGS `Net/IconThemeName` (what GTK applications use), else GTK 3's
+    /// `settings.ini` `gtk-icon-theme-name`; nil when neither says.
+    public func desktopIconTheme(environment: [String: String] = [:]) -> String? {
+        if case .string(let name)? = RootProperties.xsettings(connection: connection)["Net/IconThemeName"],
+           !name.isEmpty {
+            return name
+        }
+        let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
+        let ini = path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+        for line in ini.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map {
+                String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            }
+            if parts.count == 2, parts[0] == "gtk-icon-theme-name", !parts[1].isEmpty { return parts[1] }
+        }
+        return nil
+    }
+
     // MARK: Running
 
     /// Hands the main thread to Dispatch for good. SIGINT and SIGTERM then remove every window and end the process

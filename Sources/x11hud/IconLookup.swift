@@ -26,14 +26,47 @@ enum IconLookup {
     static let sizes = ["48x48", "64x64", "96x96", "128x128", "256x256", "32x32", "24x24"]
     static let themes = ["Adwaita", "hicolor", "gnome"]
 
-    /// The image for `name`, or nil when neither a file nor an icon of that name is found.
-    static func find(_ name: String, environment: [String: String]) -> Found? {
+    /// The themes to look in: `theme` (the desktop's) and the themes it inherits from (its `index.theme`'s
+    /// `Inherits=`, depth first as the icon theme specification says), then the fallbacks.
+    static func themes(starting theme: String?, environment: [String: String]) -> [String] {
+        var order: [String] = []
+        func visit(_ name: String, depth: Int) {
+            guard depth < 8, !name.isEmpty, !order.contains(name), !name.contains("/") else { return }
+            order.append(name)
+            for parent in inherits(name, environment: environment) { visit(parent, depth: depth + 1) }
+        }
+        if let theme { visit(theme, depth: 0) }
+        for fallback in themes where !order.contains(fallback) { order.append(fallback) }
+        return order
+    }
+
+    /// The `Inherits=` list of the first `index.theme` of `theme` in the data directories.
+    private static func inherits(_ theme: String, environment: [String: String]) -> [String] {
+        for dir in dataDirectories(environment) {
+            guard let text = try? String(contentsOfFile: "\(dir)/icons/\(theme)/index.theme", encoding: .utf8) else {
+                continue
+            }
+            for line in text.split(separator: "\n") where line.hasPrefix("Inherits=") {
+                return line.dropFirst("Inherits=".count).split(separator: ",")
+                    .map { String($0.filter { !$0.isWhitespace }) }
+            }
+            return []
+        }
+        return []
+    }
+
+    /// The image for `name`, or nil when neither a file nor an icon of that name is found; icon names are looked
+    /// up in `theme` and what it inherits first.
+    static func find(_ name: String, theme: String? = nil, environment: [String: String]) -> Found? {
         if name.contains("/") || name.hasSuffix(".png") || name.hasSuffix(".svg") {
             return access(name, R_OK) == 0 ? .file(name) : nil
         }
         if let icon = builtIn[name] { return .icon(icon) }
-        for dir in dataDirectories(environment) {
-            for theme in themes {
+        let dirs = dataDirectories(environment)
+        // Theme by theme (the desktop's, what it inherits, the fallbacks), each in every data directory: a size
+        // near the indicator's as PNG, else the scalable SVG (drawn by librsvg).
+        for theme in themes(starting: theme, environment: environment) {
+            for dir in dirs {
                 for size in sizes {
                     let base = "\(dir)/icons/\(theme)/\(size)"
                     for context in subdirectories(base) {
@@ -45,14 +78,15 @@ enum IconLookup {
                     }
                 }
             }
-            // Themes that ship only scalable icons (and names no size has): the SVG, drawn by librsvg.
-            for theme in themes {
+            for dir in dirs {
                 let base = "\(dir)/icons/\(theme)/scalable"
                 for context in subdirectories(base) where access("\(base)/\(context)/\(name).svg", R_OK) == 0 {
                     return .file("\(base)/\(context)/\(name).svg")
                 }
             }
-            if access("\(dir)/pixmaps/\(name).png", R_OK) == 0 { return .file("\(dir)/pixmaps/\(name).png") }
+        }
+        for dir in dirs where access("\(dir)/pixmaps/\(name).png", R_OK) == 0 {
+            return .file("\(dir)/pixmaps/\(name).png")
         }
         return access(name, R_OK) == 0 ? .file(name) : nil
     }

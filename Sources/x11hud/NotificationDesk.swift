@@ -79,7 +79,9 @@ import X11Platform
             entry.hud = hud
         }
         entry.reason = nil
-        let (picture, warnings) = NotificationPicture.resolve(n, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let theme = session.desktopIconTheme(environment: environment)
+        let (picture, warnings) = NotificationPicture.resolve(n, theme: theme, environment: environment)
         for warning in warnings { X11HUDCommand.printError("warning: notification \(id): \(warning)") }
         hud.content.custom = picture
         entry.feed.post(n.update(hasPicture: picture != nil))

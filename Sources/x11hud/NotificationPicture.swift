@@ -5,16 +5,19 @@ import HUDScene
 
 /// The picture a notification's HUD shows as its custom view: the first of `Notification.pictures` that can be
 /// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG or SVG icons of
-/// the icon theme); what cannot be shown is a warning, and the notification is shown without it.
+/// the desktop's icon theme, what it inherits, and the fallbacks); what cannot be shown is a warning, and the
+/// notification is shown without it.
 enum NotificationPicture {
-    static func resolve(_ n: Notification, environment: [String: String]) -> (CustomIndicator?, warnings: [String]) {
+    static func resolve(_ n: Notification, theme: String?, environment: [String: String])
+        -> (CustomIndicator?, warnings: [String])
+    {
         var warnings: [String] = []
         for picture in n.pictures {
             do {
                 switch picture {
                 case .pixels(let image): return (.image(try ImageAsset(image)), warnings)
                 case .named(let name):
-                    if let found = try named(name, environment: environment) { return (found, warnings) }
+                    if let found = try named(name, theme: theme, environment: environment) { return (found, warnings) }
                     warnings.append("no icon or image file '\(name)'")
                 }
             } catch {
@@ -24,11 +27,11 @@ enum NotificationPicture {
         return (nil, warnings)
     }
 
-    private static func named(_ name: String, environment: [String: String]) throws(ImageLoadError)
+    private static func named(_ name: String, theme: String?, environment: [String: String]) throws(ImageLoadError)
         -> CustomIndicator?
     {
         let path = name.hasPrefix("file://") ? fileURIPath(name) : name
-        switch IconLookup.find(path, environment: environment) {
+        switch IconLookup.find(path, theme: theme, environment: environment) {
         case .icon(let icon): return .icon(icon)
         case .file(let file): return .image(try ImageAsset(contentsOf: file))
         case nil: return nil

@@ -41,9 +41,30 @@ import Testing
             x.stop()
         }
 
+        /// Added to the environment of everything started from here on (the server's `XDG_DATA_HOME`, say).
+        var extraEnvironment: [String: String] = [:]
+
         var environment: [String: String] {
             ["PATH": "/usr/bin:/bin", "HOME": NSHomeDirectory(), "DISPLAY": x.display,
-             "DBUS_SESSION_BUS_ADDRESS": busAddress]
+             "DBUS_SESSION_BUS_ADDRESS": busAddress].merging(extraEnvironment) { $1 }
+        }
+
+        /// How many pixels of the one HUD window on the display are `color`, once that is more than `atLeast`
+        /// (or after 5 s).
+        func pixels(_ color: RGBA, atLeast: Int) throws -> Int {
+            guard let window = try hudWindows().first else { return 0 }
+            var count = 0
+            _ = try Tools.waitUntil(timeout: 5) {
+                let w = try WindowInfo(id: window, display: x.display), shot = try screenshot(display: x.display)
+                count = 0
+                for y in w.y..<min(w.y + w.height, shot.height) {
+                    for x in w.x..<min(w.x + w.width, shot.width) where shot.pixel(x: x, y: y).isClose(to: color) {
+                        count += 1
+                    }
+                }
+                return count > atLeast
+            }
+            return count
         }
 
         /// Starts `x11hud notifications ARGS` and waits until it owns the name.
@@ -348,18 +369,8 @@ import Testing
         let mode = kind == "missing" ? "text" : "custom"
         #expect(try desk.waitForList { $0.first?[2] == mode && $0.first?[3] == "Pixels" },
                 "\((try? desk.list()) ?? [])")
-        let window = try #require(try desk.hudWindows().first)
-        var greens = 0
-        _ = try Tools.waitUntil(timeout: 5) {
-            let w = try WindowInfo(id: window, display: desk.x.display), shot = try screenshot(display: desk.x.display)
-            greens = 0
-            for y in w.y..<min(w.y + w.height, shot.height) {
-                for x in w.x..<min(w.x + w.width, shot.width) where shot.pixel(x: x, y: y).isClose(to: Self.green) {
-                    greens += 1
-                }
-            }
-            return kind == "missing" || greens > 300
-        }
+        #expect(try desk.hudWindows().count == 1)
+        let greens = try desk.pixels(Self.green, atLeast: kind == "missing" ? Int.max : 300)
         if kind == "missing" {
             #expect(greens == 0)
             // Its stderr is read to the end: the server is stopped first.
@@ -371,6 +382,52 @@ import Testing
             // 24×24 pixels drawn at about 37 points: well over 300 of them green.
             #expect(greens > 300, "\(greens) green pixels in the HUD")
         }
+    }
+
+    /// An icon name is looked up in the desktop's icon theme (the XSETTINGS `Net/IconThemeName`, published here by
+    /// xsettingsd) and the themes it inherits, before the fallbacks (hicolor).
+    @Test(.enabled(if: usable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd")))
+    func anIconNameComesFromTheDesktopsThemeAndWhatItInherits() throws {
+        let desk = try Desk(serverArguments: nil)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-icons-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let icons = data.appendingPathComponent("icons").path
+        // MyTheme inherits Parent, which has the icon in green; hicolor has it in red.
+        let setup = """
+            set -e
+            mkdir -p '\(icons)/MyTheme' '\(icons)/Parent/48x48/status' '\(icons)/hicolor/48x48/apps'
+            printf '[Icon Theme]\\nName=MyTheme\\nInherits=Parent\\n' > '\(icons)/MyTheme/index.theme'
+            printf '[Icon Theme]\\nName=Parent\\n' > '\(icons)/Parent/index.theme'
+            convert -size 48x48 xc:'#00FF00' '\(icons)/Parent/48x48/status/x11hud-test-icon.png'
+            convert -size 48x48 xc:'#FF0000' '\(icons)/hicolor/48x48/apps/x11hud-test-icon.png'
+            """
+        #expect(try desk.sh(setup).status == 0)
+        desk.extraEnvironment["XDG_DATA_HOME"] = data.path
+        desk.server = try desk.start([])
+        let red = RGBA(red: 1, green: 0, blue: 0, alpha: 1)
+
+        #expect(try desk.sh("notify-send -t 0 -i x11hud-test-icon 'No theme set'").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 })
+        #expect(try desk.pixels(red, atLeast: 300) > 300, "without a theme, not hicolor's icon")
+        #expect(try desk.sh("\(CLI.binary.path) hide --all").status == 0)
+        #expect(try desk.waitForList { $0.isEmpty })
+
+        let config = data.appendingPathComponent("xsettingsd.conf").path
+        try "Net/IconThemeName \"MyTheme\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let xsettingsd = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xsettingsd"), ["-c", config],
+                                          environment: desk.environment)
+        defer { xsettingsd.kill() }
+        // Published once xsettingsd owns the XSETTINGS selection.
+        let owner = "from Xlib import display; d = display.Display(); "
+            + "print(d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')))"
+        #expect(try Tools.waitUntil(timeout: 5) {
+            let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", owner],
+                                         environment: desk.environment)
+            return r.status == 0 && !["", "0"].contains(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        })
+        #expect(try desk.sh("notify-send -t 0 -i x11hud-test-icon 'Theme set'").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Theme set" })
+        #expect(try desk.pixels(Self.green, atLeast: 300) > 300, "the theme's parent's icon was not used")
     }
 
     @Test(.enabled(if: usable)) func hostileCallsGetErrorsAndNothingBreaks() throws {
