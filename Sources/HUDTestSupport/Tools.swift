@@ -29,6 +29,18 @@ public enum Tools {
         return shell.split(separator: "\n").first { $0.hasPrefix("WINDOW=") }.map { String($0.dropFirst(7)) } ?? ""
     }
 
+    /// The id (decimal) of the first visible window `xdotool search --onlyvisible SEARCH…` finds (`--class xlogo`,
+    /// `--classname library`), once there is one; empty after `timeout` seconds without.
+    public static func visibleWindow(_ search: [String], display: String, timeout: Double = 5) throws -> String {
+        var found = ""
+        _ = try waitUntil(timeout: timeout) {
+            found = try run("xdotool", ["search", "--onlyvisible"] + search, display: display).stdout
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !found.isEmpty
+        }
+        return found
+    }
+
     /// Polls `condition` every 20 ms until it holds or `timeout` passes.
     public static func waitUntil(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

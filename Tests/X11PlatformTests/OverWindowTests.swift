@@ -367,12 +367,7 @@ struct OverWindowTests {
     @Test func makeFindHideAndEndWithTheWindow() throws {
         let logo = try Tools.start("xlogo", ["-name", "library", "-geometry", "300x200+600+300"], display: display)
         defer { logo.kill() }
-        var target = ""
-        _ = try Tools.waitUntil(timeout: 5) {
-            target = try Tools.run("xdotool", ["search", "--onlyvisible", "--classname", "library"], display: display)
-                .stdout.split(separator: "\n").first.map(String.init) ?? ""
-            return !target.isEmpty
-        }
+        let target = try Tools.visibleWindow(["--classname", "library"], display: display)
         let window = try #require(UInt(target))
         let clock = ManualClock(now: 100)
         let session = try HUDSession(display: display, clock: clock)
