@@ -8,6 +8,8 @@ public struct ConfigFile: Sendable {
     public let values: [ConfigKey: ConfigValue]
     /// The line each key was set on, for messages and `--print-config`.
     public let lines: [ConfigKey: Int]
+    /// The `[notifications]` table.
+    public let notifications: NotificationSettings
 
     /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
@@ -44,11 +46,22 @@ public struct ConfigFile: Sendable {
         self.path = path
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
+        var notifications = NotificationSettings()
         for entry in document.entries {
             let (name, line) = (entry.key, entry.line)
+            if name == "notifications" {
+                guard let table = entry.value.table else {
+                    throw ConfigError(path: path, line: line, key: name, reason: "expected a table, [notifications]")
+                }
+                do { notifications = try NotificationSettings(table: table) } catch {
+                    throw ConfigError(path: path, line: line, key: name, reason: error.reason)
+                }
+                continue
+            }
             guard let key = ConfigKey(rawValue: name) else {
                 let known = ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ConfigError(path: path, line: line, key: name, reason: "unknown setting (known: \(known))")
+                throw ConfigError(path: path, line: line, key: name,
+                                  reason: "unknown setting (known: \(known), [notifications])")
             }
             do {
                 values[key] = try key.setting.type.check(entry.value)
@@ -59,6 +72,7 @@ public struct ConfigFile: Sendable {
         }
         self.values = values
         self.lines = lines
+        self.notifications = notifications
     }
 }
 

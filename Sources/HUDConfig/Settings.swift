@@ -21,6 +21,8 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 /// The effective settings: built-in defaults, overridden by the config files (the system's, then the user's),
 /// overridden by the command line.
 public struct Settings: Sendable {
+    /// The files' `[notifications]` tables, the later over the earlier.
+    public private(set) var notifications = NotificationSettings()
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
     /// The config files read, lowest layer first.
     public private(set) var files: [String] = []
@@ -35,6 +37,7 @@ public struct Settings: Sendable {
     public init(files: [ConfigFile]) {
         for file in files {
             for (key, value) in file.values { chosen[key] = (value, .file(path: file.path, line: file.lines[key])) }
+            notifications.overlay(file.notifications)
         }
         self.files = files.map(\.path)
     }

@@ -15,6 +15,7 @@ extension HUDMode: ExpressibleByArgument {
 }
 
 extension ThemeChoice: ExpressibleByArgument {}
+extension NotificationSettings.ValueIndicator: ExpressibleByArgument {}
 extension Icon: ExpressibleByArgument {}
 extension HUDAnimation: ExpressibleByArgument {}
 extension DeterminateStyle: ExpressibleByArgument {}

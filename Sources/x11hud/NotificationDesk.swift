@@ -26,14 +26,21 @@ import X11Platform
     private let server: NotificationServer
     private let style: HUDStyle
     private let maxVisible: Int
+    /// How the `value` hint is drawn: `.bar` or `.annular`.
+    private let valueMode: HUDMode
+    /// Seconds for `expire_timeout` -1; nil: the reading time of the text.
+    private let timeout: Double?
     private var entries: [UInt32: Entry] = [:]
     private var waiting: [UInt32] = []
 
-    init(session: HUDSession, server: NotificationServer, style: HUDStyle, maxVisible: Int) {
+    init(session: HUDSession, server: NotificationServer, style: HUDStyle, maxVisible: Int, valueMode: HUDMode = .bar,
+         timeout: Double? = nil) {
         self.session = session
         self.server = server
         self.style = style
         self.maxVisible = maxVisible
+        self.valueMode = valueMode
+        self.timeout = timeout
         server.onShow = { [unowned self] id, n, replacing in show(id, n, replacing: replacing) }
         server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
     }
@@ -84,7 +91,7 @@ import X11Platform
         let (picture, warnings) = NotificationPicture.resolve(n, theme: theme, environment: environment)
         for warning in warnings { X11HUDCommand.printError("warning: notification \(id): \(warning)") }
         hud.content.custom = picture
-        entry.feed.post(n.update(hasPicture: picture != nil))
+        entry.feed.post(n.update(valueMode: valueMode, hasPicture: picture != nil))
         if let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
@@ -120,7 +127,7 @@ import X11Platform
         case .remote(let remote):
             // Another x11hud shows a HUD by that name (`x11hud --id volume …`): it gets the update.
             var inbox = FeedInbox()
-            inbox.update = entries[id]?.notification.update() ?? FeedUpdate()
+            inbox.update = entries[id]?.notification.update(valueMode: valueMode) ?? FeedUpdate()
             remote.send(inbox)
             entries[id] = nil
             server.closed(id, reason: .undefined)
@@ -140,7 +147,7 @@ import X11Platform
         case .automatic:
             // Critical notifications stay until closed unless the client gave a time (the specification's advice).
             if n.urgency == .critical { return nil }
-            seconds = ReadingTime.seconds(label: n.summary, details: n.body)
+            seconds = timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
         }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + seconds)

@@ -36,6 +36,17 @@ struct NotificationsCommand: ParsableCommand {
             help: ArgumentHelp("Notifications shown at once; the others wait in order (default 5).", valueName: "n"))
     var maxVisible: Int?
 
+    @Option(name: .customLong("value-indicator"), parsing: .unconditional,
+            help: ArgumentHelp("How the 'value' hint (volume, brightness) is drawn: bar or ring (default bar).",
+                               valueName: "bar|ring"))
+    var valueIndicator: NotificationSettings.ValueIndicator?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("""
+        Seconds a notification stays when its sender leaves the time to the server (default: the time to read \
+        its text).
+        """, valueName: "seconds"))
+    var timeout: Double?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
@@ -43,8 +54,11 @@ struct NotificationsCommand: ParsableCommand {
     @OptionGroup(title: "Look (as for the HUD)") var hud: HUDOptions
 
     mutating func validate() throws {
-        if let maxVisible, !(1...50).contains(maxVisible) {
+        if let maxVisible, !NotificationSettings.maxVisibleRange.contains(maxVisible) {
             throw ValidationError("--max-visible must be from 1 to 50")
+        }
+        if let timeout, !NotificationSettings.timeoutRange.contains(timeout) {
+            throw ValidationError("--timeout must be from 0.5 to 3600 seconds")
         }
     }
 
@@ -69,7 +83,13 @@ struct NotificationsCommand: ParsableCommand {
         do { server = try NotificationServer(version: x11hudVersion) } catch {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
-        let desk = NotificationDesk(session: session, server: server, style: style, maxVisible: maxVisible ?? 5)
+        // The command line over the config file's [notifications] table.
+        let configured = options.settings.notifications
+        let indicator = valueIndicator ?? configured.valueIndicator ?? .bar
+        let desk = NotificationDesk(session: session, server: server, style: style,
+                                    maxVisible: maxVisible ?? configured.maxVisible ?? 5,
+                                    valueMode: indicator == .ring ? .annular : .bar,
+                                    timeout: timeout ?? configured.timeout)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import HUDConfig
 import HUDScene
 import Testing
@@ -119,5 +120,46 @@ import Testing
     @Test func scaleIsUnsetUntilSomethingSetsIt() throws {
         #expect(Settings().scale == nil)
         #expect(Settings(file: try ConfigFile(path: "/c", text: "scale = 2\n")).scale == 2)
+    }
+}
+
+/// The `[notifications]` table: `x11hud notifications`'s own defaults.
+@Suite struct NotificationsTableTests {
+    @Test func theTableIsReadAndLayeredLaterOverEarlier() throws {
+        let system = try ConfigFile(path: "/etc/x.toml", text: "[notifications]\nmax-visible = 3\ntimeout = 4\n")
+        let userText = "theme = \"light\"\n[notifications]\nvalue-indicator = \"ring\"\ntimeout = 2.5\n"
+        let user = try ConfigFile(path: "/u.toml", text: userText)
+        #expect(system.notifications == NotificationSettings(maxVisible: 3, timeout: 4))
+        #expect(user.values.count == 1)
+        let settings = Settings(files: [system, user])
+        #expect(settings.notifications == NotificationSettings(maxVisible: 3, valueIndicator: .ring, timeout: 2.5))
+        #expect(Settings().notifications == NotificationSettings())
+    }
+
+    @Test(arguments: [
+        ("[notifications]\nmax-visible = 0\n", "notifications.max-visible"),
+        ("[notifications]\nmax-visible = \"3\"\n", "notifications.max-visible"),
+        ("[notifications]\nvalue-indicator = \"pie\"\n", "notifications.value-indicator"),
+        ("[notifications]\ntimeout = 0\n", "notifications.timeout"),
+        ("[notifications]\nwidth = 300\n", "notifications.width: unknown setting"),
+        ("notifications = 5\n", "expected a table"),
+    ])
+    func aBadEntryIsAnErrorNamingIt(_ text: String, _ named: String) {
+        do {
+            _ = try ConfigFile(path: "/c.toml", text: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description.contains(named) && error.description.contains("/c.toml:"), "\(error)")
+        }
+    }
+
+    @Test func theSampleConfigsTableReadsBackWhenUncommented() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../packaging/config.toml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let table = text.split(separator: "\n").drop { !$0.hasPrefix("# [notifications]") }
+            .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+        let file = try ConfigFile(path: "config.toml", text: table)
+        #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, timeout: 4))
     }
 }

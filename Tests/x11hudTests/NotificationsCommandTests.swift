@@ -430,6 +430,30 @@ import Testing
         #expect(try desk.pixels(Self.green, atLeast: 300) > 300, "the theme's parent's icon was not used")
     }
 
+    /// The config file's `[notifications]` table: the value hint drawn as a ring, at most `max-visible` shown; the
+    /// command line's option wins over the file.
+    @Test(.enabled(if: usable)) func theConfigFilesNotificationsTableIsUsed() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try "[notifications]\nmax-visible = 2\nvalue-indicator = \"ring\"\n".write(to: config, atomically: true,
+                                                                                   encoding: .utf8)
+        for (arguments, shown) in [([String](), 2), (["--max-visible", "3"], 3)] {
+            let desk = try Desk(serverArguments: ["--config", config.path] + arguments)
+            #expect(try desk.sh("notify-send -t 0 -h int:value:40 Volume").status == 0)
+            #expect(try desk.waitForList { $0.first?[2] == "annular" }, "\((try? desk.list()) ?? [])")
+            for n in 1...3 { #expect(try desk.sh("notify-send -t 0 N\(n)").status == 0) }
+            #expect(try desk.waitForList { $0.count == shown }, "\((try? desk.list()) ?? [])")
+            usleep(300_000)
+            #expect(try desk.list().count == shown)
+        }
+        // --timeout: a text that takes 10 s to read goes after the half second asked for.
+        let desk = try Desk(serverArguments: ["--timeout", "0.5"])
+        let body = String(repeating: "words to read ", count: 22)
+        #expect(try desk.sh("notify-send Long '\(body)'").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 })
+        #expect(try Tools.waitUntil(timeout: 4) { try desk.list().isEmpty }, "still up after 4 s")
+    }
+
     @Test(.enabled(if: usable)) func hostileCallsGetErrorsAndNothingBreaks() throws {
         let desk = try Desk()
         // A wrong signature, sent without introspection: sd-bus's own InvalidArgs reply.
