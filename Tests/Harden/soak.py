@@ -155,6 +155,11 @@ def main(argv):
             elif name == "pixmap bytes":
                 # Sized by the bezel, which changes with the text: only beyond the largest of the first half.
                 limit = max(r[i] for r in steady[:len(steady) // 2])
+            elif name == "threads":
+                # Every thread here is a libdispatch worker: one wakes for a serial queue whose work arrives while
+                # the others are busy and goes after some idle seconds, so the count moves by one as the load
+                # comes and goes (4 to 5 in a CI run). A leak keeps what it takes: beyond the first half's peak by one.
+                limit = max(r[i] for r in steady[:len(steady) // 2]) + 1
             else:
                 limit = a
             if b > limit:
