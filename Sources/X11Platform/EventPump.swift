@@ -1,28 +1,27 @@
 internal import CX11
 import Dispatch
 
-/// Reads X events when the connection's socket becomes readable, and drains Xlib's queue on demand.
+/// Reads X events when the connection's socket becomes readable (polled by `MainLoop` beside the frame timer),
+/// and drains Xlib's queue on demand.
 ///
 /// Any Xlib round trip may pull events off the socket into Xlib's own queue, after which the socket is no longer
 /// readable although events wait; so every drain loops on `XPending` (which also flushes output), and the owner
 /// drains again after each frame.
 @MainActor final class EventPump {
     private let connection: XConnection
-    private let source: any DispatchSourceRead
+    private var watch: DescriptorWatch?
     private let handle: (inout XEvent) -> Void
     private var isDraining = false
 
     init(connection c: XConnection, handler: @escaping (inout XEvent) -> Void) {
         connection = c
         handle = handler
-        source = DispatchSource.makeReadSource(fileDescriptor: c.fileDescriptor, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.drain() }
-        }
-        source.resume()
+        let watch = DescriptorWatch(c.fileDescriptor) { [weak self] in self?.drain() }
+        self.watch = watch
+        watch.start()
     }
 
-    isolated deinit { source.cancel() }
+    isolated deinit { watch?.cancel() }
 
     /// Handles every queued event. A dead server makes `XPending` call the I/O error handler, which exits.
     /// Re-entrant calls (a handler that draws, which drains) return at once; the outer loop picks up the rest.

@@ -1,8 +1,14 @@
+internal import CX11
 import Dispatch
+import Glibc
+import HUDScene
 
 /// The one timer that wakes the HUD: ticking at the monitor's refresh rate while something moves, firing once at
-/// the next deadline (a spinner step, the end of a grace time) when that is later, and suspended when nothing will
+/// the next deadline (a spinner step, the end of a grace time) when that is later, and disarmed when nothing will
 /// change by itself, so a static HUD costs no wake-ups at all.
+///
+/// A timerfd rather than a Dispatch timer: `MainLoop` polls it with the X connection, so a frame wakes the main
+/// thread alone, and arming it is one system call rather than a message to libdispatch's manager thread.
 @MainActor final class FrameTimer {
     private enum State: Equatable {
         case suspended
@@ -10,43 +16,42 @@ import Dispatch
         case once(Double)
     }
 
-    private let timer: any DispatchSourceTimer
+    private let descriptor: Int32
+    private var watch: DescriptorWatch?
     private let clock: any SessionClock
     private var state = State.suspended
-    private var interval: DispatchTimeInterval
     private(set) var frameInterval: Double
 
     init(refreshRate: Double, clock: any SessionClock, handler: @escaping @MainActor () -> Void) {
         self.clock = clock
         frameInterval = 1 / refreshRate
-        interval = .nanoseconds(Int(1e9 / refreshRate))
-        timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
-        timer.setEventHandler { MainActor.assumeIsolated { handler() } }
-        // Activated once and suspended at once: a source may only be suspended when active, and the count is
-        // kept balanced from here on.
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
-        timer.suspend()
+        descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard descriptor >= 0 else { return }
+        let fd = descriptor
+        let watch = DescriptorWatch(fd) {
+            // Reading the expiry count makes the descriptor quiet until the next expiry.
+            var expiries: UInt64 = 0
+            guard read(fd, &expiries, 8) == 8 else { return }
+            handler()
+        }
+        watch.start()
+        self.watch = watch
     }
 
     isolated deinit {
-        timer.cancel()
-        // Releasing a suspended source is a libdispatch crash.
-        if state == .suspended { timer.resume() }
+        watch?.cancel()
+        if descriptor >= 0 { close(descriptor) }
     }
 
     func setRefreshRate(_ rate: Double) {
         frameInterval = 1 / rate
-        interval = .nanoseconds(Int(1e9 / rate))
-        if state == .ticking {
-            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
-        }
+        if state == .ticking { arm(after: frameInterval, every: frameInterval) }
     }
 
     /// Wakes at `deadline` (monotonic seconds), every frame while that is now or past, never when it is nil.
     func wake(at deadline: Double?, now: Double) {
         guard let deadline else {
-            if state != .suspended { timer.suspend() }
+            if state != .suspended { arm(after: 0, every: 0) }
             state = .suspended
             return
         }
@@ -54,13 +59,14 @@ import Dispatch
         guard next != state else { return }
         switch next {
         case .ticking:
-            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
+            arm(after: frameInterval, every: frameInterval)
         case .once(let t):
-            timer.schedule(deadline: clock.dispatchTime(t), repeating: .never, leeway: .milliseconds(1))
+            // On the session's clock, which a test sets: the real time still to go is what Dispatch would wait.
+            let wait = Double(clock.dispatchTime(t).uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)
+            arm(after: max(wait / 1e9, 1e-6), every: 0)
         case .suspended:
             break
         }
-        if state == .suspended { timer.resume() }
         state = next
     }
 
@@ -81,5 +87,18 @@ import Dispatch
     /// A one-shot timer that has fired is idle; forget its deadline so the next `wake` re-arms it.
     func fired() {
         if case .once = state { state = .once(-1) }
+    }
+
+    /// A first expiry `after` seconds from now, then one every `every` seconds (0: none); both 0 disarm.
+    private func arm(after first: Double, every period: Double) {
+        guard descriptor >= 0 else { return }
+        var spec = itimerspec(it_interval: Self.timespec(period), it_value: Self.timespec(first))
+        // Setting the timer also clears expiries not yet read: an old schedule never fires into a new one.
+        timerfd_settime(descriptor, 0, &spec, nil)
+    }
+
+    private static func timespec(_ seconds: Double) -> Glibc.timespec {
+        let ns = InputLimits.nanoseconds(seconds)
+        return Glibc.timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
     }
 }

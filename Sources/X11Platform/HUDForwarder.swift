@@ -51,11 +51,11 @@ import Dispatch
         return client
     }
 
-    /// Hands the main thread to Dispatch for good: the answers arrive there.
+    /// Hands the main thread to the main loop for good: the answers arrive there.
     public func run() -> Never {
         // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.
         DispatchQueue.main.async { MainActor.assumeIsolated { self.pump?.drain() } }
-        dispatchMain()
+        MainLoop.run()
     }
 
     /// Stops reading events (a session takes the connection over).

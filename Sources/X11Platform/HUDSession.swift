@@ -189,13 +189,18 @@ import ProgressFeed
 
     // MARK: Running
 
-    /// Hands the main thread to Dispatch for good. SIGINT and SIGTERM then remove every window and end the process
-    /// with status 128 + the signal number.
+    /// Hands the main thread to the main loop for good (it serves the main queue, X events and frames). SIGINT and
+    /// SIGTERM then remove every window and end the process with status 128 + the signal number.
     public func run() -> Never {
         watchSignals()
         setNeedsUpdate()
-        dispatchMain()
+        MainLoop.run()
     }
+
+    /// Hands the main thread to the loop that serves the main queue, every session's X events and frames, for good:
+    /// what `run()` ends with, for a program that handles signals itself. Use it instead of `dispatchMain()`, which
+    /// wakes three threads for each frame.
+    public static func runMainLoop() -> Never { MainLoop.run() }
 
     /// Runs `body` (which shows HUDs and does the work) from an async context, such as `static func main() async`,
     /// whose main queue Swift already services, then waits until every HUD has hidden. SIGINT and SIGTERM remove the

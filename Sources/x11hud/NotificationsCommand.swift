@@ -64,7 +64,7 @@ struct NotificationsCommand: ParsableCommand {
 
     func run() throws {
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
-        dispatchMain()
+        MainActor.assumeIsolated { HUDSession.runMainLoop() }
     }
 
     @MainActor private func start() -> ExitError? {

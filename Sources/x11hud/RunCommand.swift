@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
             X11HUDCommand.printError("warning: \(message); running '\(command[0])' without a HUD")
             feed.drainThenExit(0, evenIfIdle: true)
         }
-        dispatchMain()
+        HUDSession.runMainLoop()
     }
 
     /// The X server went away (or the HUD's window with it): no HUD any more, but the command goes on, its output

@@ -200,4 +200,46 @@ struct FeedTests {
         let exit = try #require(hud.waitForExit(timeout: 3))
         #expect(exit.status == 0)
     }
+
+    /// The main loop (MainLoop) polls the X connection and the frame timer on the main thread: a frame wakes that
+    /// thread alone. Under `dispatchMain()` the main thread ended, and each frame woke libdispatch's manager thread
+    /// and a pool thread besides (about 8 wake-ups per update here, where the stdin reader's 1 is all this allows).
+    @Test func framesWakeOnlyTheMainThreadAndTheReader() throws {
+        let display = try server().display
+        let producer = Producer()
+        let hud = try HUDProcess(["--mode", "annular", "--label", "x"], display: display, input: producer.pipe)
+        producer.write("0\n")
+        _ = try hud.waitForWindow(display: display)
+        usleep(600_000)  // past the zoom-in
+        func wakeUps() throws -> [Int32: Int] {
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(hud.pid)/task")
+            var counts: [Int32: Int] = [:]
+            for task in tasks {
+                guard let tid = Int32(task),
+                      let status = try? String(contentsOfFile: "/proc/\(hud.pid)/task/\(task)/status",
+                                               encoding: .utf8),
+                      let line = status.split(separator: "\n")
+                          .first(where: { $0.hasPrefix("voluntary_ctxt_switches") }),
+                      let n = Int(line.split(separator: "\t").last ?? "")
+                else { continue }
+                counts[tid] = n
+            }
+            return counts
+        }
+        let before = try wakeUps()
+        let updates = 20
+        for i in 1...updates {
+            producer.write("\(i)\n")
+            usleep(50_000)
+        }
+        let after = try wakeUps()
+        let woke = after.map { tid, n in (tid, n - (before[tid] ?? 0)) }
+        let main = woke.first { $0.0 == hud.pid }?.1 ?? 0
+        let others = woke.filter { $0.0 != hud.pid }.map(\.1).reduce(0, +)
+        #expect(main >= updates, "the main thread does not serve the updates: \(woke)")
+        // The reader wakes once per line; a pool or manager thread per frame would double it at least.
+        #expect(others <= updates * 3 / 2, "threads other than the main one woke \(others) times for \(updates) updates")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 5)?.status == 0)
+    }
 }
