@@ -26,18 +26,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type.
-        .systemLibrary(
-            name: "CCairo",
-            pkgConfig: "pangocairo",
-            providers: [
-                .apt(["libcairo2-dev", "libpango1.0-dev"]),
-                .yum(["cairo-devel", "pango-devel"]),
-            ]
-        ),
+        // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type. Its header
+        // declares what x11hud uses, copied from the libraries' headers by generate-shim.py: no pkg-config flags
+        // (pangocairo's carry -pthread, refused with a warning in every package that depends on x11hud).
+        .systemLibrary(name: "CCairo"),
         // Lazy-binding stubs for every cairo/Pango/GLib function the Swift code calls: the text stack is dlopen()ed
-        // on the first call, so start-up until the window is mapped needs libX11 alone (issue 12). The release
-        // build links with --as-needed, which then drops the libraries CCairo's pkg-config names.
+        // on the first call, so start-up until the window is mapped needs libX11 alone (issue 12).
         .target(
             name: "CCairoLoader",
             dependencies: ["CCairo"],

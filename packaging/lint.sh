@@ -1,6 +1,6 @@
 #!/bin/sh
 # The style check `sh packaging/dev.sh test` (and so CI) runs before the tests: no Swift line of Sources/ or Tests/
-# over 120 columns, and swift-format's rules as .swift-format sets them.
+# over 120 columns, swift-format's rules as .swift-format sets them, and CCairo's header generated from the headers.
 #
 # swift-format's pretty-printer findings (how continuation lines are indented, where it would break a line) are not
 # checked: the code aligns continuations with the opening parenthesis, which swift-format cannot express, and
@@ -33,6 +33,11 @@ fi
 
 if ! swift format lint --strict --debug-disable-pretty-print --configuration .swift-format \
     --recursive Sources Tests Package.swift; then
+    status=1
+fi
+
+# CCairo's self-contained header must say what the installed cairo and Pango headers say.
+if ! python3 Sources/CCairo/generate-shim.py --check >/dev/null; then
     status=1
 fi
 

@@ -238,7 +238,8 @@ struct FeedTests {
         let others = woke.filter { $0.0 != hud.pid }.map(\.1).reduce(0, +)
         #expect(main >= updates, "the main thread does not serve the updates: \(woke)")
         // The reader wakes once per line; a pool or manager thread per frame would double it at least.
-        #expect(others <= updates * 3 / 2, "threads other than the main one woke \(others) times for \(updates) updates")
+        #expect(others <= updates * 3 / 2,
+                "threads other than the main one woke \(others) times for \(updates) updates")
         producer.close()
         #expect(hud.waitForExit(timeout: 5)?.status == 0)
     }
