@@ -53,6 +53,8 @@ import ProgressFeed
     var ownsName = false
     /// Whether the list of HUD windows on the display has this one.
     var isListed = false
+    /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
+    var listedWhileWaiting = false
     /// What was last published for other processes (`x11hud list`, stacking), to publish only changes.
     var publishedState: HUDRegistry.State?
     /// Input that the HUD pulls once per frame.

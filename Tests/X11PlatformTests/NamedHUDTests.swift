@@ -94,6 +94,25 @@ struct NamedHUDTests {
         #expect(r.stderr.contains("nothing-here") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
     }
 
+    /// A HUD waiting out its grace time is listed, and `hide --all` cancels it before it appears (as MBProgressHUD's
+    /// hide during the grace time does). It was left out of the list until it mapped: the hide found nothing.
+    @Test func hideAllDuringTheGraceTimeMeansItNeverAppears() throws {
+        let display = try server().display
+        let hud = try HUDProcess(["--mode", "indeterminate", "--label", "Working", "--grace", "1.5"], display: display)
+        #expect(try Tools.waitUntil(timeout: 1) { try Self.list(display).first?[3] == "Working" },
+                "a HUD in its grace time is not listed")
+        let r = try Tools.run(HUDProcess.binary.path, ["hide", "--all"], display: display)
+        #expect(r.status == 0, "\(r.stderr)")
+        var appeared = false
+        _ = try Tools.waitUntil(timeout: 2.5) {
+            if try hud.visibleWindow(display: display) != nil { appeared = true }
+            return appeared
+        }
+        #expect(!appeared, "the HUD appeared after hide --all")
+        #expect(try Self.list(display).isEmpty)
+        #expect(hud.waitForExit(timeout: 3)?.status == 0)
+    }
+
     @Test func aQueuedHUDShowsOnlyAfterTheFirstHasHidden() throws {
         let display = try server().display
         let first = try HUDProcess(["--id", "q", "--label", "First", "--hide-after", "1"], display: display)
