@@ -86,9 +86,9 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     /// Whether a frame at `time` would show the progress visibly moved from `shown`, the progress of the frame on
-    /// screen: by half a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another
+    /// screen: by a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another
     /// percentage when it is shown, or to 0 or 1 when the ease is over (so a finished HUD shows a closed ring).
-    /// A move of less than half a pixel is never drawn, at rest or not; a later one takes it along.
+    /// A move of less than a pixel is never drawn, at rest or not; a later one takes it along.
     public func progressChangeIsVisible(from shown: Double, at time: Double) -> Bool {
         let now = presentedProgress(at: time)
         guard now != shown else { return false }
@@ -102,7 +102,7 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     /// When an easing progress next moves visibly from `shown` after `time` (see `progressChangeIsVisible`): the
-    /// moment it crosses half a device pixel or another percentage, or an ease to 0 or 1 ends; nil when it does not
+    /// moment it crosses a device pixel or another percentage, or an ease to 0 or 1 ends; nil when it does not
     /// move visibly any more.
     private func nextProgressFrame(after time: Double, shown: Double) -> Double? {
         guard let indicator, let step = indicator.visibleProgressStep(scale: scale),

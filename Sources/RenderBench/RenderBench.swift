@@ -103,7 +103,7 @@ for style in SpinnerStyle.allCases {
 
 /// What is on screen every 10 ms while a stream of updates comes at `rate` a second, `step` each, for the old frame
 /// loop (the 200 ms spring restarted by every update, a frame every 60 Hz refresh) and the new one (eases fitted to
-/// the rate, a frame when the ring's end moves half a pixel): one PNG per 10 ms, named ROW-COLUMN.png, and one line
+/// the rate, a frame when the ring's end moves a device pixel): one PNG per 10 ms, named ROW-COLUMN.png, and one line
 /// per row with the frames drawn and the largest lag behind the newest value.
 func easeStrip(into dir: String) {
     let scale = 2.0, refresh = 1.0 / 60, columns = 30

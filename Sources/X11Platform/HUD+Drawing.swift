@@ -62,7 +62,7 @@ extension HUD {
     }
 
     /// Whether `new` differs from the frame on screen only by a progress the eye cannot tell from it (the scene
-    /// decides, from the indicator's size: less than half a device pixel at its end).
+    /// decides, from the indicator's size: less than a device pixel at its end).
     private func looksTheSame(_ old: HUDSnapshot, _ new: HUDSnapshot, at now: Double) -> Bool {
         old.indicatorPhase == new.indicatorPhase && old.differsOnlyInIndicator(from: new)
             && !scene.progressChangeIsVisible(from: old.content.progress, at: now)

@@ -153,7 +153,7 @@ import Testing
         scene.setProgress(1, at: 1)
         let mid = scene.snapshot(at: 1.05, measurer: FixedMetrics()).content.progress
         #expect(mid > 0 && mid < 1)
-        // The next frame when the arc's end has moved half a pixel on from the frame at 1.05.
+        // The next frame when the arc's end has moved a pixel on from the frame at 1.05.
         let next = try! #require(scene.nextFrameTime(after: 1.05))
         #expect(next > 1.05 && next < 1.2)
         let moved = scene.presentedProgress(at: next) - mid

@@ -108,12 +108,12 @@ private struct FrameLoop {
         // A thousandth of a 37 pt ring's rim is 0.12 px.
         loop.feed([0.501], rate: 10)
         #expect(loop.frames.isEmpty)
-        // At twice the scale the same move is still less than half a device pixel.
+        // At twice the scale the same move is still less than a device pixel.
         var hidpi = FrameLoop(progress: 0.5, scale: 2)
         hidpi.feed([0.501], rate: 10)
         #expect(hidpi.frames.isEmpty)
-        // Four of them add up to half a pixel and more: drawn.
-        loop.feed([0.502, 0.503, 0.504, 0.505], rate: 10, from: 2)
+        // Eight more add up to a pixel and more: drawn once.
+        loop.feed([0.502, 0.503, 0.504, 0.505, 0.506, 0.507, 0.508, 0.509], rate: 10, from: 2)
         #expect(loop.frames.count == 1)
         #expect(loop.frames[0].progress >= 0.5 + loop.step)
     }
@@ -129,9 +129,9 @@ private struct FrameLoop {
 
     @Test func theBarAndHiDPIStepsFollowTheDrawnSize() {
         let ring = Indicator(.ring), bar = Indicator(.bar)
-        #expect(abs(ring.visibleProgressStep(scale: 1)! - 0.5 / (37 * Double.pi)) < 1e-12)
-        #expect(abs(ring.visibleProgressStep(scale: 2)! - 0.25 / (37 * Double.pi)) < 1e-12)
-        #expect(abs(bar.visibleProgressStep(scale: 1)! - 0.5 / 112) < 1e-12)
+        #expect(abs(ring.visibleProgressStep(scale: 1)! - 1 / (37 * Double.pi)) < 1e-12)
+        #expect(abs(ring.visibleProgressStep(scale: 2)! - 0.5 / (37 * Double.pi)) < 1e-12)
+        #expect(abs(bar.visibleProgressStep(scale: 1)! - 1 / 112) < 1e-12)
         #expect(Indicator(.spinner(.activityIndicator)).visibleProgressStep(scale: 1) == nil)
     }
 
@@ -141,7 +141,7 @@ private struct FrameLoop {
         var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0.5), style: style, area: screen)
         scene.show(at: 0, animated: false)
         scene.setProgress(0.5101, at: 1, leadIn: 1.0 / 60)
-        // 1 % of a 50 pt ring is 1.6 px: half-pixel frames, and one exactly when the text turns to 51 %.
+        // 1 % of a 50 pt ring is 1.6 px: a frame a pixel, and one exactly when the text turns to 51 %.
         var shown = scene.presentedProgress(at: 1), t = 1.0, turned: Double? = nil
         while let next = scene.nextFrameTime(after: t, shownProgress: shown), next < 2 {
             t = max(next, t + 1e-6)
