@@ -69,10 +69,17 @@ public struct Notification: Sendable {
     }
 
     /// The `value` hint as a fraction: an int or uint from 0 to 100 (clamped); anything else is no bar.
-    public var value: Double? {
-        guard let v = hints["value"]?.integer else { return nil }
+    public var value: Double? { value(hints: Self.valueHints) }
+
+    /// The first of the hints `names` that is present, as a fraction (see `value`): what config.toml's
+    /// `value-hints` makes a bar of.
+    public func value(hints names: [String]) -> Double? {
+        guard let v = names.lazy.compactMap({ self.hints[$0]?.integer }).first else { return nil }
         return Double(min(max(v, 0), 100)) / 100
     }
+
+    /// The hint the specification (and notify-send's `-h int:value:N`) uses for a value.
+    public static let valueHints = ["value"]
 
     /// The hints that all mean "update this one notification in place", as dunst reads them.
     public static let synchronousHints = [

@@ -144,9 +144,10 @@ extension Notification {
     /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
     /// markup, made safe), `value` → the bar (or `valueMode`), else a picture (set on the HUD as its custom view)
     /// → `.custom`, the first action that is not `default` → the button.
-    public func update(valueMode: HUDMode = .bar, hasPicture: Bool = false) -> FeedUpdate {
+    public func update(valueMode: HUDMode = .bar, valueHints: [String] = Notification.valueHints,
+                       hasPicture: Bool = false) -> FeedUpdate {
         var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")
-        if let value {
+        if let value = value(hints: valueHints) {
             u.mode = valueMode
             u.progress = value
         } else {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Dispatch
+import HUDConfig
 import HUDFeeds
 import HUDScene
 import ProgressFeed
@@ -30,17 +31,29 @@ import X11Platform
     private let valueMode: HUDMode
     /// Seconds for `expire_timeout` -1; nil: the reading time of the text.
     private let timeout: Double?
+    /// The hints whose number is drawn as a bar, the first present winning.
+    private let valueHints: [String]
+    /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
+    private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
     private var waiting: [UInt32] = []
 
     init(session: HUDSession, server: NotificationServer, style: HUDStyle, maxVisible: Int, valueMode: HUDMode = .bar,
-         timeout: Double? = nil) {
+         timeout: Double? = nil, settings: NotificationSettings = NotificationSettings()) {
         self.session = session
         self.server = server
+        var style = style
+        if let width = settings.width {
+            // Every bezel as wide: the text wraps inside it, and a column of notifications lines up.
+            style.minSize.width = width
+            style.maxTextWidth = max(40, width - 2 * style.margin)
+        }
         self.style = style
         self.maxVisible = maxVisible
         self.valueMode = valueMode
         self.timeout = timeout
+        valueHints = settings.valueHints ?? Notification.valueHints
+        urgency = settings.urgency
         server.onShow = { [unowned self] id, n, replacing in show(id, n, replacing: replacing) }
         server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
     }
@@ -91,7 +104,8 @@ import X11Platform
         let (picture, warnings) = NotificationPicture.resolve(n, theme: theme, environment: environment)
         for warning in warnings { X11HUDCommand.printError("warning: notification \(id): \(warning)") }
         hud.content.custom = picture
-        entry.feed.post(n.update(valueMode: valueMode, hasPicture: picture != nil))
+        hud.style = style(for: n)
+        entry.feed.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
         if let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
@@ -99,7 +113,7 @@ import X11Platform
         }
         if let key = n.defaultAction {
             hud.bezelAction = { [unowned self] in invoke(id, key) }
-        } else if n.value == nil {
+        } else if n.value(hints: valueHints) == nil {
             // A click dismisses it, as in dunst; a bar (a volume flash) lets clicks through.
             hud.bezelAction = { [unowned self] in close(id, reason: .dismissed) }
         } else {
@@ -127,7 +141,8 @@ import X11Platform
         case .remote(let remote):
             // Another x11hud shows a HUD by that name (`x11hud --id volume …`): it gets the update.
             var inbox = FeedInbox()
-            inbox.update = entries[id]?.notification.update(valueMode: valueMode) ?? FeedUpdate()
+            inbox.update = entries[id]?.notification.update(valueMode: valueMode, valueHints: valueHints)
+                ?? FeedUpdate()
             remote.send(inbox)
             entries[id] = nil
             server.closed(id, reason: .undefined)
@@ -145,6 +160,10 @@ import X11Platform
         case .never: return nil
         case .seconds(let s): seconds = s
         case .automatic:
+            if let configured = urgency[Self.level(n.urgency)]?.timeout {
+                seconds = configured
+                break
+            }
             // Critical notifications stay until closed unless the client gave a time (the specification's advice).
             if n.urgency == .critical { return nil }
             seconds = timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
@@ -154,6 +173,23 @@ import X11Platform
         timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.close(id, reason: .expired) } }
         timer.resume()
         return timer
+    }
+
+    /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
+    private func style(for n: Notification) -> HUDStyle {
+        var s = style
+        guard let u = urgency[Self.level(n.urgency)] else { return s }
+        if let c = u.bezelColor { s.bezelColor = c }
+        if let c = u.contentColor { s.contentColor = c }
+        return s
+    }
+
+    private static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
+        switch u {
+        case .low: return .low
+        case .normal: return .normal
+        case .critical: return .critical
+        }
     }
 
     private func invoke(_ id: UInt32, _ key: String) {

@@ -79,6 +79,11 @@ struct NotificationsCommand: ParsableCommand {
         }
         var style = options.style
         style.markup = true
+        // The table's position over the top-level one; `--position` over both.
+        if let position = options.settings.notifications.position,
+           options.settings.effective(.position)?.source != .commandLine {
+            style.position = position
+        }
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
@@ -89,7 +94,7 @@ struct NotificationsCommand: ParsableCommand {
         let desk = NotificationDesk(session: session, server: server, style: style,
                                     maxVisible: maxVisible ?? configured.maxVisible ?? 5,
                                     valueMode: indicator == .ring ? .annular : .bar,
-                                    timeout: timeout ?? configured.timeout)
+                                    timeout: timeout ?? configured.timeout, settings: configured)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }

@@ -141,7 +141,16 @@ import Testing
         ("[notifications]\nmax-visible = \"3\"\n", "notifications.max-visible"),
         ("[notifications]\nvalue-indicator = \"pie\"\n", "notifications.value-indicator"),
         ("[notifications]\ntimeout = 0\n", "notifications.timeout"),
-        ("[notifications]\nwidth = 300\n", "notifications.width: unknown setting"),
+        ("[notifications]\nwidth = 50\n", "notifications.width"),
+        ("[notifications]\nposition = \"middle\"\n", "notifications.position: expected one of \"center\""),
+        ("[notifications]\nheight = 300\n", "notifications.height: unknown setting"),
+        ("[notifications]\nvalue-hints = []\n", "notifications.value-hints"),
+        ("[notifications]\nvalue-hints = [\"value\", 3]\n", "notifications.value-hints"),
+        ("[notifications]\nvalue-hints = [\"a b\"]\n", "notifications.value-hints"),
+        ("[notifications]\ncritical = 1\n", "expected a table, [notifications.critical]"),
+        ("[notifications.critical]\nbezel-color = \"red\"\n", "notifications.critical.bezel-color"),
+        ("[notifications.low]\ntimeout = 0.1\n", "notifications.low.timeout"),
+        ("[notifications.normal]\nfont = \"Sans 9\"\n", "notifications.normal.font: unknown setting"),
         ("notifications = 5\n", "expected a table"),
     ])
     func aBadEntryIsAnErrorNamingIt(_ text: String, _ named: String) {
@@ -153,6 +162,36 @@ import Testing
         }
     }
 
+    @Test func widthPositionValueHintsAndEachUrgencysLookAreReadAndLayered() throws {
+        let system = try ConfigFile(path: "/etc/x.toml", text: """
+            [notifications]
+            width = 300
+            value-hints = ["value", "x-progress"]
+            position = "top-right"
+            [notifications.critical]
+            bezel-color = "#8B1A1A"
+            timeout = 10
+            """)
+        let user = try ConfigFile(path: "/u.toml", text: """
+            [notifications]
+            position = "bottom-right"
+            [notifications.critical]
+            content-color = "#FFFF00"
+            [notifications.low]
+            timeout = 2
+            """)
+        let red = try RGBA(hex: "#8B1A1A"), yellow = try RGBA(hex: "#FFFF00")
+        #expect(system.notifications.width == 300)
+        #expect(system.notifications.valueHints == ["value", "x-progress"])
+        let settings = Settings(files: [system, user]).notifications
+        #expect(settings.width == 300)
+        #expect(system.notifications.position == .topRight && settings.position == .bottomRight)
+        // A later file's urgency table adds to an earlier one's, key by key.
+        #expect(settings.urgency[.critical] == .init(bezelColor: red, contentColor: yellow, timeout: 10))
+        #expect(settings.urgency[.low] == .init(timeout: 2))
+        #expect(settings.urgency[.normal] == nil)
+    }
+
     @Test func theSampleConfigsTableReadsBackWhenUncommented() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../packaging/config.toml")
@@ -160,6 +199,10 @@ import Testing
         let table = text.split(separator: "\n").drop { !$0.hasPrefix("# [notifications]") }
             .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
         let file = try ConfigFile(path: "config.toml", text: table)
-        #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, timeout: 4))
+        let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
+                                                         contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
+        #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
+                                                           timeout: 4, width: 300, position: .topRight,
+                                                           urgency: [.critical: critical]))
     }
 }

@@ -165,4 +165,87 @@ struct ReadmeShellBlockTests {
             #expect(w > 0 && (width == 0 || w >= width), "\(file) is \(w) wide")
         }
     }
+
+    /// "Run a command under the HUD", as written, on a real source tree.
+    @Test func theRunBlockCopiesWithRsync() throws {
+        let display = try server().display
+        let block = try #require(try Self.blocks(under: "### Run a command under the HUD: `x11hud run`").first)
+        let setUp = "mkdir -p src/docs && head -c 5000000 /dev/urandom > src/a.bin && echo hi > src/docs/b.txt\n"
+        let (r, home) = try run(setUp + block, display: display, timeout: 60)
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.contentsEqual(atPath: home.appendingPathComponent("src/a.bin").path,
+                                                  andPath: home.appendingPathComponent("dst/a.bin").path))
+    }
+
+    /// "Watching work already running", each command as written, each with the work it watches started first as a
+    /// user's would be: a dd reading a disk image, a curl downloading (from a local HTTP server, the network's
+    /// stand-in, at 2 MB/s), a browser's `.part` file growing to its full size. Each ends with status 0 when its
+    /// work does.
+    @Test func theWatchingCommandsRun() throws {
+        let display = try server().display
+        let heading = "### Watching work already running: `--watch-pid`, `--watch-file`"
+        let block = try #require(try Self.blocks(under: heading).first)
+        let commands = Self.commands(in: block).map { $0.components(separatedBy: "  #")[0] }
+        try #require(commands.count == 3, "\(commands)")
+        let work = [
+            "head -c 8000000 /dev/urandom > disk.img\n"
+                + "dd if=disk.img bs=64k status=none | pv -q -L 4m > copy.img &\nsleep 0.3\n",
+            // curl limits neither a file:// read nor the first MBs (socket buffers): a local HTTP server, 12 MB.
+            "head -c 12000000 /dev/urandom > served.iso\n"
+                + "python3 -u -m http.server --bind 127.0.0.1 0 > served.log 2>&1 &\nsrv=$!\ntrap 'kill $srv' EXIT\n"
+                + "until port=$(grep -o 'port [0-9]*' served.log | cut -d' ' -f2) && [ -n \"$port\" ]\n"
+                + "do sleep 0.1; done\n"
+                + "curl -s --limit-rate 2M -o debian.iso \"http://127.0.0.1:$port/served.iso\" &\nsleep 0.3\n",
+            "mkdir -p ~/Downloads\n"
+                + "(head -c 1000000 /dev/urandom > ~/Downloads/debian.iso.part; sleep 1.5;"
+                + " truncate -s 3G ~/Downloads/debian.iso.part) &\nsleep 0.3\n",
+        ]
+        for (command, started) in zip(commands, work) {
+            let (r, home) = try run(started + command, display: display, timeout: 60)
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(r.status == 0, "\(command)\nstatus \(r.status)\n\(r.stderr)")
+            #expect(r.stderr.isEmpty, "\(command)\n\(r.stderr)")
+        }
+    }
+
+    /// "Many HUDs", each command as written, each with the HUDs it acts on shown first (W, the README's
+    /// placeholder for a window id, is an xlogo's): the hides end the HUDs they name with status 0, `list` names
+    /// the HUD up, and the queued HUD shows once the one named `backup` has hidden.
+    @Test func theManyHUDsCommandsRun() throws {
+        let display = try server().display
+        let block = try #require(try Self.blocks(under: "### Many HUDs: names, stacking, hide, list, queue").first)
+        let commands = Self.commands(in: block).map { $0.components(separatedBy: "  #")[0] }
+        try #require(commands.count == 6, "\(commands)")
+        let logo = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xlogo"), ["-geometry", "300x300+100+100"],
+                                    environment: ChildProcess.environment(display: display))
+        defer { logo.kill() }
+        let w = try Tools.visibleWindow(["--class", "xlogo"], display: display, timeout: 10)
+        let shownFirst = [
+            "",  // the key binding, with pamixer's stand-in
+            "x11hud --id vol --label Volume --hide-after 20 &\nsleep 0.8\n",
+            "x11hud --label One --hide-after 20 & x11hud --id two --label Two --hide-after 20 &\nsleep 0.8\n",
+            "x11hud --over-window \(w) --label Over --hide-after 20 &\nsleep 0.8\nW=\(w)\n",
+            "x11hud --id shown --label Listed --hide-after 1.5 &\nsleep 0.8\n",
+            "x11hud --id backup --label Backup --hide-after 1 &\nsleep 0.5\n",
+        ]
+        for (command, before) in zip(commands, shownFirst) {
+            // The placeholder W as a shell would read a window id put in its place.
+            var line = command.replacingOccurrences(of: "--over-window W", with: "--over-window \"$W\"")
+            if command.contains("--queue") {
+                // It stays up once shown (no input, no --hide-after): hidden as a user would, when it is listed.
+                line += " &\nq=$!\nuntil x11hud list | grep -q 'Next backup'; do sleep 0.2; done\n"
+                    + "x11hud hide --id backup\nwait $q"
+            }
+            // Its status, once the HUDs shown first have ended too.
+            let script = before + line + "\nstatus=$?\nwait\nexit $status"
+            let (r, home) = try run(script, display: display, standIns: ["pamixer": "echo 40"], timeout: 30)
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(r.status == 0, "\(command)\nstatus \(r.status)\n\(r.stderr)")
+            #expect(r.stderr.isEmpty, "\(command)\n\(r.stderr)")
+            if command.hasPrefix("x11hud list") {
+                #expect(r.stdout.hasPrefix("shown\t"), "\(r.stdout)")
+            }
+        }
+    }
 }

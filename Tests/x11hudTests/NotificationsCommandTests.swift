@@ -454,6 +454,48 @@ import Testing
         #expect(try Tools.waitUntil(timeout: 4) { try desk.list().isEmpty }, "still up after 4 s")
     }
 
+    /// The rest of the table: `width` makes every bezel that wide, `value-hints` says which hints are a bar, and
+    /// `[notifications.critical]` gives critical notifications their own bezel colour and time.
+    @Test(.enabled(if: usable)) func widthPositionValueHintsAndTheCriticalLookComeFromTheTable() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try """
+            position = "bottom"
+            [notifications]
+            width = 400
+            value-hints = ["x-progress"]
+            position = "top-right"
+            [notifications.critical]
+            bezel-color = "#00FF00"
+            timeout = 1
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let desk = try Desk(serverArguments: ["--config", config.path])
+        // A short text, 400 points wide all the same (no zoom: the window is the bezel, scale 1).
+        #expect(try desk.sh("notify-send -t 0 Hi").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 })
+        let window = try #require(try desk.hudWindows().first)
+        #expect(try Tools.waitUntil(timeout: 3) { try WindowInfo(id: window, display: desk.x.display).width >= 400 },
+                "\((try? WindowInfo(id: window, display: desk.x.display).width) ?? 0) wide")
+        // The table's corner over the top-level `bottom` (the 1280×720 screen's top-right, inside the margin).
+        let at = try WindowInfo(id: window, display: desk.x.display)
+        #expect(at.x + at.width > 1280 - 60 && at.y < 60, "at \(at.x),\(at.y) \(at.width)×\(at.height)")
+        _ = try desk.sh("\(CLI.binary.path) hide --all")
+        #expect(try desk.waitForList { $0.isEmpty })
+        // The configured hint is a bar; the specification's `value` is now plain text.
+        #expect(try desk.sh("notify-send -t 0 -h int:x-progress:40 Copying").status == 0)
+        #expect(try desk.waitForList { $0.first?[2] == "bar" }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.sh("notify-send -t 0 -h int:value:40 Volume").status == 0)
+        #expect(try desk.waitForList { $0.contains { $0[3] == "Volume" && $0[2] == "text" } },
+                "\((try? desk.list()) ?? [])")
+        _ = try desk.sh("\(CLI.binary.path) hide --all")
+        #expect(try desk.waitForList { $0.isEmpty })
+        // Critical: green, and gone after its second although critical ones otherwise stay until closed.
+        #expect(try desk.sh("notify-send -u critical Alert").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 })
+        #expect(try desk.pixels(Self.green, atLeast: 2000) > 2000, "the critical bezel is not green")
+        #expect(try Tools.waitUntil(timeout: 4) { try desk.list().isEmpty }, "the critical one stayed")
+    }
+
     @Test(.enabled(if: usable)) func hostileCallsGetErrorsAndNothingBreaks() throws {
         let desk = try Desk()
         // A wrong signature, sent without introspection: sd-bus's own InvalidArgs reply.
