@@ -3,8 +3,8 @@ import Glibc
 public import ProgressFeed
 import Synchronization
 
-/// The progress protocol read from a descriptor (standard input, a pipe, a file) on a thread of its own, through a
-/// `FeedReader`.
+/// The progress protocol read from a descriptor (standard input, a pipe, a file) through a `FeedReader`: polled by
+/// the HUD's loop when attached to a HUD (`PolledInputSource`), else on a thread of its own.
 ///
 /// The reader never draws and never waits for the screen: it parses every line as fast as the producer writes,
 /// keeps the latest values, and asks for a look at most once at a time, which is the display link of MBProgressHUD
@@ -13,8 +13,11 @@ import Synchronization
 /// ```swift
 /// hud.attach(FileDescriptorFeed(0))
 /// ```
-public final class FileDescriptorFeed: HUDInputSource {
+public final class FileDescriptorFeed: PolledInputSource {
     private let fd: Int32
+    /// What is read into: by the one thread that polls, or the reading thread.
+    private nonisolated(unsafe) let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024,
+                                                                                 alignment: 16)
     private let reader: FeedReader
     /// Whether anything arrived, whether the end was read, and who waits for the end once the HUD is done with it.
     private struct State {
@@ -32,6 +35,8 @@ public final class FileDescriptorFeed: HUDInputSource {
         self.fd = fd
         reader = FeedReader(parser: parser, timeRemainingTitle: timeRemainingTitle, warn: warn)
     }
+
+    deinit { buffer.deallocate() }
 
     /// Whether `fd` carries data worth reading without being asked: a pipe, a socket or a file. A terminal,
     /// /dev/null (what launchers and key bindings give) or a closed descriptor does not.
@@ -64,7 +69,7 @@ public final class FileDescriptorFeed: HUDInputSource {
     public func drain(evenIfIdle: Bool = false, then drained: @escaping @Sendable () -> Void) {
         let now = state.withLock { s in
             let now = s.atEnd || (!s.seenInput && !evenIfIdle)
-            // Called once: at once, or by the reading thread at the end.
+            // Called once: at once, or by whoever reads the end.
             if !now { s.drained = drained }
             return now
         }
@@ -74,8 +79,6 @@ public final class FileDescriptorFeed: HUDInputSource {
     // MARK: Reading
 
     private func readAll() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
         while true {
             if let drained = state.withLock({ $0.drained }) {
                 Self.discard(fd)
@@ -90,12 +93,7 @@ public final class FileDescriptorFeed: HUDInputSource {
             // A short read drained the pipe, so the producer's last write is whole.
             reader.push(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), drained: n < buffer.count)
         }
-        reader.finish()
-        let drained = state.withLock { s in
-            s.atEnd = true
-            return s.drained
-        }
-        drained?()
+        ended()
     }
 
     // MARK: HUDInputSource
@@ -113,4 +111,39 @@ public final class FileDescriptorFeed: HUDInputSource {
 
     public func take() -> FeedInbox { reader.take() }
     public func framesLook(_ on: Bool) -> Bool { reader.framesLook(on) }
+
+    // MARK: PolledInputSource
+
+    public var descriptor: Int32 { fd }
+
+    public func startPolled(asking ask: @escaping @Sendable () -> Void) {
+        reader.start(asking: ask)
+        started.withLock { $0 = true }
+    }
+
+    public func readable() -> Bool {
+        let n = read(fd, buffer.baseAddress, buffer.count)
+        if n < 0, errno == EINTR || errno == EAGAIN { return true }
+        if n < 0 { reader.readingFailed(String(cString: strerror(errno))) }
+        guard n > 0 else {
+            ended()
+            return false
+        }
+        // Once the HUD is done the rest is read and dropped, as on the reading thread.
+        let draining = state.withLock { s in
+            s.seenInput = true
+            return s.drained != nil
+        }
+        if !draining { reader.push(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), drained: n < buffer.count) }
+        return true
+    }
+
+    private func ended() {
+        reader.finish()
+        let drained = state.withLock { s in
+            s.atEnd = true
+            return s.drained
+        }
+        drained?()
+    }
 }

@@ -14,3 +14,18 @@ public protocol HUDInputSource: AnyObject, Sendable {
     /// will pull otherwise: the HUD must look now.
     func framesLook(_ on: Bool) -> Bool
 }
+
+/// A source that reads one descriptor and lets the loop that draws poll it, instead of blocking a thread of its
+/// own: each write of the producer then wakes one thread, not a reader and then the drawing thread.
+/// `HUD.attach` polls such a source on the main thread (`x11hud`'s own loop, or a Dispatch read source on the
+/// main queue); any other caller may still use `start(asking:)` and its thread.
+public protocol PolledInputSource: HUDInputSource {
+    /// What to poll for readability.
+    var descriptor: Int32 { get }
+    /// Like `start(asking:)`, without starting a thread: the caller calls `readable()` when `descriptor` can be
+    /// read.
+    func startPolled(asking ask: @escaping @Sendable () -> Void)
+    /// Reads what waits (one read, which does not block after a poll said the descriptor is readable). Returns
+    /// false at the end of the input: stop polling. Called on one thread only.
+    func readable() -> Bool
+}

@@ -30,7 +30,12 @@ extension HUD {
         feedPolicy = policy
         transferDetails = policy.autoDetails ? TransferDetails(base: details) : nil
         setNeedsUpdate()
-        source.start(asking: session.askForInput)
+        if let polled = source as? any PolledInputSource {
+            polled.startPolled(asking: session.askForInput)
+            session.poll(polled)
+        } else {
+            source.start(asking: session.askForInput)
+        }
     }
 
     /// Input is waiting in the attached source: look at it with the next frame (at once when nothing moves). A source

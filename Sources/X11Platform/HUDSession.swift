@@ -24,6 +24,8 @@ import ProgressFeed
     private var pump: EventPump?
     private var signals: SignalWatch?
     private var updateScheduled = false
+    /// The sources read on this thread (`PolledInputSource`), until each reaches its end.
+    private var polled: [ObjectIdentifier: DescriptorWatch] = [:]
     /// Set while a HUD applies its input inside `update()`: the changes are drawn by that update, not another.
     var absorbsChanges = false
     /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
@@ -278,6 +280,18 @@ import ProgressFeed
     /// of the main queue pulls it and draws the frame.
     nonisolated var askForInput: @Sendable () -> Void {
         { [weak self] in DispatchQueue.main.async { MainActor.assumeIsolated { self?.inputArrived() } } }
+    }
+
+    /// Reads `source` on this thread whenever its descriptor is readable, once however many HUDs it is attached to.
+    func poll(_ source: any PolledInputSource) {
+        let key = ObjectIdentifier(source)
+        guard polled[key] == nil else { return }
+        let watch = DescriptorWatch(source.descriptor) { [weak self] in
+            guard !source.readable() else { return }
+            self?.polled.removeValue(forKey: key)?.cancel()
+        }
+        polled[key] = watch
+        watch.start()
     }
 
     /// Input is waiting: pulled and drawn now, unless an update already on its way (a queued one, or the next tick
