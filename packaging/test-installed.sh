@@ -125,6 +125,29 @@ wait $client || status=$?
 [ "$status" = 0 ] || fail "the forwarding client exited $status after hide"
 ok "named HUD: list shows it, hide of another name exits 1, hide --id ends it with 0"
 
+# The user unit the package installs (issue 20): the keys systemd needs to start it on D-Bus demand, and its ExecStart
+# command, as systemd would run it, serving a real notify-send on a private session bus.
+unit=/usr/lib/systemd/user/x11hud-notifications.service
+[ -f "$unit" ] || fail "the package installs no $unit"
+grep -qx 'Type=dbus' "$unit" && grep -qx 'BusName=org.freedesktop.Notifications' "$unit" \
+    || fail "$unit lacks Type=dbus or BusName=org.freedesktop.Notifications"
+exec_start=$(sed -n 's/^ExecStart=//p' "$unit")
+[ "$exec_start" = "/usr/bin/x11hud notifications" ] || fail "$unit starts '$exec_start'"
+# shellcheck disable=SC2016 # expanded by the inner shell
+served=$(DISPLAY=$display run dbus-run-session -- sh -c '
+    $0 & server=$!
+    for _ in $(seq 50); do
+        gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+            --method org.freedesktop.DBus.NameHasOwner org.freedesktop.Notifications 2>/dev/null | grep -q true && break
+        sleep 0.1
+    done
+    id=$(notify-send -p -t 0 Packaged) || exit 1
+    sleep 0.5
+    x11hud list | cut -f1
+    kill $server; wait $server; echo "id $id"' "$exec_start" 2>/dev/null) || fail "the unit's command: $served"
+printf '%s\n' "$served" | grep -q "^notification-[0-9]" || fail "the unit's server showed no HUD: $served"
+ok "user unit: Type=dbus, BusName, its ExecStart serves notify-send on a session bus"
+
 # The man page: found by man, the hand-written sections there, clean under groff's warnings.
 page=$(run man -w x11hud) || fail "man -w x11hud"
 [ "$page" = /usr/share/man/man1/x11hud.1.gz ] || fail "man -w x11hud says $page"

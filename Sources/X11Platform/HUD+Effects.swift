@@ -14,6 +14,20 @@ extension HUD {
         blocker?.cover(monitor.frame, below: window.id)
     }
 
+    /// Over a window, the dim layer is a window of its own (`WindowDim`), shown with the HUD's frames while a
+    /// compositor can blend it; it fades with the HUD (the HUD's own window, opaque, cannot).
+    func updateDim(visible: Bool, at now: Double) {
+        guard let targetWindow, !targetClosed else { return }
+        let color = scene.style.backgroundColor
+        guard visible, color.alpha > 0, canDim, let p = presented, window.isMapped else {
+            dim?.hide()
+            return
+        }
+        if dim == nil { dim = WindowDim(connection: connection, target: targetWindow) }
+        dim?.show(color, opacity: scene.appearance.presentation(at: now).opacity, hud: window, frame: p.frame,
+                  spans: p.opaque?.shape)
+    }
+
     /// Asks the compositor to blur what is behind the bezel (`_KDE_NET_WM_BLUR_BEHIND_REGION`, honoured by KWin and
     /// by picom with blur enabled) when the style asks for it; elsewhere the property is simply ignored.
     func updateBlurRegion(_ snapshot: HUDSnapshot) {

@@ -54,6 +54,7 @@ extension HUD {
         targetClosed = true
         window.markGone()
         blocker?.markGone()
+        dim = nil
         presented = nil
         if !doneReported { finish() }
     }

@@ -44,6 +44,8 @@ import ProgressFeed
     var buttonPressed = false
     /// The window over the monitor that takes clicks while `blocksInput` (made on first use).
     var blocker: InputBlocker?
+    /// The dim layer of a HUD over a window (made on first use); a HUD on a monitor draws its dim itself.
+    var dim: WindowDim?
     /// The blur region last set on the window (empty: none).
     var blurRegion: [CLong] = []
     var doneReported = true
@@ -214,6 +216,9 @@ import ProgressFeed
     /// Never for a HUD over a window: the X server copies a child window's pixels into its parent without blending
     /// (with or without a compositor), so that HUD is drawn opaque and shaped.
     public var isComposited: Bool { session.compositor.isRunning && window.visual.hasAlpha && targetWindow == nil }
+    /// Whether the dim layer (`style.backgroundColor`) can be shown: only a compositor can blend it, on a monitor
+    /// and over a window alike.
+    public var canDim: Bool { session.compositor.isRunning && window.visual.hasAlpha }
 
     // MARK: Showing and hiding
 
@@ -279,6 +284,7 @@ import ProgressFeed
             publish(layout: nil)
         }
         updateBlocker(visible: visible)
+        updateDim(visible: visible, at: now)
         if doneReported || isDone { return nil }
         var next = lifecycle.nextDeadline(scene: scene)
         if visible, let frame = scene.nextFrameTime(after: now, shownProgress: presented?.snapshot.content.progress) {
@@ -294,6 +300,7 @@ import ProgressFeed
     func finish() {
         doneReported = true
         window.unmap()
+        dim = nil
         presented = nil
         unlist()
         releaseName()

@@ -27,9 +27,13 @@ extension HUDSession {
             raiseAbove(event.xcreatewindow.window, overrideRedirect: event.xcreatewindow.override_redirect)
         case MapNotify:
             raiseAbove(event.xmap.window, overrideRedirect: event.xmap.override_redirect)
+            dimsFollow(event.xmap.window)
+        case UnmapNotify:
+            dimsFollow(event.xunmap.window)
         case ConfigureNotify:
             targetConfigured(event.xconfigure)
             raiseAbove(event.xconfigure.window, overrideRedirect: event.xconfigure.override_redirect)
+            if event.xconfigure.override_redirect == 0 { dimsFollow(event.xconfigure.window, restack: true) }
         case PropertyNotify where event.xproperty.window == connection.root:
             let atom = event.xproperty.atom
             if atom == UInt(XA_RESOURCE_MANAGER) {
@@ -90,6 +94,21 @@ extension HUDSession {
     private func targetConfigured(_ e: XConfigureEvent) {
         guard e.event == e.window else { return }
         for hud in huds(over: e.window) { hud.targetResized(width: Int(e.width), height: Int(e.height)) }
+    }
+
+    /// The dim layers over `window` (a target, or its frame) follow it; with `restack`, every other one is put back
+    /// right above its frame, since a window restacked right above that frame would otherwise be dimmed too.
+    private func dimsFollow(_ window: UInt, restack: Bool = false) {
+        for hud in huds + namedHUDs {
+            guard let dim = hud.dim else { continue }
+            if window == hud.targetWindow || window == dim.topLevel {
+                dim.follow()
+                // Shown again (mapped, back from another workspace) by the next frame, even of a static HUD.
+                hud.setNeedsUpdate()
+            } else if restack {
+                dim.restack()
+            }
+        }
     }
 
     /// A window was destroyed: HUDs over it end. (The HUD's own window, its child, is reported first.)

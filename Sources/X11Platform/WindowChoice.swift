@@ -68,6 +68,11 @@ public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The child of the root that holds `window`: its window manager's frame, or the window itself without one.
+    static func topLevel(of window: UInt, connection c: XConnection) -> UInt? {
+        XErrorHandlers.quietly(connection: c) { ancestors(of: window, connection: c).last }
+    }
+
     /// `window` and its ancestors up to (not including) the root, nearest first.
     private static func ancestors(of window: UInt, connection c: XConnection) -> [UInt] {
         var path: [UInt] = []

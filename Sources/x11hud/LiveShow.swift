@@ -132,8 +132,7 @@ import X11Platform
         }
         live.style = options.style
         live.blocksInput = command.blockInput
-        if let warning = LiveWarnings.background(style: live.style, composited: live.isComposited,
-                                                 overWindow: live.targetWindow != nil) {
+        if let warning = LiveWarnings.background(style: live.style, canDim: live.canDim) {
             X11HUDCommand.printError(warning)
         }
         live.graceTime = command.grace?.value ?? 0

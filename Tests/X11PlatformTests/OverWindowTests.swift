@@ -194,6 +194,85 @@ struct OverWindowTests {
         #expect(hud.process.isRunning)
     }
 
+    /// The HUD's window among a process's windows: the one that is a child of `target`.
+    private static func hudWindow(of hud: HUDProcess, over target: String, on desktop: Desktop) throws -> String {
+        var found: String?
+        _ = try Tools.waitUntil(timeout: 20) {
+            let ids = try Tools.run("xdotool", ["search", "--onlyvisible", "--pid", String(hud.pid)],
+                                    display: desktop.display).stdout.split(separator: "\n").map(String.init)
+            found = try ids.first { try desktop.parent(of: $0) == UInt(target) && desktop.info($0).width > 1 }
+            return found != nil
+        }
+        guard let found else { throw TestFailure("no HUD window over \(target)") }
+        return found
+    }
+
+    /// `--background-color` over a window, under a compositor: the window's rectangle is dimmed, and nothing else
+    /// (not the bezel, not a window beside it or above it, not the desktop); the dim moves with the window and goes
+    /// while the window is minimised. Before the dim window, nothing was dimmed and a warning was printed.
+    @Test func theDimCoversOnlyItsWindowAndFollowsIt() throws {
+        let desktop = try Desktop(display: try server().display, compositor: true)
+        defer { withExtendedLifetime(desktop) {} }
+        let (side, sideID) = try desktop.xlogo("side", geometry: "200x240+640+100")
+        defer { side.kill() }
+        let (logo, target) = try desktop.xlogo("target", geometry: "300x240+100+100")
+        defer { logo.kill() }
+        // The desktop as it is without the HUD: what "not dimmed" looks like anywhere.
+        let bare = try screenshot(display: desktop.display)
+        let hud = try HUDProcess(["--over-window", target, "--label", "Dimmed", "--mode", "indeterminate",
+                                  "--background-color", "#00000080"], display: desktop.display)
+        defer { hud.kill() }
+        let id = try Self.hudWindow(of: hud, over: target, on: desktop)
+        usleep(900_000)  // past the fade-in
+        let white = try RGBA(hex: "#ffffff"), half = try RGBA(hex: "#7f7f7f")
+        func desktopAt(_ x: Int, _ y: Int) -> RGBA { bare.pixel(x: x, y: y) }
+        // The desktop where no window ever is (the bottom-left corner), to compare places windows have left.
+        let desktop0 = bare.pixel(x: 4, y: 715)
+        func at(_ x: Int, _ y: Int) throws -> RGBA { try screenshot(display: desktop.display).pixel(x: x, y: y) }
+        var t = try desktop.info(target)
+        #expect(try at(t.x + 10, t.y + 10).isClose(to: half, tolerance: 0.06), "the window is not dimmed")
+        let b = Self.bezelPoint(try desktop.info(id))
+        #expect(try at(b.x, b.y).isClose(to: Expected.opaqueBezel), "the bezel is dimmed too")
+        let s = try desktop.info(sideID)
+        #expect(try at(s.x + 10, s.y + 10).isClose(to: white), "the window beside it is dimmed")
+        #expect(try at(t.x + t.width + 40, t.y + 10).isClose(to: desktopAt(t.x + t.width + 40, t.y + 10)),
+                "the desktop is dimmed")
+
+        // Moved: the dim goes along, and the place it left is the desktop again.
+        let old = t
+        try desktop.xdotool("windowmove", target, "260", "300")
+        #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(target).y != old.y })
+        usleep(400_000)
+        t = try desktop.info(target)
+        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: half, tolerance: 0.06), "the dim stayed behind")
+        #expect(try at(old.x + 10, old.y + 10).isClose(to: desktop0), "the old place is still dimmed")
+
+        // A window above it is not dimmed.
+        let red = try RGBA(hex: "#ff0000")
+        let (cover, _) = try desktop.xlogo("cover", geometry: "120x120+300+340", color: "red")
+        defer { cover.kill() }
+        usleep(400_000)
+        let c = try desktop.info(try desktop.client("cover"))
+        let above = try at(c.x + 20, c.y + 20)
+        #expect(above.isClose(to: red), "the window above is dimmed: \(above)")
+        cover.kill()
+
+        // Minimised: no dim where the window was.
+        try desktop.xdotool("windowminimize", "--sync", target)
+        #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
+        usleep(400_000)
+        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: desktop0),
+                "the dim stayed up with the window minimised")
+        try desktop.xdotool("windowactivate", "--sync", target)
+        #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(id).isViewable })
+        usleep(400_000)
+        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: half, tolerance: 0.06), "the dim did not come back")
+        #expect(hud.process.isRunning)
+        hud.kill()
+        _ = hud.waitForExit(timeout: 3)
+        #expect(!hud.errorOutput.contains("compositor"), "\(hud.errorOutput)")
+    }
+
     @Test func endsWithStatus4WithinAHundredMillisecondsWhenTheWindowCloses() throws {
         let desktop = try Desktop(display: try server().display, compositor: false)
         defer { withExtendedLifetime(desktop) {} }
@@ -328,6 +407,46 @@ struct OverWindowTests {
         usleep(300_000)
         #expect(try desktop.parent(of: hudID) == UInt(client), "the HUD is not on the terminal's window")
         Self.expectCentred(try desktop.info(hudID), on: try desktop.info(client), "over xterm")
+    }
+
+    /// Issue 22 item 7: the README's "A HUD on a window" block, each command as written, in an xterm under openbox
+    /// (its `$WINDOWID`, and the active window once openbox has focused it); the placeholder id is the xterm's.
+    @Test func theReadmeBlockRunsInAnXterm() throws {
+        let desktop = try Desktop(display: try server().display, compositor: false)
+        defer { withExtendedLifetime(desktop) {} }
+        let block = try #require(try ReadmeShellBlockTests.blocks(under: "### A HUD on a window").first)
+        let commands = ReadmeShellBlockTests.commands(in: block).map {
+            $0.components(separatedBy: "  #")[0].replacingOccurrences(of: "0x1a00003", with: "\"$WINDOWID\"")
+        }
+        try #require(commands.count == 4, "\(commands)")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-term-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createSymbolicLink(at: home.appendingPathComponent("x11hud"),
+                                                   withDestinationURL: HUDProcess.binary)
+        try "all:\n\tsleep 1\n\techo built > built.txt\n".write(to: home.appendingPathComponent("Makefile"),
+                                                                atomically: true, encoding: .utf8)
+        // The third stays up until the fourth hides the terminal's HUDs.
+        let script = """
+            cd "$0" && PATH="$0:$PATH"
+            \(commands[0]); s1=$?
+            \(commands[1]); s2=$?
+            \(commands[2]) & p=$!
+            until x11hud list | grep -q upload; do sleep 0.2; done
+            x11hud list > list.txt
+            \(commands[3]); s4=$?
+            wait $p; echo "$s1 $s2 $? $s4" > statuses
+            """
+        let term = try Tools.start("xterm", ["-name", "term", "-geometry", "80x24+60+60", "-e", "bash", "-c", script,
+                                             home.path], display: desktop.display)
+        defer { term.kill() }
+        let statuses = home.appendingPathComponent("statuses")
+        #expect(Tools.waitUntil(timeout: 30) { FileManager.default.fileExists(atPath: statuses.path) },
+                "the block did not finish in the terminal")
+        #expect(try String(contentsOf: statuses, encoding: .utf8) == "0 0 0 0\n")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("built.txt").path))
+        let list = try String(contentsOf: home.appendingPathComponent("list.txt"), encoding: .utf8)
+        #expect(list.contains("upload") && list.contains("window 0x"), "\(list)")
     }
 
     @Test func aWindowThatDoesNotExistIsAUsageError() throws {
