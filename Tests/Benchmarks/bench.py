@@ -554,8 +554,10 @@ def targets_section(results):
         add("CPU, spinner", "< 150 ms / 10 s", series("spinner", 0), lambda v: v < 150, "%.0f ms / 10 s")
         if "feed10" in c:
             add("CPU, 10 updates/s", "≤ 30 ms / 10 s", series("feed10", 0), lambda v: v <= 30, "%.0f ms / 10 s",
-                "about two frames per update (each 1 % update moves the 37 pt ring's rim 1.2 px, drawn in half-pixel "
-                "steps), and a wake-up of the stdin reader and of the main queue per line")
+                "about 2.3 wake-ups of the one main thread per update (the line, and the frames of its 1.2-px ease, "
+                "drawn a device pixel at a time); perf puts 38 % of the time in x11hud's own per-frame work (the "
+                "snapshot, layout and visibility checks), 26 % in the kernel (switching, poll, the X socket), 21 % in "
+                "cairo and pixman")
             add("wake-ups, 10 updates/s", "≤ 300 / 10 s", series("feed10", 2), lambda v: v <= 300, "%.0f / 10 s")
             f10 = c["feed10"]
             ours10 = report.median_of([v and v[0] + v[3] for v in f10.get("x11hud", [])])
@@ -564,10 +566,10 @@ def targets_section(results):
                 rows.append(("CPU, 10 updates/s, x11hud + X server", "≤ xob's (%.0f)" % xob10,
                              "%.0f ms / 10 s" % ours10, "met" if ours10 <= xob10 else "**missed**"))
         add("CPU, 100 updates/s", "≤ 80 ms / 10 s", series("feed", 0), lambda v: v <= 80, "%.0f ms / 10 s",
-            "%.0f wake-ups per 10 s: a frame a refresh while the ring eases towards each new value, each tick "
-            "waking libdispatch's timer thread and then the main queue, and the stdin reader once a line; most "
-            "of the time is the kernel's switching between them, not drawing (perf). Closing it takes one "
-            "thread polling the X connection, a timer and stdin" % (series("feed", 2) or 0))
+            "%.0f wake-ups per 10 s of the one main thread: a frame every refresh while the ring eases towards "
+            "each new value (the lines are read in the same wake-ups); each frame is a whole pass over the scene "
+            "for a few pixels of ring. Issue 24 asks only for no worse than before here, and for the lowest total "
+            "with the X server" % (series("feed", 2) or 0))
         feed = c.get("feed", {})
 
         def together(name):
@@ -580,23 +582,30 @@ def targets_section(results):
     if "many" in results and "x11hud" in results["many"]:
         cpu = report.median_of([v and v[0] for v in results["many"]["x11hud"]])
         add("%d HUDs at %d updates/s each" % (MANY_HUDS, MANY_RATE), "≤ 5 % of one core",
-            None if cpu is None else cpu / 100.0, lambda v: v <= 5, "%.1f %% of one core")
+            None if cpu is None else cpu / 100.0, lambda v: v <= 5, "%.1f %% of one core",
+            "the 10 updates/s figure twenty times over: each HUD is a process of its own with its own frames")
     if "spinners" in results:
         worst = max(((report.median_of([v and v[0] for v in vs]), k) for k, vs in results["spinners"].items()
                      if not k.startswith("zenity") and k != "activity-indicator"),
                     key=lambda p: p[0] or 0, default=(None, ""))
         add("busiest ProgressHUD spinner (%s)" % worst[1], "≤ 100 ms / 10 s", worst[0], lambda v: v <= 100,
-            "%.0f ms / 10 s")
+            "%.0f ms / 10 s", "ProgressHUD's styles still draw on a 30 Hz grid whether or not a shape moved a "
+            "pixel (300 wake-ups per 10 s, each a whole frame of the style): the progress's rule, a frame only when "
+            "something moves a device pixel, is not applied to each style's keyframes yet")
         mb = results["spinners"].get("activity-indicator")
         if mb:
             add("MBProgressHUD's activity indicator", "≤ 50 ms / 10 s", report.median_of([v and v[0] for v in mb]),
-                lambda v: v <= 50, "%.0f ms / 10 s")
+                lambda v: v <= 50, "%.0f ms / 10 s", "one frame per spoke step, 12 a second (120 wake-ups per 10 s), "
+                "about 0.4 ms each")
     if "flood" in results and "x11hud" in results["flood"]:
         runs = results["flood"]["x11hud"]
         add("flood of 1,000,000 lines", "< 0.3 s", report.median_of([r["seconds"] for r in runs]),
             lambda v: v < 0.3, "%.3f s")
         shown = all(r["diff"] == 0 for r in runs)
-        rows.append(("shows 100 % after the flood", "yes", "yes" if shown else "no", "met" if shown else "**missed**"))
+        diffs = ", ".join(str(r["diff"]) for r in runs if r["diff"])
+        rows.append(("shows 100 % after the flood", "yes",
+                     "yes" if shown else "no: %s of %s px differ" % (diffs, runs[0]["pixels"]),
+                     "met" if shown else "**missed**"))
     if "frames" in results:
         us = annular_frame_us(results["frames"])
         add("annular frame, scale 1", "< 1 ms", us, lambda v: v < 1000, "%.0f µs")
