@@ -22,13 +22,13 @@ enum Painter {
     /// 12 o'clock, in cairo's angles (which grow clockwise on a y-down surface).
     static let top = -Double.pi / 2
 
-    /// `cairo_arc` from `a0` to `a1` split at every eighth of a turn from 12 o'clock, so that two arcs with the same
-    /// start are the same curves up to the last split before the shorter one ends: cairo fits one arc with as many
-    /// Bézier segments as its whole angle needs, which would move every antialiased pixel of a progress arc a
+    /// `cairo_arc` from `a0` to `a1` split at every `Indicator.arcCut` from 12 o'clock, so that two arcs with the
+    /// same start are the same curves up to the last split before the shorter one ends: cairo fits one arc with as
+    /// many Bézier segments as its whole angle needs, which would move every antialiased pixel of a progress arc a
     /// little whenever its end moves, and a redraw of only the part that changed would leave seams.
     static func progressArc(_ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double, _ a0: Double,
                             _ a1: Double, negative: Bool = false) {
-        let step = Double.pi / 4
+        let step = Indicator.arcCut
         var cuts = [a0]
         let lo = min(a0, a1), hi = max(a0, a1)
         var k = ((lo - top) / step).rounded(.down) + 1

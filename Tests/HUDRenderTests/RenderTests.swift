@@ -291,3 +291,33 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
         #expect(moved > 20)
     }
 }
+
+@Suite struct CachedStreamTests {
+    /// A stream of eased values going up and down (a flood of 0…99 % cycles), each frame drawn from the cache over
+    /// the one before, ends on the very pixels of its last value drawn from scratch.
+    @Test(arguments: [HUDMode.annular, .determinate, .bar])
+    func aLongStreamEndsOnTheFreshFrame(_ mode: HUDMode) throws {
+        var scene = HUDScene(content: HUDContent(mode: mode, progress: 0, label: "x"), style: .theme(.dark),
+                             area: Rect(x: 0, y: 0, width: 240, height: 200))
+        scene.show(at: 0, animated: false)
+        let warm = HUDRenderer(), canvas = try Canvas(width: 240, height: 200)
+        var seed: UInt64 = 7
+        for i in 0..<600 {
+            // Mostly small steps, as an ease draws them, with a jump back to the start every hundred.
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let jitter = Double(seed >> 40) / Double(1 << 24) * 0.02
+            scene.content.progress = min(1, Double(i % 100) / 100 + jitter)
+            warm.render(scene.snapshot(at: 0, measurer: warm.text), into: canvas)
+        }
+        scene.content.progress = 1
+        let last = scene.snapshot(at: 0, measurer: warm.text)
+        warm.render(last, into: canvas)
+        let fresh = try Canvas(width: 240, height: 200)
+        HUDRenderer().render(last, into: fresh)
+        var differing: [String] = []
+        for y in 0..<200 {
+            for x in 0..<240 where canvas.pixel(x: x, y: y) != fresh.pixel(x: x, y: y) { differing.append("\(x),\(y)") }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ: \(differing.prefix(8))")
+    }
+}
