@@ -27,7 +27,9 @@ public final class FileDescriptorFeed: PolledInputSource {
         var drained: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
-    private let started = Mutex(false)
+    /// Who reads: nobody yet, a thread of its own (`start(asking:)` first), or whoever polls (`startPolled` first).
+    private enum Reading { case notYet, thread, polled }
+    private let reading = Mutex(Reading.notYet)
 
     /// Reads `fd` (not closed here) with `parser`; see `FeedReader.init` for the rest.
     public init(_ fd: Int32 = 0, parser: FeedParser = FeedParser(), timeRemainingTitle: String? = nil,
@@ -98,12 +100,12 @@ public final class FileDescriptorFeed: PolledInputSource {
 
     // MARK: HUDInputSource
 
-    /// Starts the reading thread on the first call.
+    /// Starts the reading thread on the first call (unless a poller already reads).
     public func start(asking ask: @escaping @Sendable () -> Void) {
         reader.start(asking: ask)
-        let first = started.withLock { s in
-            defer { s = true }
-            return !s
+        let first = reading.withLock { r in
+            defer { if r == .notYet { r = .thread } }
+            return r == .notYet
         }
         // A queue of its own: the blocking read holds one thread and no other work waits behind it.
         if first { DispatchQueue(label: "x11hud.feed.fd\(fd)").async { [self] in readAll() } }
@@ -116,9 +118,14 @@ public final class FileDescriptorFeed: PolledInputSource {
 
     public var descriptor: Int32 { fd }
 
-    public func startPolled(asking ask: @escaping @Sendable () -> Void) {
+    public func startPolled(asking ask: @escaping @Sendable () -> Void) -> Bool {
         reader.start(asking: ask)
-        started.withLock { $0 = true }
+        // Input that moves from a forwarding client's thread to a HUD of its own (its owner went away) keeps its
+        // thread: two readers would split its lines.
+        return reading.withLock { r in
+            if r == .notYet { r = .polled }
+            return r == .polled
+        }
     }
 
     public func readable() -> Bool {

@@ -31,8 +31,7 @@ extension HUD {
         transferDetails = policy.autoDetails ? TransferDetails(base: details) : nil
         setNeedsUpdate()
         if let polled = source as? any PolledInputSource {
-            polled.startPolled(asking: session.askForInput)
-            session.poll(polled)
+            if polled.startPolled(asking: session.askForInput) { session.poll(polled) }
         } else {
             source.start(asking: session.askForInput)
         }
