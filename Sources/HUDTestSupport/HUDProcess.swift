@@ -65,7 +65,7 @@ public final class HUDProcess {
 
     /// Waits up to `timeout` for the window to be mapped with its first frame (the HUD maps a 1×1, still
     /// transparent window first, and sizes it to the bezel a moment later).
-    public func waitForWindow(display: String, timeout: Double = 5) throws -> String {
+    public func waitForWindow(display: String, timeout: Double = Sanitizer.upTo(5)) throws -> String {
         var found: String?
         _ = try Tools.waitUntil(timeout: timeout) {
             found = try visibleWindow(display: display)
