@@ -5,8 +5,9 @@ public enum Sanitizer {
     /// `address` or `thread`, or nil in a normal build.
     public static let name = ProcessInfo.processInfo.environment["X11HUD_SANITIZER"]
     /// How many times slower than a normal build the code under test may be: sanitizers stretch start-up and every
-    /// frame (AddressSanitizer about twice, ThreadSanitizer up to five times here).
-    public static let slowdown: Double = name == "thread" ? 4 : name == nil ? 1 : 2
+    /// frame (AddressSanitizer two to three times: a HUD over a window took 201 ms to end where 100 is the limit;
+    /// ThreadSanitizer up to five times here).
+    public static let slowdown: Double = name == "thread" ? 4 : name == nil ? 1 : 3
 
     /// An upper time limit, stretched under a sanitizer. Only upper limits are stretched, so an early hide still
     /// fails.

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import HUDScene
+import HUDTestSupport
 import ProgressFeed
 import Synchronization
 import Testing
@@ -31,7 +32,8 @@ import Testing
 
     @Test func aCommandsOutputBecomesUpdatesThenItsEndOnce() throws {
         // stdout only: the test's own output stays quiet enough, and stderr is checked below.
-        let feed = try CommandFeed(["/bin/sh", "-c", "echo 10; sleep 0.2; echo '#Half'; echo 50"])
+        // The pause lets the 10 be taken before the 50 replaces it (longer under a sanitizer's slower loop).
+        let feed = try CommandFeed(["/bin/sh", "-c", "echo 10; sleep \(Sanitizer.upTo(0.2)); echo '#Half'; echo 50"])
         let (seen, outcome) = takes(from: feed)
         #expect(outcome.status == 0 && outcome.end == .exited(0))
         #expect(seen.contains { $0.progress == 0.1 }, "\(seen)")

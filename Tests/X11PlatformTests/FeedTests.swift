@@ -72,7 +72,7 @@ struct FeedTests {
         // Under a sanitizer the one main thread both parses (several times slower) and draws (a frame costs ~15 ms
         // under ASan, so frames take most of each refresh): minutes would still fail.
         #expect(seconds < (Sanitizer.name == nil ? 3 : 20), "took \(seconds) s to consume a million lines")
-        usleep(600_000)  // the eased ring settles in 0.2 s
+        usleep(UInt32(Sanitizer.upTo(0.6) * 1_000_000))  // the eased ring settles in 0.2 s
         let ring = try #require(Expected.layout().indicator)
         let covered = ringCoverage(try screenshot(display: display), around: ring)
         #expect(covered > 0.97, "ring shows \(covered), not 100 %")
