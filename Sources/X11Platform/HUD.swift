@@ -215,7 +215,7 @@ import ProgressFeed
     /// Whether a compositor blends the HUD (true translucency) rather than it being drawn opaque and shaped.
     /// Never for a HUD over a window: the X server copies a child window's pixels into its parent without blending
     /// (with or without a compositor), so that HUD is drawn opaque and shaped.
-    public var isComposited: Bool { session.compositor.isRunning && window.visual.hasAlpha && targetWindow == nil }
+    public var isComposited: Bool { canDim && targetWindow == nil }
     /// Whether the dim layer (`style.backgroundColor`) can be shown: only a compositor can blend it, on a monitor
     /// and over a window alike.
     public var canDim: Bool { session.compositor.isRunning && window.visual.hasAlpha }
