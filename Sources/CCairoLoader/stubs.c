@@ -22,73 +22,78 @@ STUB void cairo_clip(cairo_t *cr) {
     f(cr);
 }
 
+STUB void cairo_clip_extents(cairo_t *cr, double *x1, double *y1, double *x2, double *y2) {
+    __typeof__(&cairo_clip_extents) f = SYMBOL(3, cairo_clip_extents);
+    f(cr, x1, y1, x2, y2);
+}
+
 STUB void cairo_close_path(cairo_t *cr) {
-    __typeof__(&cairo_close_path) f = SYMBOL(3, cairo_close_path);
+    __typeof__(&cairo_close_path) f = SYMBOL(4, cairo_close_path);
     f(cr);
 }
 
 STUB cairo_t * cairo_create(cairo_surface_t *target) {
-    __typeof__(&cairo_create) f = SYMBOL(4, cairo_create);
+    __typeof__(&cairo_create) f = SYMBOL(5, cairo_create);
     return f(target);
 }
 
 STUB void cairo_curve_to(cairo_t *cr, double x1, double y1, double x2, double y2, double x3, double y3) {
-    __typeof__(&cairo_curve_to) f = SYMBOL(5, cairo_curve_to);
+    __typeof__(&cairo_curve_to) f = SYMBOL(6, cairo_curve_to);
     f(cr, x1, y1, x2, y2, x3, y3);
 }
 
 STUB void cairo_destroy(cairo_t *cr) {
-    __typeof__(&cairo_destroy) f = SYMBOL(6, cairo_destroy);
+    __typeof__(&cairo_destroy) f = SYMBOL(7, cairo_destroy);
     f(cr);
 }
 
 STUB void cairo_fill(cairo_t *cr) {
-    __typeof__(&cairo_fill) f = SYMBOL(7, cairo_fill);
+    __typeof__(&cairo_fill) f = SYMBOL(8, cairo_fill);
     f(cr);
 }
 
 STUB void cairo_fill_preserve(cairo_t *cr) {
-    __typeof__(&cairo_fill_preserve) f = SYMBOL(8, cairo_fill_preserve);
+    __typeof__(&cairo_fill_preserve) f = SYMBOL(9, cairo_fill_preserve);
     f(cr);
 }
 
 STUB cairo_font_options_t * cairo_font_options_create(void) {
-    __typeof__(&cairo_font_options_create) f = SYMBOL(9, cairo_font_options_create);
+    __typeof__(&cairo_font_options_create) f = SYMBOL(10, cairo_font_options_create);
     return f();
 }
 
 STUB void cairo_font_options_destroy(cairo_font_options_t *options) {
-    __typeof__(&cairo_font_options_destroy) f = SYMBOL(10, cairo_font_options_destroy);
+    __typeof__(&cairo_font_options_destroy) f = SYMBOL(11, cairo_font_options_destroy);
     f(options);
 }
 
 STUB void cairo_font_options_set_antialias(cairo_font_options_t *options, cairo_antialias_t antialias) {
-    __typeof__(&cairo_font_options_set_antialias) f = SYMBOL(11, cairo_font_options_set_antialias);
+    __typeof__(&cairo_font_options_set_antialias) f = SYMBOL(12, cairo_font_options_set_antialias);
     f(options, antialias);
 }
 
 STUB void cairo_font_options_set_hint_metrics(cairo_font_options_t *options, cairo_hint_metrics_t hint_metrics) {
-    __typeof__(&cairo_font_options_set_hint_metrics) f = SYMBOL(12, cairo_font_options_set_hint_metrics);
+    __typeof__(&cairo_font_options_set_hint_metrics) f = SYMBOL(13, cairo_font_options_set_hint_metrics);
     f(options, hint_metrics);
 }
 
 STUB void cairo_font_options_set_hint_style(cairo_font_options_t *options, cairo_hint_style_t hint_style) {
-    __typeof__(&cairo_font_options_set_hint_style) f = SYMBOL(13, cairo_font_options_set_hint_style);
+    __typeof__(&cairo_font_options_set_hint_style) f = SYMBOL(14, cairo_font_options_set_hint_style);
     f(options, hint_style);
 }
 
 STUB cairo_pattern_t * cairo_get_source(cairo_t *cr) {
-    __typeof__(&cairo_get_source) f = SYMBOL(14, cairo_get_source);
+    __typeof__(&cairo_get_source) f = SYMBOL(15, cairo_get_source);
     return f(cr);
 }
 
 STUB void cairo_identity_matrix(cairo_t *cr) {
-    __typeof__(&cairo_identity_matrix) f = SYMBOL(15, cairo_identity_matrix);
+    __typeof__(&cairo_identity_matrix) f = SYMBOL(16, cairo_identity_matrix);
     f(cr);
 }
 
 STUB cairo_surface_t * cairo_image_surface_create(cairo_format_t format, int width, int height) {
-    __typeof__(&cairo_image_surface_create) f = SYMBOL(16, cairo_image_surface_create);
+    __typeof__(&cairo_image_surface_create) f = SYMBOL(17, cairo_image_surface_create);
     return f(format, width, height);
 }
 
@@ -98,167 +103,172 @@ STUB cairo_surface_t * cairo_image_surface_create_for_data(
     int width,
     int height,
     int stride) {
-    __typeof__(&cairo_image_surface_create_for_data) f = SYMBOL(17, cairo_image_surface_create_for_data);
+    __typeof__(&cairo_image_surface_create_for_data) f = SYMBOL(18, cairo_image_surface_create_for_data);
     return f(data, format, width, height, stride);
 }
 
 STUB cairo_surface_t * cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure) {
-    __typeof__(&cairo_image_surface_create_from_png_stream) f = SYMBOL(18, cairo_image_surface_create_from_png_stream);
+    __typeof__(&cairo_image_surface_create_from_png_stream) f = SYMBOL(19, cairo_image_surface_create_from_png_stream);
     return f(read_func, closure);
 }
 
 STUB unsigned char * cairo_image_surface_get_data(cairo_surface_t *surface) {
-    __typeof__(&cairo_image_surface_get_data) f = SYMBOL(19, cairo_image_surface_get_data);
+    __typeof__(&cairo_image_surface_get_data) f = SYMBOL(20, cairo_image_surface_get_data);
     return f(surface);
 }
 
 STUB int cairo_image_surface_get_height(cairo_surface_t *surface) {
-    __typeof__(&cairo_image_surface_get_height) f = SYMBOL(20, cairo_image_surface_get_height);
+    __typeof__(&cairo_image_surface_get_height) f = SYMBOL(21, cairo_image_surface_get_height);
     return f(surface);
 }
 
 STUB int cairo_image_surface_get_stride(cairo_surface_t *surface) {
-    __typeof__(&cairo_image_surface_get_stride) f = SYMBOL(21, cairo_image_surface_get_stride);
+    __typeof__(&cairo_image_surface_get_stride) f = SYMBOL(22, cairo_image_surface_get_stride);
     return f(surface);
 }
 
 STUB int cairo_image_surface_get_width(cairo_surface_t *surface) {
-    __typeof__(&cairo_image_surface_get_width) f = SYMBOL(22, cairo_image_surface_get_width);
+    __typeof__(&cairo_image_surface_get_width) f = SYMBOL(23, cairo_image_surface_get_width);
     return f(surface);
 }
 
 STUB void cairo_line_to(cairo_t *cr, double x, double y) {
-    __typeof__(&cairo_line_to) f = SYMBOL(23, cairo_line_to);
+    __typeof__(&cairo_line_to) f = SYMBOL(24, cairo_line_to);
     f(cr, x, y);
 }
 
 STUB void cairo_mask(cairo_t *cr, cairo_pattern_t *pattern) {
-    __typeof__(&cairo_mask) f = SYMBOL(24, cairo_mask);
+    __typeof__(&cairo_mask) f = SYMBOL(25, cairo_mask);
     f(cr, pattern);
 }
 
 STUB void cairo_move_to(cairo_t *cr, double x, double y) {
-    __typeof__(&cairo_move_to) f = SYMBOL(25, cairo_move_to);
+    __typeof__(&cairo_move_to) f = SYMBOL(26, cairo_move_to);
     f(cr, x, y);
 }
 
 STUB void cairo_new_sub_path(cairo_t *cr) {
-    __typeof__(&cairo_new_sub_path) f = SYMBOL(26, cairo_new_sub_path);
+    __typeof__(&cairo_new_sub_path) f = SYMBOL(27, cairo_new_sub_path);
     f(cr);
 }
 
 STUB void cairo_paint(cairo_t *cr) {
-    __typeof__(&cairo_paint) f = SYMBOL(27, cairo_paint);
+    __typeof__(&cairo_paint) f = SYMBOL(28, cairo_paint);
     f(cr);
 }
 
 STUB void cairo_paint_with_alpha(cairo_t *cr, double alpha) {
-    __typeof__(&cairo_paint_with_alpha) f = SYMBOL(28, cairo_paint_with_alpha);
+    __typeof__(&cairo_paint_with_alpha) f = SYMBOL(29, cairo_paint_with_alpha);
     f(cr, alpha);
 }
 
 STUB void cairo_pattern_destroy(cairo_pattern_t *pattern) {
-    __typeof__(&cairo_pattern_destroy) f = SYMBOL(29, cairo_pattern_destroy);
+    __typeof__(&cairo_pattern_destroy) f = SYMBOL(30, cairo_pattern_destroy);
     f(pattern);
 }
 
 STUB void cairo_pattern_set_filter(cairo_pattern_t *pattern, cairo_filter_t filter) {
-    __typeof__(&cairo_pattern_set_filter) f = SYMBOL(30, cairo_pattern_set_filter);
+    __typeof__(&cairo_pattern_set_filter) f = SYMBOL(31, cairo_pattern_set_filter);
     f(pattern, filter);
 }
 
 STUB cairo_pattern_t * cairo_pop_group(cairo_t *cr) {
-    __typeof__(&cairo_pop_group) f = SYMBOL(31, cairo_pop_group);
+    __typeof__(&cairo_pop_group) f = SYMBOL(32, cairo_pop_group);
     return f(cr);
 }
 
 STUB void cairo_pop_group_to_source(cairo_t *cr) {
-    __typeof__(&cairo_pop_group_to_source) f = SYMBOL(32, cairo_pop_group_to_source);
+    __typeof__(&cairo_pop_group_to_source) f = SYMBOL(33, cairo_pop_group_to_source);
     f(cr);
 }
 
 STUB void cairo_push_group(cairo_t *cr) {
-    __typeof__(&cairo_push_group) f = SYMBOL(33, cairo_push_group);
+    __typeof__(&cairo_push_group) f = SYMBOL(34, cairo_push_group);
     f(cr);
 }
 
 STUB void cairo_rectangle(cairo_t *cr, double x, double y, double width, double height) {
-    __typeof__(&cairo_rectangle) f = SYMBOL(34, cairo_rectangle);
+    __typeof__(&cairo_rectangle) f = SYMBOL(35, cairo_rectangle);
     f(cr, x, y, width, height);
 }
 
 STUB void cairo_restore(cairo_t *cr) {
-    __typeof__(&cairo_restore) f = SYMBOL(35, cairo_restore);
+    __typeof__(&cairo_restore) f = SYMBOL(36, cairo_restore);
     f(cr);
 }
 
 STUB void cairo_rotate(cairo_t *cr, double angle) {
-    __typeof__(&cairo_rotate) f = SYMBOL(36, cairo_rotate);
+    __typeof__(&cairo_rotate) f = SYMBOL(37, cairo_rotate);
     f(cr, angle);
 }
 
 STUB void cairo_save(cairo_t *cr) {
-    __typeof__(&cairo_save) f = SYMBOL(37, cairo_save);
+    __typeof__(&cairo_save) f = SYMBOL(38, cairo_save);
     f(cr);
 }
 
 STUB void cairo_scale(cairo_t *cr, double sx, double sy) {
-    __typeof__(&cairo_scale) f = SYMBOL(38, cairo_scale);
+    __typeof__(&cairo_scale) f = SYMBOL(39, cairo_scale);
     f(cr, sx, sy);
 }
 
+STUB void cairo_set_antialias(cairo_t *cr, cairo_antialias_t antialias) {
+    __typeof__(&cairo_set_antialias) f = SYMBOL(40, cairo_set_antialias);
+    f(cr, antialias);
+}
+
 STUB void cairo_set_line_cap(cairo_t *cr, cairo_line_cap_t line_cap) {
-    __typeof__(&cairo_set_line_cap) f = SYMBOL(39, cairo_set_line_cap);
+    __typeof__(&cairo_set_line_cap) f = SYMBOL(41, cairo_set_line_cap);
     f(cr, line_cap);
 }
 
 STUB void cairo_set_line_join(cairo_t *cr, cairo_line_join_t line_join) {
-    __typeof__(&cairo_set_line_join) f = SYMBOL(40, cairo_set_line_join);
+    __typeof__(&cairo_set_line_join) f = SYMBOL(42, cairo_set_line_join);
     f(cr, line_join);
 }
 
 STUB void cairo_set_line_width(cairo_t *cr, double width) {
-    __typeof__(&cairo_set_line_width) f = SYMBOL(41, cairo_set_line_width);
+    __typeof__(&cairo_set_line_width) f = SYMBOL(43, cairo_set_line_width);
     f(cr, width);
 }
 
 STUB void cairo_set_operator(cairo_t *cr, cairo_operator_t op) {
-    __typeof__(&cairo_set_operator) f = SYMBOL(42, cairo_set_operator);
+    __typeof__(&cairo_set_operator) f = SYMBOL(44, cairo_set_operator);
     f(cr, op);
 }
 
 STUB void cairo_set_source_rgba(cairo_t *cr, double red, double green, double blue, double alpha) {
-    __typeof__(&cairo_set_source_rgba) f = SYMBOL(43, cairo_set_source_rgba);
+    __typeof__(&cairo_set_source_rgba) f = SYMBOL(45, cairo_set_source_rgba);
     f(cr, red, green, blue, alpha);
 }
 
 STUB void cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y) {
-    __typeof__(&cairo_set_source_surface) f = SYMBOL(44, cairo_set_source_surface);
+    __typeof__(&cairo_set_source_surface) f = SYMBOL(46, cairo_set_source_surface);
     f(cr, surface, x, y);
 }
 
 STUB const char * cairo_status_to_string(cairo_status_t status) {
-    __typeof__(&cairo_status_to_string) f = SYMBOL(45, cairo_status_to_string);
+    __typeof__(&cairo_status_to_string) f = SYMBOL(47, cairo_status_to_string);
     return f(status);
 }
 
 STUB void cairo_stroke(cairo_t *cr) {
-    __typeof__(&cairo_stroke) f = SYMBOL(46, cairo_stroke);
+    __typeof__(&cairo_stroke) f = SYMBOL(48, cairo_stroke);
     f(cr);
 }
 
 STUB void cairo_surface_destroy(cairo_surface_t *surface) {
-    __typeof__(&cairo_surface_destroy) f = SYMBOL(47, cairo_surface_destroy);
+    __typeof__(&cairo_surface_destroy) f = SYMBOL(49, cairo_surface_destroy);
     f(surface);
 }
 
 STUB void cairo_surface_flush(cairo_surface_t *surface) {
-    __typeof__(&cairo_surface_flush) f = SYMBOL(48, cairo_surface_flush);
+    __typeof__(&cairo_surface_flush) f = SYMBOL(50, cairo_surface_flush);
     f(surface);
 }
 
 STUB cairo_status_t cairo_surface_status(cairo_surface_t *surface) {
-    __typeof__(&cairo_surface_status) f = SYMBOL(49, cairo_surface_status);
+    __typeof__(&cairo_surface_status) f = SYMBOL(51, cairo_surface_status);
     return f(surface);
 }
 
@@ -266,172 +276,172 @@ STUB cairo_status_t cairo_surface_write_to_png_stream(
     cairo_surface_t *surface,
     cairo_write_func_t write_func,
     void *closure) {
-    __typeof__(&cairo_surface_write_to_png_stream) f = SYMBOL(50, cairo_surface_write_to_png_stream);
+    __typeof__(&cairo_surface_write_to_png_stream) f = SYMBOL(52, cairo_surface_write_to_png_stream);
     return f(surface, write_func, closure);
 }
 
 STUB void cairo_translate(cairo_t *cr, double tx, double ty) {
-    __typeof__(&cairo_translate) f = SYMBOL(51, cairo_translate);
+    __typeof__(&cairo_translate) f = SYMBOL(53, cairo_translate);
     f(cr, tx, ty);
 }
 
 STUB void g_free(gpointer mem) {
-    __typeof__(&g_free) f = SYMBOL(52, g_free);
+    __typeof__(&g_free) f = SYMBOL(54, g_free);
     f(mem);
 }
 
 STUB void g_object_unref(gpointer object) {
-    __typeof__(&g_object_unref) f = SYMBOL(53, g_object_unref);
+    __typeof__(&g_object_unref) f = SYMBOL(55, g_object_unref);
     f(object);
 }
 
 STUB void g_slist_free(GSList *list) {
-    __typeof__(&g_slist_free) f = SYMBOL(54, g_slist_free);
+    __typeof__(&g_slist_free) f = SYMBOL(56, g_slist_free);
     f(list);
 }
 
 STUB GSList * pango_attr_list_get_attributes(PangoAttrList *list) {
-    __typeof__(&pango_attr_list_get_attributes) f = SYMBOL(55, pango_attr_list_get_attributes);
+    __typeof__(&pango_attr_list_get_attributes) f = SYMBOL(57, pango_attr_list_get_attributes);
     return f(list);
 }
 
 STUB void pango_attr_list_unref(PangoAttrList *list) {
-    __typeof__(&pango_attr_list_unref) f = SYMBOL(56, pango_attr_list_unref);
+    __typeof__(&pango_attr_list_unref) f = SYMBOL(58, pango_attr_list_unref);
     f(list);
 }
 
 STUB void pango_attribute_destroy(PangoAttribute *attr) {
-    __typeof__(&pango_attribute_destroy) f = SYMBOL(57, pango_attribute_destroy);
+    __typeof__(&pango_attribute_destroy) f = SYMBOL(59, pango_attribute_destroy);
     f(attr);
 }
 
 STUB void pango_cairo_context_set_font_options(PangoContext *context, const cairo_font_options_t *options) {
-    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(58, pango_cairo_context_set_font_options);
+    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(60, pango_cairo_context_set_font_options);
     f(context, options);
 }
 
 STUB void pango_cairo_context_set_resolution(PangoContext *context, double dpi) {
-    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(59, pango_cairo_context_set_resolution);
+    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(61, pango_cairo_context_set_resolution);
     f(context, dpi);
 }
 
 STUB PangoFontMap * pango_cairo_font_map_get_default(void) {
-    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(60, pango_cairo_font_map_get_default);
+    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(62, pango_cairo_font_map_get_default);
     return f();
 }
 
 STUB void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout) {
-    __typeof__(&pango_cairo_show_layout) f = SYMBOL(61, pango_cairo_show_layout);
+    __typeof__(&pango_cairo_show_layout) f = SYMBOL(63, pango_cairo_show_layout);
     f(cr, layout);
 }
 
 STUB void pango_context_set_matrix(PangoContext *context, const PangoMatrix *matrix) {
-    __typeof__(&pango_context_set_matrix) f = SYMBOL(62, pango_context_set_matrix);
+    __typeof__(&pango_context_set_matrix) f = SYMBOL(64, pango_context_set_matrix);
     f(context, matrix);
 }
 
 STUB void pango_context_set_round_glyph_positions(PangoContext *context, gboolean round_positions) {
-    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(63, pango_context_set_round_glyph_positions);
+    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(65, pango_context_set_round_glyph_positions);
     f(context, round_positions);
 }
 
 STUB void pango_font_description_free(PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_free) f = SYMBOL(64, pango_font_description_free);
+    __typeof__(&pango_font_description_free) f = SYMBOL(66, pango_font_description_free);
     f(desc);
 }
 
 STUB PangoFontDescription * pango_font_description_from_string(const char *str) {
-    __typeof__(&pango_font_description_from_string) f = SYMBOL(65, pango_font_description_from_string);
+    __typeof__(&pango_font_description_from_string) f = SYMBOL(67, pango_font_description_from_string);
     return f(str);
 }
 
 STUB PangoFontMask pango_font_description_get_set_fields(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(66, pango_font_description_get_set_fields);
+    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(68, pango_font_description_get_set_fields);
     return f(desc);
 }
 
 STUB gint pango_font_description_get_size(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_size) f = SYMBOL(67, pango_font_description_get_size);
+    __typeof__(&pango_font_description_get_size) f = SYMBOL(69, pango_font_description_get_size);
     return f(desc);
 }
 
 STUB char * pango_font_description_to_string(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_to_string) f = SYMBOL(68, pango_font_description_to_string);
+    __typeof__(&pango_font_description_to_string) f = SYMBOL(70, pango_font_description_to_string);
     return f(desc);
 }
 
 STUB PangoContext * pango_font_map_create_context(PangoFontMap *fontmap) {
-    __typeof__(&pango_font_map_create_context) f = SYMBOL(69, pango_font_map_create_context);
+    __typeof__(&pango_font_map_create_context) f = SYMBOL(71, pango_font_map_create_context);
     return f(fontmap);
 }
 
 STUB void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect) {
-    __typeof__(&pango_layout_get_extents) f = SYMBOL(70, pango_layout_get_extents);
+    __typeof__(&pango_layout_get_extents) f = SYMBOL(72, pango_layout_get_extents);
     f(layout, ink_rect, logical_rect);
 }
 
 STUB int pango_layout_get_line_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_line_count) f = SYMBOL(71, pango_layout_get_line_count);
+    __typeof__(&pango_layout_get_line_count) f = SYMBOL(73, pango_layout_get_line_count);
     return f(layout);
 }
 
 STUB int pango_layout_get_unknown_glyphs_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(72, pango_layout_get_unknown_glyphs_count);
+    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(74, pango_layout_get_unknown_glyphs_count);
     return f(layout);
 }
 
 STUB gboolean pango_layout_is_ellipsized(PangoLayout *layout) {
-    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(73, pango_layout_is_ellipsized);
+    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(75, pango_layout_is_ellipsized);
     return f(layout);
 }
 
 STUB PangoLayout * pango_layout_new(PangoContext *context) {
-    __typeof__(&pango_layout_new) f = SYMBOL(74, pango_layout_new);
+    __typeof__(&pango_layout_new) f = SYMBOL(76, pango_layout_new);
     return f(context);
 }
 
 STUB void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment) {
-    __typeof__(&pango_layout_set_alignment) f = SYMBOL(75, pango_layout_set_alignment);
+    __typeof__(&pango_layout_set_alignment) f = SYMBOL(77, pango_layout_set_alignment);
     f(layout, alignment);
 }
 
 STUB void pango_layout_set_auto_dir(PangoLayout *layout, gboolean auto_dir) {
-    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(76, pango_layout_set_auto_dir);
+    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(78, pango_layout_set_auto_dir);
     f(layout, auto_dir);
 }
 
 STUB void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) {
-    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(77, pango_layout_set_ellipsize);
+    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(79, pango_layout_set_ellipsize);
     f(layout, ellipsize);
 }
 
 STUB void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc) {
-    __typeof__(&pango_layout_set_font_description) f = SYMBOL(78, pango_layout_set_font_description);
+    __typeof__(&pango_layout_set_font_description) f = SYMBOL(80, pango_layout_set_font_description);
     f(layout, desc);
 }
 
 STUB void pango_layout_set_height(PangoLayout *layout, int height) {
-    __typeof__(&pango_layout_set_height) f = SYMBOL(79, pango_layout_set_height);
+    __typeof__(&pango_layout_set_height) f = SYMBOL(81, pango_layout_set_height);
     f(layout, height);
 }
 
 STUB void pango_layout_set_markup(PangoLayout *layout, const char *markup, int length) {
-    __typeof__(&pango_layout_set_markup) f = SYMBOL(80, pango_layout_set_markup);
+    __typeof__(&pango_layout_set_markup) f = SYMBOL(82, pango_layout_set_markup);
     f(layout, markup, length);
 }
 
 STUB void pango_layout_set_text(PangoLayout *layout, const char *text, int length) {
-    __typeof__(&pango_layout_set_text) f = SYMBOL(81, pango_layout_set_text);
+    __typeof__(&pango_layout_set_text) f = SYMBOL(83, pango_layout_set_text);
     f(layout, text, length);
 }
 
 STUB void pango_layout_set_width(PangoLayout *layout, int width) {
-    __typeof__(&pango_layout_set_width) f = SYMBOL(82, pango_layout_set_width);
+    __typeof__(&pango_layout_set_width) f = SYMBOL(84, pango_layout_set_width);
     f(layout, width);
 }
 
 STUB void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap) {
-    __typeof__(&pango_layout_set_wrap) f = SYMBOL(83, pango_layout_set_wrap);
+    __typeof__(&pango_layout_set_wrap) f = SYMBOL(85, pango_layout_set_wrap);
     f(layout, wrap);
 }
 
@@ -443,8 +453,8 @@ STUB gboolean pango_parse_markup(
     char **text,
     gunichar *accel_char,
     GError **error) {
-    __typeof__(&pango_parse_markup) f = SYMBOL(84, pango_parse_markup);
+    __typeof__(&pango_parse_markup) f = SYMBOL(86, pango_parse_markup);
     return f(markup_text, length, accel_marker, attr_list, text, accel_char, error);
 }
 
-void *hud_text_stack_symbols[85];
+void *hud_text_stack_symbols[87];

@@ -15,6 +15,12 @@ public final class HUDRenderer {
     private weak var stillLayerTarget: Canvas?
     /// The indicator's motion last drawn into `stillLayerTarget`: a new progress dirties only the part between.
     private var lastMotion: (phase: Double, progress: Double)?
+    /// The finished pixels of a spinner's dirty rectangle for each phase drawn over the current still layer: a
+    /// spinner repeats its phases every cycle, so from the second cycle on a frame is a copy, not a rasterisation
+    /// (cairo's scan conversion was most of a frame's CPU).
+    private var sprites = SpriteCache()
+    /// Frames put together from a kept copy of the indicator rather than drawn (for tests and benchmarks).
+    public private(set) var framesCopied = 0
 
     /// The last layout and what it was made from: progress never changes a layout, so a moving indicator does not
     /// lay the HUD out again every frame.
@@ -66,13 +72,22 @@ public final class HUDRenderer {
                 cairo_restore(cr)
                 cairo_clip(cr)
             }
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, still.surface, 0, 0)
-            cairo_paint(cr)
-            cairo_restore(cr)
-            drawIndicator(s, .moving, on: cr)
+            // A spinner's phases come round again every cycle; a progress or a live icon's never do.
+            var cached = false
+            if case .spinner = indicator.kind { cached = canvas === stillLayerTarget }
+            if cached, let sprite = sprites.sprite(phase: s.indicatorPhase, at: dirty) {
+                sprite.paint(on: cr)
+                framesCopied += 1
+            } else {
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_surface(cr, still.surface, 0, 0)
+                cairo_paint(cr)
+                cairo_restore(cr)
+                drawIndicator(s, .moving, on: cr)
+                if cached { sprites.keep(phase: s.indicatorPhase, at: dirty, from: canvas) }
+            }
             stillLayerTarget = canvas
             lastMotion = (s.indicatorPhase, s.content.progress)
             return dirty
@@ -141,6 +156,7 @@ public final class HUDRenderer {
             return stillLayer.canvas
         }
         stillLayerTarget = nil
+        sprites.removeAll()
         guard let layer = try? Canvas(width: width, height: height) else { return nil }
         let cr = cairo_create(layer.surface)!
         defer { cairo_destroy(cr) }

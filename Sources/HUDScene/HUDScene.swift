@@ -58,8 +58,16 @@ public struct HUDScene: Hashable, Sendable {
     /// drawn at `time` to move the indicator visibly: a producer writing to a HUD at rest sees the change in the
     /// very next frame (the ease then goes on from there).
     public mutating func setProgress(_ value: Double, at time: Double, animated: Bool = true, leadIn: Double = 0) {
+        let shown = presentedProgress(at: time)
         content.progress = value
-        let animated = animated && appearance.isShown
+        var animated = animated && appearance.isShown
+        if animated, let step = indicator?.visibleProgressStep(scale: scale),
+           abs(value - shown) <= Indicator.easedMove * step,
+           time - progressTrack.lastChange >= Self.fastestJumps {
+            // A move of a pixel or two, eased, shows as the same one-pixel steps in more frames: the frame of the
+            // update shows it whole, and a stream of small updates costs one wake-up each.
+            animated = false
+        }
         guard animated, leadIn > 0, !progressTrack.isAnimating(at: time) else {
             progressTrack.set(content.progress, at: time, animated: animated)
             return
@@ -84,6 +92,10 @@ public struct HUDScene: Hashable, Sendable {
         }
         progressTrack.set(content.progress, at: time - lead)
     }
+
+    /// Updates closer together than this are eased however small, so that the frame loop paces their frames (at
+    /// 100 a second, a frame for each would outrun the monitor).
+    static let fastestJumps = 1.0 / 30
 
     /// Whether a frame at `time` would show the progress visibly moved from `shown`, the progress of the frame on
     /// screen: by a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another
@@ -157,7 +169,7 @@ public struct HUDScene: Hashable, Sendable {
                          buttonHighlighted: Bool = false) -> HUDSnapshot {
         var presented = content
         presented.progress = presentedProgress(at: time)
-        let phase = indicator?.phase(at: indicatorStart.map { time - $0 }) ?? 0
+        let phase = indicator?.phase(at: indicatorStart.map { time - $0 }, scale: scale) ?? 0
         return HUDSnapshot(content: presented, style: style, layout: motion.apply(to: layout, at: time),
                     presentation: appearance.presentation(at: time), indicatorPhase: phase,
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
@@ -176,7 +188,7 @@ public struct HUDScene: Hashable, Sendable {
         if indicator.showsProgress {
             progressFrame = nextProgressFrame(after: time, shown: shownProgress ?? presentedProgress(at: time))
         }
-        guard let start = indicatorStart, let next = indicator.nextFrameTime(after: time - start) else {
+        guard let start = indicatorStart, let next = indicator.nextFrameTime(after: time - start, scale: scale) else {
             return progressFrame
         }
         return min(progressFrame ?? .infinity, max(time, start + next))

@@ -6,7 +6,7 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var layout: HUDLayout
     public var presentation: Presentation
     /// The indicator's phase: the part of the time since it appeared that its picture depends on (see
-    /// `Indicator.phase(at:)`).
+    /// `Indicator.phase(at:scale:)`).
     public var indicatorPhase: Double
     /// Device pixels per point.
     public var scale: Double

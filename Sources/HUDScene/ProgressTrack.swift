@@ -38,8 +38,10 @@ public struct ProgressTrack: Hashable, Sendable {
     public mutating func set(_ value: Double, at time: Double, animated: Bool = true) {
         guard value != target else { return }
         let gap = time - start
+        // What is shown now, by the ease running now (before `linear` says what the next one is).
+        let shown = self.value(at: time)
         linear = followsStreams && animated && gap >= 0 && isAnimating(at: time)
-        from = animated ? self.value(at: time) : value
+        from = animated ? shown : value
         target = value
         length = linear ? min(duration, max(gap * Self.streamOverlap, 1e-3)) : duration
         start = time
@@ -52,6 +54,9 @@ public struct ProgressTrack: Hashable, Sendable {
     }
 
     public func isAnimating(at time: Double) -> Bool { from != target && time < start + length }
+
+    /// When the value was last set.
+    public var lastChange: Double { start }
 
     /// When the current ease ends.
     public var endTime: Double { start + length }

@@ -95,17 +95,20 @@ extension HUD {
               r.width < Double(canvas.width) || r.height < Double(canvas.height),
               p.snapshot.differsOnlyInIndicator(from: snapshot)
         else { return false }
+        // The one reference to the sent pixels while they change: a second would copy them all every frame.
+        presented = nil
+        defer { presented = p }
         let x0 = max(0, Int(r.x.rounded(.down))), y0 = max(0, Int(r.y.rounded(.down)))
         // Outwards to whole pixels: a partly covered pixel is a changed one.
         let dirty = OpaqueFrame.Span(x: x0, y: y0, width: min(canvas.width, Int(r.maxX.rounded(.up))) - x0,
                                      height: min(canvas.height, Int(r.maxY.rounded(.up))) - y0)
         guard dirty.width > 0, dirty.height > 0 else { return false }
         if var opaque = p.opaque {
+            p.opaque = nil
             // A pixel crossing the half-covered line would change the window's shape: draw the whole frame then.
-            guard canvas.withUnsafeBytes({ opaque.update(rows: $0, stride: canvas.stride, in: dirty) }) else {
-                return false
-            }
+            let kept = canvas.withUnsafeBytes { opaque.update(rows: $0, stride: canvas.stride, in: dirty) }
             p.opaque = opaque
+            guard kept else { return false }
         }
         p.snapshot = snapshot
         presented = p

@@ -62,12 +62,17 @@ struct OpaqueFrame {
     /// half-covered line (the shape would change).
     mutating func update(rows: UnsafeRawBufferPointer, stride: Int, in rect: Span) -> Bool {
         let base = rows.baseAddress!
-        for y in rect.y..<(rect.y + rect.height) {
-            let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in rect.x..<(rect.x + rect.width) where (row[x] >> 24 >= 128) != (pixels[y * width + x] != 0) {
-                return false
+        let width = width
+        let sameShape = pixels.withUnsafeBufferPointer { sent in
+            for y in rect.y..<(rect.y + rect.height) {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in rect.x..<(rect.x + rect.width) where (row[x] >> 24 >= 128) != (sent[y * width + x] != 0) {
+                    return false
+                }
             }
+            return true
         }
+        guard sameShape else { return false }
         pixels.withUnsafeMutableBufferPointer { out in
             for y in rect.y..<(rect.y + rect.height) {
                 let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)

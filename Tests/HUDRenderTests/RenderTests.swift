@@ -321,3 +321,43 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
         #expect(differing.isEmpty, "\(differing.count) pixels differ: \(differing.prefix(8))")
     }
 }
+
+/// A spinner's second cycle is painted from copies of the first: the frames must be the ones drawing gives.
+@Suite struct SpriteCacheTests {
+    private func differingPixels(_ a: Canvas, _ b: Canvas) -> Int {
+        var n = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 }
+        }
+        return n
+    }
+
+    @Test(arguments: [SpinnerStyle.activityIndicator, .circleRippleMultiple, .squareCircuitSnake, .symbolBounce])
+    func copiedFramesAreTheDrawnOnes(style: SpinnerStyle) throws {
+        var hudStyle = HUDStyle.theme(.dark)
+        hudStyle.spinner = style
+        var scene = HUDScene(content: HUDContent(mode: .indeterminate, label: "Working"), style: hudStyle,
+                             area: Rect(x: 0, y: 0, width: 240, height: 200), scale: 2)
+        scene.show(at: 0, animated: false)
+        let warm = HUDRenderer(scale: 2), canvas = try Canvas(width: 480, height: 400)
+        // Two cycles at the frame loop's times, then a new label (a new still layer) and a third.
+        var t = 0.0, checked = 0
+        while t < 3 * style.period {
+            if t >= 2 * style.period, scene.content.label != "Done" {
+                scene.setContent(HUDContent(mode: .indeterminate, label: "Done"), at: t)
+            }
+            let s = scene.snapshot(at: t, measurer: warm.text)
+            warm.render(s, into: canvas)
+            if t > style.period, checked < 12 || Int(t * 1000) % 7 == 0 {
+                let fresh = try Canvas(width: 480, height: 400)
+                HUDRenderer(scale: 2).render(s, into: fresh)
+                #expect(differingPixels(canvas, fresh) == 0, "\(style) at \(t)")
+                checked += 1
+            }
+            guard let next = scene.nextFrameTime(after: t) else { break }
+            t = next + 1e-6
+        }
+        #expect(checked > 10)
+        #expect(warm.framesCopied > 0, "the second cycle is copied")
+    }
+}

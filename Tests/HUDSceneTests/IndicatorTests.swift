@@ -6,28 +6,33 @@ private let area = Size(width: 200, height: 200)
 
 /// The indicators as values: frame times, phases and what they show, without drawing them.
 @Suite struct SpinnerTimingTests {
-    @Test func progressHUDStylesAskForThirtyFramesASecondAndTheActivityIndicatorForItsSteps() {
+    @Test func aSpinnerAsksForItsNextVisibleFrameAndTheActivityIndicatorForItsSteps() {
         var style = HUDStyle.theme(.dark)
         style.spinner = .circleStrokeSpin
         var scene = HUDScene(content: HUDContent(mode: .indeterminate), style: style,
                              area: Rect(origin: .zero, size: area))
         scene.show(at: 10, animated: false)
         let frame = try! #require(scene.nextFrameTime(after: 10.5))
-        #expect(abs(frame - (10.5 + 1.0 / 30)) < 1e-9)
-        let early = scene.snapshot(at: 10.51, measurer: FixedMetrics())
-        #expect(early == scene.snapshot(at: 10.52, measurer: FixedMetrics()),
-                "nothing to draw between two frames of the grid")
+        #expect(frame > 10.5 && frame <= 10.5 + 1.0 / 30 + 1.0 / 240, "the arc turns fast: a frame within 1/30 s")
+        let drawn = scene.snapshot(at: frame, measurer: FixedMetrics())
+        #expect(scene.snapshot(at: frame - 1e-4, measurer: FixedMetrics()) != drawn)
+        let next = try! #require(scene.nextFrameTime(after: frame))
+        #expect(next - frame >= 1.0 / 30 - 1e-9, "never more than 30 frames a second")
+        #expect(scene.snapshot(at: next - 1e-4, measurer: FixedMetrics()) == drawn,
+                "nothing to draw between two frames")
         scene.setStyle(HUDStyle.theme(.dark), at: 10.5)
-        let next = try! #require(scene.nextFrameTime(after: 10.51))
-        #expect(abs(next - (10.5 + 1.0 / 12)) < 1e-9, "the activity indicator restarts its cycle when chosen")
+        let step = try! #require(scene.nextFrameTime(after: 10.51))
+        #expect(abs(step - (10.5 + 1.0 / 12)) < 1e-9, "the activity indicator restarts its cycle when chosen")
     }
 
     @Test func theBouncingSymbolRestsBetweenBounces() {
         let indicator = Indicator(.spinner(.symbolBounce))
-        #expect(abs(indicator.nextFrameTime(after: 0.1)! - 4.0 / 30) < 1e-9)
-        #expect(indicator.nextFrameTime(after: 0.5) == 1.0)
-        #expect(indicator.nextFrameTime(after: 0.7) == 1.0)
-        #expect(indicator.phase(at: 0.6) == indicator.phase(at: 0.9), "nothing to draw while it rests")
+        let soon = try! #require(indicator.nextFrameTime(after: 0.1, scale: 1))
+        #expect(soon > 0.1 && soon < 0.2)
+        #expect(indicator.nextFrameTime(after: 0.5, scale: 1) == 1.0)
+        #expect(indicator.nextFrameTime(after: 0.7, scale: 1) == 1.0)
+        #expect(indicator.phase(at: 0.6, scale: 1) == indicator.phase(at: 0.9, scale: 1),
+                "nothing to draw while it rests")
     }
 
     @Test func everyStyleHasAName() {

@@ -36,8 +36,8 @@ enum IndicatorPainter {
         let start = Painter.top - cap, end = Painter.top + progress * 2 * Double.pi + cap
         Painter.setColor(cr, color)
         cairo_new_sub_path(cr)
-        Painter.progressArc(cr, f.midX, f.midY, r + half, start, end)
-        Painter.progressArc(cr, f.midX, f.midY, r - half, end, start, negative: true)
+        Painter.progressArc(cr, f.midX, f.midY, r + half, start, end, filling: true)
+        Painter.progressArc(cr, f.midX, f.midY, r - half, end, start, negative: true, filling: true)
         cairo_close_path(cr)
         cairo_fill(cr)
     }
@@ -86,7 +86,7 @@ enum IndicatorPainter {
         if progress > 0 {
             cairo_move_to(cr, f.midX, f.midY)
             Painter.progressArc(cr, f.midX, f.midY, f.width / 2 - 3.5, Painter.top,
-                                Painter.top + progress * 2 * Double.pi)
+                                Painter.top + progress * 2 * Double.pi, filling: true)
             cairo_close_path(cr)
             cairo_fill(cr)
         }

@@ -78,17 +78,15 @@ public struct Indicator: Hashable, Sendable {
     }
 
     /// The part of time the picture depends on, `elapsed` seconds after the indicator appeared (nil: at rest, as
-    /// `render` draws without `--time`): two moments with the same phase look the same, so a frame whose phase did
-    /// not change need not be drawn.
-    public func phase(at elapsed: Double?) -> Double {
+    /// `render` draws without `--time`), drawn at `scale` device pixels per point: two moments with the same phase
+    /// look the same, so a frame whose phase did not change need not be drawn.
+    public func phase(at elapsed: Double?, scale: Double) -> Double {
         switch kind {
         case .spinner(.activityIndicator):
             return Double(ActivityIndicator.step(at: elapsed ?? 0)) * ActivityIndicator.stepLength
         case .spinner(let style):
-            let p = Cycle.phase(elapsed ?? 0, period: style.period)
-            let frame = (p * Self.spinnerFrameRate).rounded(.down) / Self.spinnerFrameRate
-            // The bouncing symbol rests between bounces: one picture for the rest of its cycle.
-            return style == .symbolBounce ? min(frame, SymbolBounce.bounce) : frame
+            return SpinnerTimeline.of(style, size: size, scale: scale)
+                .phase(at: Cycle.phase(elapsed ?? 0, period: style.period))
         case .icon(let icon, live: true):
             let end = LiveIcon.duration(icon)
             guard let elapsed, elapsed.isFinite else { return end }
@@ -98,17 +96,15 @@ public struct Indicator: Hashable, Sendable {
         }
     }
 
-    /// When, in seconds after it appeared, the picture next changes by itself after `elapsed`; `elapsed` itself
-    /// for "every frame", nil when it is still. (An easing progress value is the scene's business.)
-    public func nextFrameTime(after elapsed: Double) -> Double? {
+    /// When, in seconds after it appeared, the picture next changes visibly by itself after `elapsed` at `scale`;
+    /// `elapsed` itself for "every frame", nil when it is still. (An easing progress value is the scene's business.)
+    public func nextFrameTime(after elapsed: Double, scale: Double) -> Double? {
         switch kind {
         case .spinner(.activityIndicator): return ActivityIndicator.nextStepTime(after: elapsed)
         case .spinner(let style):
-            // The next frame of the grid, which starts again with each cycle so that every cycle draws the same.
+            // Each cycle draws the same phases, from its start.
             let p = Cycle.phase(elapsed, period: style.period)
-            var next = ((p * Self.spinnerFrameRate).rounded(.down) + 1) / Self.spinnerFrameRate
-            if style == .symbolBounce, next > SymbolBounce.bounce { next = style.period }
-            return elapsed - p + min(next, style.period)
+            return elapsed - p + SpinnerTimeline.of(style, size: size, scale: scale).next(after: p)
         case .icon(let icon, live: true): return elapsed < LiveIcon.duration(icon) ? elapsed : nil
         case .icon(_, live: false), .pie, .ring, .bar, .image: return nil
         }
@@ -146,10 +142,14 @@ public struct Indicator: Hashable, Sendable {
     /// Device pixels the drawn end must move for a new frame.
     public static let visibleMove = 1.0
 
-    /// ProgressHUD's animations are drawn this many times a second. A frame costs about 0.4 ms of CPU, nearly all
-    /// of it waking up and talking to the X server rather than drawing (10 to 60 µs, see x11hud-bench), so the
-    /// monitor's 60 Hz would take about 230 ms per 10 s; 30 Hz keeps a spinner under 150 ms and looks as smooth on
-    /// a 37-point indicator.
+    /// A change of progress that moves the drawn end by at most this many device pixels is drawn at once rather
+    /// than eased (`HUDScene.setProgress`).
+    public static let easedMove = 2.0
+
+    /// ProgressHUD's animations are drawn at most this many times a second, and only when a shape moves visibly
+    /// (`SpinnerTimeline`). A frame costs about 0.3 ms of CPU, nearly all of it waking up and talking to the X
+    /// server rather than drawing (20 to 80 µs, see x11hud-bench), so the monitor's 60 Hz would double a spinner's
+    /// cost for no smoother a look on a 37-point indicator.
     public static let spinnerFrameRate = 30.0
 
     /// Whether part of the picture changes with progress or time, so that it is drawn over a cached still layer.
