@@ -23,8 +23,9 @@ public protocol PolledInputSource: HUDInputSource {
     /// What to poll for readability.
     var descriptor: Int32 { get }
     /// Like `start(asking:)`, without starting a thread: the caller calls `readable()` when `descriptor` can be
-    /// read. Returns false when the source already reads on a thread of its own (`start(asking:)` came first):
-    /// then the caller must not poll.
+    /// read, and `ask` is called from inside `readable()` (or from here, for input already waiting). Returns false
+    /// when the source already reads on a thread of its own (`start(asking:)` came first): then the caller must not
+    /// poll, and should connect through `start(asking:)` instead.
     func startPolled(asking ask: @escaping @Sendable () -> Void) -> Bool
     /// Reads what waits (one read, which does not block after a poll said the descriptor is readable). Returns
     /// false at the end of the input: stop polling. Called on one thread only.

@@ -31,7 +31,13 @@ extension HUD {
         transferDetails = policy.autoDetails ? TransferDetails(base: details) : nil
         setNeedsUpdate()
         if let polled = source as? any PolledInputSource {
-            if polled.startPolled(asking: session.askForInput) { session.poll(polled) }
+            if polled.startPolled(asking: session.askWhenPolled) {
+                session.poll(polled)
+            } else {
+                // Already read by a thread of its own (a forwarding client's, whose owner went away): its asks come
+                // from that thread, through the main queue.
+                source.start(asking: session.askForInput)
+            }
         } else {
             source.start(asking: session.askForInput)
         }

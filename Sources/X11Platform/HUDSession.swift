@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import HUDScene
 import ProgressFeed
+import Synchronization
 
 /// The facts of one X display that every HUD on it shares: the connection and its event pump, the one frame clock
 /// that draws them all, the compositor, the desktop's scale and theme, the signals that end the process, and the
@@ -26,6 +27,9 @@ import ProgressFeed
     private var updateScheduled = false
     /// The sources read on this thread (`PolledInputSource`), until each reaches its end.
     private var polled: [ObjectIdentifier: DescriptorWatch] = [:]
+    /// Set when a polled source asks for a look (from inside its `readable()`, on this thread): the poll handler
+    /// then looks at once, without a turn of the main queue (an eventfd write, a poll and a read per line).
+    private let polledInputWaiting = WaitingFlag()
     /// Set while a HUD applies its input inside `update()`: the changes are drawn by that update, not another.
     var absorbsChanges = false
     /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
@@ -282,12 +286,20 @@ import ProgressFeed
         { [weak self] in DispatchQueue.main.async { MainActor.assumeIsolated { self?.inputArrived() } } }
     }
 
+    /// What a source read by `poll` calls when input is waiting: a flag the poll handler reads as soon as the
+    /// source's `readable()` returns. (The source cannot be looked at from inside its own read.)
+    nonisolated var askWhenPolled: @Sendable () -> Void {
+        { [flag = polledInputWaiting] in flag.set() }
+    }
+
     /// Reads `source` on this thread whenever its descriptor is readable, once however many HUDs it is attached to.
     func poll(_ source: any PolledInputSource) {
         let key = ObjectIdentifier(source)
         guard polled[key] == nil else { return }
         let watch = DescriptorWatch(source.descriptor) { [weak self] in
-            guard !source.readable() else { return }
+            let open = source.readable()
+            if let self, self.polledInputWaiting.take() { self.inputArrived() }
+            guard !open else { return }
             self?.polled.removeValue(forKey: key)?.cancel()
         }
         polled[key] = watch
@@ -346,4 +358,12 @@ import ProgressFeed
     func desktopChanged() {
         for hud in huds { hud.place(keepingMonitor: true) }
     }
+}
+
+/// A flag set from any thread and taken on one.
+final class WaitingFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .releasing) }
+    /// Whether it was set, clearing it.
+    func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
 }
