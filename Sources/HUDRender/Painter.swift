@@ -73,7 +73,7 @@ enum Painter {
     /// The cosine and sine of `a`: from the table when it is a cut.
     private static func unit(_ a: Double) -> (cos: Double, sin: Double) {
         let k = (a - top) / Indicator.arcCut
-        if k == k.rounded(), k >= 0, let i = Int(exactly: k), i < cutPoints.count, top + k * Indicator.arcCut == a {
+        if let i = Int(exactly: k), i >= 0, i < cutPoints.count, top + k * Indicator.arcCut == a {
             return cutPoints[i]
         }
         return (cos(a), sin(a))
