@@ -46,6 +46,15 @@ let package = Package(
                 .yum(["libX11-devel", "libXext-devel", "libXfixes-devel", "libXrender-devel", "libXrandr-devel", "libXinerama-devel"]),
             ]
         ),
+        // timerfd and libdispatch's two hooks for a loop of one's own (headers only). Only HUDLoop imports it.
+        .systemLibrary(name: "CMainLoop"),
+        // The main thread's one loop and one clock: descriptor watches, timers on a clock a test can set, signals.
+        // Every input (X, standard input, the session bus) and every timer of the program goes through it.
+        .target(
+            name: "HUDLoop",
+            dependencies: ["HUDScene", "CMainLoop"],
+            swiftSettings: strictness
+        ),
         // The model: content, style, layout, lifecycle, indicators and animation as values and pure functions of
         // time. No C library, so everything that only reads or forwards a HUD's settings loads no text stack.
         .target(
@@ -70,7 +79,7 @@ let package = Package(
         // and file watchers. No X, no printing: the program decides what to say and when to exit.
         .target(
             name: "HUDFeeds",
-            dependencies: ["ProgressFeed", "HUDScene", "HUDBus"],
+            dependencies: ["ProgressFeed", "HUDScene", "HUDBus", "HUDLoop"],
             swiftSettings: strictness
         ),
         // sd-bus from libsystemd: headers only, no link line (CSystemdBusLoader opens the library on first use).
@@ -85,7 +94,7 @@ let package = Package(
         // CSystemdBus.
         .target(
             name: "HUDBus",
-            dependencies: ["CSystemdBus", "CSystemdBusLoader"],
+            dependencies: ["CSystemdBus", "CSystemdBusLoader", "HUDLoop"],
             swiftSettings: strictness
         ),
         // Defaults from config.toml, layered under the command line.
@@ -114,7 +123,7 @@ let package = Package(
         ),
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "CX11"],
+            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "CX11"],
             swiftSettings: strictness
         ),
         .executableTarget(
@@ -126,6 +135,7 @@ let package = Package(
                 "HUDFeeds",
                 "ProgressFeed",
                 "X11Platform",
+                "HUDLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness
@@ -135,6 +145,11 @@ let package = Package(
         .target(
             name: "HUDTestSupport",
             dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "HUDLoopTests",
+            dependencies: ["HUDLoop"],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -168,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "X11PlatformTests",
             dependencies: [
-                "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport",
+                "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport", "HUDLoop",
             ],
             swiftSettings: strictness
         ),

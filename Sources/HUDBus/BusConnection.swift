@@ -1,17 +1,16 @@
 internal import CSystemdBus
 internal import CSystemdBusLoader
-import Dispatch
 import Glibc
+public import HUDLoop
 
-/// A connection to the session bus through sd-bus, driven by Dispatch on the main queue: a read source on the
-/// bus's descriptor, a write source only while sd-bus has output queued, and a timer only while a call waits for
-/// its reply. While nothing happens it costs no wake-up.
+/// A connection to the session bus through sd-bus, driven by the main loop like every other input: its descriptor
+/// watched for input, for room to write only while sd-bus has output queued, and a timer on the loop's clock only
+/// while a call waits for its reply. While nothing happens it costs no wake-up.
 @MainActor public final class BusConnection {
     let bus: OpaquePointer
-    private let readSource: any DispatchSourceRead
-    private let writeSource: any DispatchSourceWrite
-    private var writing = false
-    private var timer: (any DispatchSourceTimer)?
+    private var watch: DescriptorWatch?
+    private let clock: any LoopClock
+    private var timer: LoopTimer?
     private var closed = false
     private var objects: [BusObject] = []
     private var nameLostSlot: OpaquePointer?
@@ -23,7 +22,9 @@ import Glibc
 
     /// Opens libsystemd (on first use, see CSystemdBusLoader) and connects to the session bus
     /// (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
-    public init() throws(BusError) {
+    /// - Parameter clock: what sd-bus's deadlines (a call waiting for its reply) are timed on.
+    public init(clock: any LoopClock = SystemClock.shared) throws(BusError) {
+        self.clock = clock
         if let why = hud_sdbus_load() {
             throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
         }
@@ -31,20 +32,15 @@ import Glibc
         let r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else { throw BusError("cannot connect to the session bus", code: -r) }
         self.bus = bus
-        let fd = sd_bus_get_fd(bus)
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: .main)
-        readSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
-        writeSource.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
-        readSource.resume()
+        let watch = DescriptorWatch(sd_bus_get_fd(bus)) { [weak self] in self?.process() }
+        watch.start()
+        self.watch = watch
         // The connection is set up asynchronously (authentication, Hello): work through it now.
-        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.process() } }
+        MainLoop.soon { [weak self] in self?.process() }
     }
 
     isolated deinit {
-        readSource.cancel()
-        if !writing { writeSource.resume() }
-        writeSource.cancel()
+        watch?.cancel()
         timer?.cancel()
         if let nameLostSlot { sd_bus_slot_unref(nameLostSlot) }
         sd_bus_flush_close_unref(bus)
@@ -160,29 +156,26 @@ import Glibc
     func schedule() {
         guard !closed else { return }
         let events = sd_bus_get_events(bus)
-        let wantsWrite = events > 0 && (Int16(events) & Int16(POLLOUT)) != 0
-        if wantsWrite != writing {
-            writing = wantsWrite
-            if wantsWrite { writeSource.resume() } else { writeSource.suspend() }
-        }
+        watch?.wantsWrite = events > 0 && (Int16(events) & Int16(POLLOUT)) != 0
         var usec: UInt64 = 0
-        timer?.cancel()
-        timer = nil
-        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return }
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else {
+            timer?.cancel()
+            timer = nil
+            return
+        }
+        // sd-bus's deadline is on CLOCK_MONOTONIC (the loop's system clock); what is left of it, on the loop's clock.
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-        let delay = usec > nowUsec ? usec - nowUsec : 0
-        let t = DispatchSource.makeTimerSource(queue: .main)
-        t.schedule(deadline: .now() + .microseconds(Int(min(delay, UInt64(Int32.max)))))
-        t.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.process() } }
-        t.resume()
-        timer = t
+        let deadline = clock.now + Double(usec > nowUsec ? usec - nowUsec : 0) / 1e6
+        if let timer, timer.isPending, abs(timer.deadline - deadline) < 1e-3 { return }
+        timer?.cancel()
+        timer = clock.schedule(at: deadline) { [weak self] in self?.process() }
     }
 
     private func close(_ error: BusError) {
         closed = true
-        readSource.cancel()
+        watch?.cancel()
         timer?.cancel()
         onClosed?(error)
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import HUDLoop
 
 /// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard
 /// input, its stdout and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel
@@ -109,7 +110,7 @@ final class CommandJob: Sendable {
         guard let pid else { return }
         kill(-pid, signal)
         kill(-pid, SIGCONT)
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.killDelay) { [self] in
+        OffMainTimer.after(Self.killDelay, on: .global()) { [self] in
             if state.withLock({ $0.end == nil }) { kill(-pid, SIGKILL) }
         }
     }

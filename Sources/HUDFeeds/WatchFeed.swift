@@ -1,4 +1,5 @@
 import Dispatch
+import HUDLoop
 public import ProgressFeed
 import Synchronization
 
@@ -49,7 +50,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
     private var interval = WatchFeed.fastInterval
     private var stillLooks = 0
     private var over = false
-    private var endSource: (any DispatchSourceRead)?
+    private var endSource: OffMainTimer.Watch?
     private let onEnd: (@Sendable (WatchEnd) -> Void)?
 
     /// - Parameter onEnd: how the watch ended, called (on the watch's queue) before the last update is handed on.
@@ -67,7 +68,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
             stillLooks = moved ? 0 : stillLooks + 1
             interval = stillLooks <= Self.patience ? Self.fastInterval : min(interval * 2, Self.slowInterval)
             post(update)
-            if scheduled { queue.asyncAfter(deadline: .now() + interval, qos: .utility) { [self] in tick() } }
+            if scheduled { OffMainTimer.after(interval, on: queue) { [self] in tick() } }
         case .finished(let update, let end):
             over = true
             endSource?.cancel()
@@ -89,10 +90,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
         guard link.connect(ask) else { return }
         queue.async { [self] in
             if let fd = probe.endDescriptor {
-                let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-                source.setEventHandler { [self] in tick(scheduled: false) }
-                source.resume()
-                endSource = source
+                endSource = OffMainTimer.whenReadable(fd, on: queue) { [self] in tick(scheduled: false) }
             }
             tick()
         }

@@ -1,5 +1,6 @@
 internal import CX11
 import Dispatch
+import HUDLoop
 
 /// Reads X events when the connection's socket becomes readable (polled by `MainLoop` beside the frame timer),
 /// and drains Xlib's queue on demand.

@@ -1,4 +1,5 @@
 public import ProgressFeed
+import HUDLoop
 import HUDScene
 
 /// How input changes a HUD, the same for a line on standard input and an update from another process.

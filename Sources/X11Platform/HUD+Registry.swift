@@ -1,4 +1,5 @@
 import Glibc
+import HUDLoop
 import HUDScene
 
 extension HUD {

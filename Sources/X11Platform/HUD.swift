@@ -2,6 +2,7 @@ internal import CX11
 import Dispatch
 import FoundationEssentials
 import Glibc
+import HUDLoop
 import HUDRender
 public import HUDScene
 import ProgressFeed

@@ -1,5 +1,6 @@
 internal import CX11
 import Dispatch
+import HUDLoop
 
 /// A client of another process's named HUD and nothing more: the display connection and the named-HUD link
 /// (`HUDLinks`), without the compositor watch, XSETTINGS, root-window events, frame timer or text stack that a
@@ -54,7 +55,7 @@ import Dispatch
     /// Hands the main thread to the main loop for good: the answers arrive there.
     public func run() -> Never {
         // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.
-        DispatchQueue.main.async { MainActor.assumeIsolated { self.pump?.drain() } }
+        MainLoop.soon { self.pump?.drain() }
         MainLoop.run()
     }
 

@@ -2,6 +2,7 @@ internal import CX11
 import Dispatch
 import FoundationEssentials
 import Glibc
+public import HUDLoop
 import HUDScene
 import ProgressFeed
 import Synchronization
@@ -45,16 +46,16 @@ import Synchronization
     /// Windows of other processes that asked to hear when a HUD of ours ends.
     let links: HUDLinks
     /// What every HUD of the session reads the time from.
-    let clock: any SessionClock
+    public let clock: any LoopClock
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
     public convenience init(display: String? = nil) throws(HUDError) {
-        try self.init(display: display, clock: SystemClock())
+        try self.init(display: display, clock: SystemClock.shared)
     }
 
     /// Connects to `display` with the time read from `clock` (a test's).
-    convenience init(display: String?, clock: any SessionClock) throws(HUDError) {
+    convenience init(display: String?, clock: any LoopClock) throws(HUDError) {
         let connection = try XConnection(name: display)
         self.init(connection: connection, links: HUDLinks(connection: connection), clock: clock)
     }
@@ -63,10 +64,10 @@ import Synchronization
     /// has gone): this process shows its own. The forwarder stops reading events.
     public convenience init(adopting forwarder: HUDForwarder) {
         forwarder.stop()
-        self.init(connection: forwarder.connection, links: forwarder.links, clock: SystemClock())
+        self.init(connection: forwarder.connection, links: forwarder.links, clock: SystemClock.shared)
     }
 
-    private init(connection: XConnection, links: HUDLinks, clock: any SessionClock) {
+    private init(connection: XConnection, links: HUDLinks, clock: any LoopClock) {
         self.clock = clock
         self.connection = connection
         compositor = CompositorWatch(connection: connection)
@@ -272,18 +273,16 @@ import Synchronization
     func setNeedsUpdate() {
         guard !absorbsChanges, !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                self?.updateScheduled = false
-                self?.update()
-            }
+        MainLoop.soon { [weak self] in
+            self?.updateScheduled = false
+            self?.update()
         }
     }
 
     /// What an input source calls, on any thread, when input is waiting (`HUDInputSource.start(asking:)`): one turn
     /// of the main queue pulls it and draws the frame.
     nonisolated var askForInput: @Sendable () -> Void {
-        { [weak self] in DispatchQueue.main.async { MainActor.assumeIsolated { self?.inputArrived() } } }
+        { [weak self] in MainLoop.send { self?.inputArrived() } }
     }
 
     /// What a source read by `poll` calls when input is waiting: a flag the poll handler reads as soon as the

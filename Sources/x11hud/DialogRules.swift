@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import ProgressFeed
 import X11Platform
+import HUDLoop
 
 /// The status a HUD of the command line ends with: the button's, the timeout's, or the rules' `doneStatus`.
 @MainActor final class ShowOutcome {
@@ -62,12 +63,10 @@ struct DialogRules {
     /// Hides the HUD with the timeout's status when the timeout passes.
     @MainActor func startTimeout(hud: HUD, status: ShowOutcome) {
         guard let timeout else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + timeout.seconds) { [weak hud] in
-            MainActor.assumeIsolated {
-                guard let hud, hud.isVisible else { return }
-                status.code = timeout.status
-                hud.hide()
-            }
+        hud.session.clock.schedule(after: timeout.seconds) { [weak hud] in
+            guard let hud, hud.isVisible else { return }
+            status.code = timeout.status
+            hud.hide()
         }
     }
 

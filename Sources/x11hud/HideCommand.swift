@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import X11Platform
+import HUDLoop
 
 /// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that
 /// shows it then exits as if its own hide had come.
@@ -83,7 +84,7 @@ struct HideCommand: ParsableCommand {
             remote.onVanished = done
             remote.hide()
         }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+        SystemClock.shared.schedule(after: 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()

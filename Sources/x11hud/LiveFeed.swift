@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import HUDFeeds
 import ProgressFeed
+import HUDLoop
 
 /// What the live command reads the HUD's input from: standard input (`FileDescriptorFeed`), or the output of the
 /// command `x11hud run` runs (`CommandFeed`). Ending the process is the command line's decision: these say when.
@@ -12,7 +13,7 @@ protocol LiveFeed: HUDInputSource {
 
 extension FileDescriptorFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
-        drain(evenIfIdle: evenIfIdle) { DispatchQueue.main.async { Glibc.exit(code) } }
+        drain(evenIfIdle: evenIfIdle) { MainLoop.send { Glibc.exit(code) } }
     }
 
     /// Standard input as x11hud reads it: its warnings on stderr as `stdin line 3: …`.
@@ -39,7 +40,7 @@ extension CommandFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
         if code == ExitStatus.cancelled.code { cancel() }
         whenFinished { [self] outcome in
-            DispatchQueue.main.async { [self] in
+            MainLoop.send { [self] in
                 killLeftovers()
                 Glibc.exit(outcome.status)
             }

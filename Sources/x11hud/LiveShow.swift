@@ -7,6 +7,7 @@ import HUDRender
 import HUDScene
 import ProgressFeed
 import X11Platform
+import HUDLoop
 
 /// One `x11hud` invocation on the display: its own HUD, or, with `--id NAME` while a HUD of that name is up in
 /// another process, that HUD changed in place through the X server.
@@ -174,7 +175,7 @@ import X11Platform
         }
         let finished: @Sendable (WatchEnd) -> Void = { [status] end in
             let code = end == .completed ? ExitStatus.done.code : ExitStatus.noInput.code
-            DispatchQueue.main.async { MainActor.assumeIsolated { status.code = code } }
+            MainLoop.send { status.code = code }
         }
         guard let watcher = command.watch.makeFeed(texts: command.watchTexts, onEnd: finished) else { return }
         live.attach(watcher, policy: policy)
@@ -183,7 +184,7 @@ import X11Platform
     /// What the input asks when input is waiting while it feeds another process's HUD: the main queue looks.
     /// (A HUD of our own is asked directly: `HUD.attach`.)
     private var deliver: @Sendable () -> Void {
-        { DispatchQueue.main.async { MainActor.assumeIsolated { [self] in inputArrived() } } }
+        { MainLoop.send { [self] in inputArrived() } }
     }
 
     private func startFeed() {
@@ -233,15 +234,13 @@ import X11Platform
             startOrFail()
         }
         remote.send(forwardedContent, subscribe: waits)
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.deliveryTimeout) { [self] in
-            MainActor.assumeIsolated {
-                guard !acknowledged, case .remote = sink else { return }
-                X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
-                    + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
-                acknowledged = true
-                do throws(ExitError) { try showOwn(makeOwn()) } catch {
-                    X11HUDCommand.fail(error.message, code: error.code)
-                }
+        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
+            guard !acknowledged, case .remote = sink else { return }
+            X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
+                + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
+            acknowledged = true
+            do throws(ExitError) { try showOwn(makeOwn()) } catch {
+                X11HUDCommand.fail(error.message, code: error.code)
             }
         }
     }

@@ -5,6 +5,7 @@ import HUDFeeds
 import HUDScene
 import ProgressFeed
 import X11Platform
+import HUDLoop
 
 /// Shows the server's notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its
 /// expiry timer, its button and bezel actions, and the reason it closed reported back to the server.
@@ -14,7 +15,7 @@ import X11Platform
         var hud: HUD?
         var name: String
         var feed = NotificationFeed()
-        var timer: (any DispatchSourceTimer)?
+        var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
     }
@@ -154,7 +155,7 @@ import X11Platform
         return hud
     }
 
-    private func expiryTimer(for id: UInt32, _ n: Notification) -> (any DispatchSourceTimer)? {
+    private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
         let seconds: Double
         switch n.expiry {
         case .never: return nil
@@ -168,11 +169,7 @@ import X11Platform
             if n.urgency == .critical { return nil }
             seconds = timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
         }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + seconds)
-        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.close(id, reason: .expired) } }
-        timer.resume()
-        return timer
+        return session.clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
     }
 
     /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.

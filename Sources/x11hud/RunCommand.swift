@@ -4,6 +4,7 @@ import Glibc
 import HUDFeeds
 import ProgressFeed
 import X11Platform
+import HUDLoop
 
 /// `x11hud run [HUD options] -- COMMAND [ARGS…]`: runs a command with the HUD up, its progress read from its output.
 struct RunCommand: ParsableCommand {
@@ -93,19 +94,12 @@ struct RunCommand: ParsableCommand {
     /// SIGINT, SIGTERM and SIGHUP go to the command's group instead of ending x11hud at once (the HUD session's own
     /// handling, which `HUDSession.run()` would install, is not used here).
     @MainActor private func passSignals(to feed: CommandFeed) {
-        let queue = DispatchQueue(label: "x11hud.run.signals")
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler(handler: Self.passOn(number, to: feed))
-            source.resume()
-            Self.signalSources.append(source)
-        }
+        Self.signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP], offMain: Self.passOn(to: feed))
     }
 
     /// Made outside the main actor: it runs on the signal queue.
-    private nonisolated static func passOn(_ number: Int32, to feed: CommandFeed) -> @Sendable () -> Void {
-        {
+    private nonisolated static func passOn(to feed: CommandFeed) -> @Sendable (Int32, DispatchQueue) -> Void {
+        { number, queue in
             switch feed.passOn(number) {
             case .commandEnded:
                 // Already ended, showing how: no need to linger.
@@ -114,7 +108,7 @@ struct RunCommand: ParsableCommand {
                 // The main queue may be stuck on an X server that is stopped or grabbed: end anyway, a moment
                 // after the command has.
                 feed.whenFinished { outcome in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    OffMainTimer.after(2, on: queue) {
                         feed.killLeftovers()
                         _exit(outcome.status)
                     }
@@ -126,5 +120,5 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Kept for the life of the process.
-    @MainActor private static var signalSources: [any DispatchSourceSignal] = []
+    @MainActor private static var signals: SignalWatch?
 }

@@ -1,18 +1,10 @@
 import Dispatch
 import Foundation
+import HUDLoop
 import HUDScene
 import HUDTestSupport
 import Testing
 @testable import X11Platform
-
-/// A clock the test sets: grace time, minimum show time, delayed hides and transitions play when the test says
-/// the time has come, so their policy is checked to the exact moment, without sleeps.
-@MainActor final class ManualClock: SessionClock {
-    var now: Double
-    init(now: Double) { self.now = now }
-    /// The frame timer still runs on the real clock: it wakes after the time still to go on this one.
-    func dispatchTime(_ seconds: Double) -> DispatchTime { .now() + max(0, seconds - now) }
-}
 
 /// One library HUD in this process on a real X server, with the session's time in the test's hands.
 @MainActor final class Stage {
@@ -39,7 +31,7 @@ import Testing
     /// Sets the clock to `t` seconds after the start and runs one turn of the frame loop (deadlines, drawing,
     /// X events).
     func play(to t: Double) {
-        clock.now = start + t
+        clock.set(to: start + t)
         session.update()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HUDLoop
 import HUDScene
 import HUDTestSupport
 import Testing
@@ -508,7 +509,7 @@ struct OverWindowTests {
         #expect(info.isViewable && info.x >= 600 && info.x + info.width <= 900, "\(info)")
 
         #expect(session.hide(over: window, animated: false))
-        clock.now += 1
+        clock.advance(by: 1)
         session.update()
         #expect(session.hud(over: window) == nil)
         #expect(!session.hide(over: window))

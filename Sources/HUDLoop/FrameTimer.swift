@@ -1,5 +1,4 @@
-internal import CX11
-import Dispatch
+internal import CMainLoop
 import Glibc
 import HUDScene
 
@@ -9,7 +8,7 @@ import HUDScene
 ///
 /// A timerfd rather than a Dispatch timer: `MainLoop` polls it with the X connection, so a frame wakes the main
 /// thread alone, and arming it is one system call rather than a message to libdispatch's manager thread.
-@MainActor final class FrameTimer {
+@MainActor public final class FrameTimer {
     private enum State: Equatable {
         case suspended
         case ticking
@@ -18,11 +17,11 @@ import HUDScene
 
     private let descriptor: Int32
     private var watch: DescriptorWatch?
-    private let clock: any SessionClock
+    private let clock: any LoopClock
     private var state = State.suspended
-    private(set) var frameInterval: Double
+    public private(set) var frameInterval: Double
 
-    init(refreshRate: Double, clock: any SessionClock, handler: @escaping @MainActor () -> Void) {
+    public init(refreshRate: Double, clock: any LoopClock, handler: @escaping @MainActor () -> Void) {
         self.clock = clock
         frameInterval = 1 / refreshRate
         descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -43,13 +42,13 @@ import HUDScene
         if descriptor >= 0 { close(descriptor) }
     }
 
-    func setRefreshRate(_ rate: Double) {
+    public func setRefreshRate(_ rate: Double) {
         frameInterval = 1 / rate
         if state == .ticking { arm(after: frameInterval, every: frameInterval) }
     }
 
     /// Wakes at `deadline` (monotonic seconds), every frame while that is now or past, never when it is nil.
-    func wake(at deadline: Double?, now: Double) {
+    public func wake(at deadline: Double?, now: Double) {
         guard let deadline else {
             if state != .suspended { arm(after: 0, every: 0) }
             state = .suspended
@@ -61,9 +60,8 @@ import HUDScene
         case .ticking:
             arm(after: frameInterval, every: frameInterval)
         case .once(let t):
-            // On the session's clock, which a test sets: the real time still to go is what Dispatch would wait.
-            let wait = Double(clock.dispatchTime(t).uptimeNanoseconds) - Double(DispatchTime.now().uptimeNanoseconds)
-            arm(after: max(wait / 1e9, 1e-6), every: 0)
+            // On the session's clock, which a test sets: the real time still to go is what the timer waits.
+            arm(after: max(clock.realDelay(until: t), 1e-6), every: 0)
         case .suspended:
             break
         }
@@ -71,7 +69,7 @@ import HUDScene
     }
 
     /// Wakes at `deadline` at the latest: an earlier wake-up already armed stays, a later one is brought forward.
-    func wake(noLaterThan deadline: Double, now: Double) {
+    public func wake(noLaterThan deadline: Double, now: Double) {
         switch state {
         case .ticking: return
         case .once(let t) where t >= 0 && t <= deadline: return
@@ -80,12 +78,12 @@ import HUDScene
     }
 
     /// Ticking every frame: a change made now is drawn by the next tick, no sooner.
-    var isTicking: Bool { state == .ticking }
+    public var isTicking: Bool { state == .ticking }
     /// Nothing will change by itself: no wake-up at all.
-    var isSuspended: Bool { state == .suspended }
+    public var isSuspended: Bool { state == .suspended }
 
     /// A one-shot timer that has fired is idle; forget its deadline so the next `wake` re-arms it.
-    func fired() {
+    public func fired() {
         if case .once = state { state = .once(-1) }
     }
 

@@ -1,0 +1,67 @@
+import Dispatch
+import Glibc
+
+/// A descriptor whose readiness calls `handler` on the main thread: polled by `MainLoop` while it runs, else by
+/// Dispatch sources on the main queue. It waits for input always and for room to write while `wantsWrite` (sd-bus
+/// with output queued). The loop holds a started watch until `cancel`, which its owner calls before closing the
+/// descriptor.
+@MainActor public final class DescriptorWatch {
+    public let descriptor: Int32
+    let handler: @MainActor () -> Void
+    private var readSource: (any DispatchSourceRead)?
+    private var writeSource: (any DispatchSourceWrite)?
+    private var started = false
+
+    /// Also wake when the descriptor can be written to; off by default.
+    public var wantsWrite = false {
+        didSet { if wantsWrite != oldValue { MainLoop.eventsChanged(self) } }
+    }
+
+    public init(_ descriptor: Int32, handler: @escaping @MainActor () -> Void) {
+        self.descriptor = descriptor
+        self.handler = handler
+    }
+
+    /// Starts watching; until then (and after `cancel`) the handler is never called.
+    public func start() {
+        started = true
+        MainLoop.register(self)
+    }
+
+    public func cancel() {
+        started = false
+        MainLoop.unregister(self)
+        stopSources()
+    }
+
+    isolated deinit { stopSources() }
+
+    var pollEvents: Int16 { Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0) }
+
+    /// Serves the watch from Dispatch sources (the main loop is not running).
+    func startSources() {
+        guard started else { return }
+        if readSource == nil {
+            let s = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+            s.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handler() } }
+            s.resume()
+            readSource = s
+        }
+        if wantsWrite, writeSource == nil {
+            let s = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
+            s.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handler() } }
+            s.resume()
+            writeSource = s
+        } else if !wantsWrite {
+            writeSource?.cancel()
+            writeSource = nil
+        }
+    }
+
+    func stopSources() {
+        readSource?.cancel()
+        readSource = nil
+        writeSource?.cancel()
+        writeSource = nil
+    }
+}

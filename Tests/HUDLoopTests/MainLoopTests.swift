@@ -1,0 +1,77 @@
+import Glibc
+import HUDLoop
+import Testing
+
+/// The loop's watches and the system clock's timers as a test sees them: the main queue served by Swift's
+/// concurrency (not `MainLoop.run()`), so the watches run from Dispatch sources, with the same handlers. One at a
+/// time: libdispatch knows a watched descriptor by its number, and a pipe closed by one test may be reused by the
+/// next test's timer descriptor while the first source's cancellation is still under way.
+@MainActor @Suite(.serialized) struct MainLoopTests {
+    /// Waits (serving the main queue) until `done` or `seconds` have passed.
+    private func wait(_ seconds: Double, until done: () -> Bool) async {
+        let end = MonotonicClock.now + seconds
+        while !done(), MonotonicClock.now < end { try? await Task.sleep(nanoseconds: 2_000_000) }
+    }
+
+    @Test func systemClockTimersFireInOrderAndNotBeforeTheirDeadline() async {
+        let clock = SystemClock.shared
+        let start = clock.now
+        var fired: [(Int, Double)] = []
+        clock.schedule(after: 0.12) { fired.append((2, clock.now)) }
+        clock.schedule(after: 0.04) { fired.append((1, clock.now)) }
+        let cancelled = clock.schedule(after: 0.08) { fired.append((99, clock.now)) }
+        cancelled.cancel()
+        await wait(5) { fired.count == 2 }
+        #expect(fired.map(\.0) == [1, 2])
+        #expect(fired.count == 2 && fired[0].1 - start >= 0.04 && fired[1].1 - start >= 0.12)
+    }
+
+    @Test func aWatchCallsItsHandlerWhenItsDescriptorIsReadableAndNotAfterCancel() async {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var read: [UInt8] = []
+        let watch = DescriptorWatch(fds[0]) {
+            var byte: UInt8 = 0
+            if Glibc.read(fds[0], &byte, 1) == 1 { read.append(byte) }
+        }
+        watch.start()
+        var b: UInt8 = 7
+        _ = write(fds[1], &b, 1)
+        await wait(5) { read == [7] }
+        #expect(read == [7])
+        watch.cancel()
+        b = 8
+        _ = write(fds[1], &b, 1)
+        await wait(0.1) { false }
+        #expect(read == [7])
+    }
+
+    @Test func aWatchWakesForRoomToWriteOnlyWhileItWantsTo() async {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var calls = 0
+        let watch = DescriptorWatch(fds[1]) { calls += 1 }
+        watch.start()
+        await wait(0.1) { false }
+        #expect(calls == 0)
+        watch.wantsWrite = true
+        await wait(5) { calls > 0 }
+        #expect(calls > 0)
+        watch.wantsWrite = false
+        await wait(0.05) { false }
+        let settled = calls
+        await wait(0.1) { false }
+        #expect(calls == settled)
+        watch.cancel()
+    }
+
+    @Test func soonRunsAfterTheCurrentWork() async {
+        var order: [String] = []
+        MainLoop.soon { order.append("soon") }
+        order.append("now")
+        await wait(5) { order.count == 2 }
+        #expect(order == ["now", "soon"])
+    }
+}
