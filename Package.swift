@@ -55,6 +55,12 @@ let package = Package(
             dependencies: ["HUDScene", "CMainLoop"],
             swiftSettings: strictness
         ),
+        // A HUD without a display: its scene, life, input and the policy that applies it, its name. No X, no drawing.
+        .target(
+            name: "HUDControl",
+            dependencies: ["HUDScene", "ProgressFeed", "HUDLoop"],
+            swiftSettings: strictness
+        ),
         // The model: content, style, layout, lifecycle, indicators and animation as values and pure functions of
         // time. No C library, so everything that only reads or forwards a HUD's settings loads no text stack.
         .target(
@@ -123,7 +129,7 @@ let package = Package(
         ),
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "CX11"],
+            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "CX11"],
             swiftSettings: strictness
         ),
         .executableTarget(
@@ -136,6 +142,7 @@ let package = Package(
                 "ProgressFeed",
                 "X11Platform",
                 "HUDLoop",
+                "HUDControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness
@@ -145,6 +152,11 @@ let package = Package(
         .target(
             name: "HUDTestSupport",
             dependencies: ["HUDScene"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "HUDControlTests",
+            dependencies: ["HUDControl", "HUDLoop", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -184,6 +196,7 @@ let package = Package(
             name: "X11PlatformTests",
             dependencies: [
                 "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport", "HUDLoop",
+                "HUDControl",
             ],
             swiftSettings: strictness
         ),

@@ -81,7 +81,7 @@ extension HUD {
         window.map()
         // Its place in the display's list (the order of a stack) is taken as it maps, not at its first laid-out
         // frame: a HUD started after it but quicker to lay out (a loaded machine) must not stack above it.
-        takePlaceInList()
+        listing.takePlace(window: window.id, connection: connection)
         connection.flush()
         setNeedsUpdate()
         return true

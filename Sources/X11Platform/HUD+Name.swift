@@ -1,3 +1,4 @@
+import HUDControl
 import HUDScene
 import ProgressFeed
 
@@ -12,8 +13,9 @@ extension HUD {
     /// Another client took the name (it should not, since names are taken under a grab): keep showing, unnamed.
     func lostName() { ownsName = false }
 
-    /// A request from another process: the lines change the HUD in place (showing it again if it was hiding) and
-    /// restart its automatic hide; a hide request hides it.
+    /// A request from another process, through the same door as every other input: its lines are posted to the
+    /// controller (showing the HUD again if it was hiding) and applied with the next frame, merged with whatever
+    /// else came meanwhile; a hide request is a hide posted the same way.
     func received(_ request: HUDLinks.Request) {
         let parser = FeedParser(scanPercentages: false)
         var input = FeedInbox()
@@ -25,13 +27,14 @@ extension HUD {
             case .nothing, .warning: break
             }
         }
-        if request.flags.contains(.update) {
-            if let delay = input.hideAfter { autoHideDelay = delay }
-            input.hideAfter = nil
-            show()
-            apply(input)
+        if request.flags.contains(.update), !targetClosed {
+            controller.post(input, show: true)
         }
-        if request.flags.contains(.hide) { hide() }
+        if request.flags.contains(.hide) {
+            var hide = FeedInbox()
+            hide.hideAfter = 0
+            controller.post(hide)
+        }
         if request.flags.contains(.subscribe) { session.links.subscribe(request, to: window.id) }
         session.links.answer(.ack, 0, to: request)
     }

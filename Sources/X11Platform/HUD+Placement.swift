@@ -1,5 +1,6 @@
 internal import CX11
 import HUDRender
+import HUDControl
 import HUDScene
 
 extension HUD {
@@ -56,7 +57,7 @@ extension HUD {
         blocker?.markGone()
         dim = nil
         presented = nil
-        if !doneReported { finish() }
+        if !controller.finished { finish() }
     }
 
     /// Finds the monitor and work area again (monitors, panels or the choice changed) and moves there.

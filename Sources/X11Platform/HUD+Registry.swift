@@ -1,4 +1,5 @@
 import Glibc
+import HUDControl
 import HUDLoop
 import HUDScene
 
@@ -9,29 +10,21 @@ extension HUD {
     func publish(layout: HUDLayout?) {
         var state: HUDRegistry.State? = nil
         if let layout {
-            state = listing(bezel: layout.bezel.scaled(by: scene.scale), up: true)
-        } else if let last = publishedState, last.up {
+            state = registryState(bezel: layout.bezel.scaled(by: scene.scale), up: true)
+        } else if let last = listing.published, last.up {
             state = last
             state?.up = false
-        } else if lifecycle.phase == .waiting {
+        } else if controller.isWaiting {
             // Waiting out its grace time: listed but not up (no place in a stack), so that `list` names it and
             // `hide --all` reaches it before it appears, as a hide of its own would.
-            state = listing(bezel: Rect(x: 0, y: 0, width: 0, height: 0), up: false)
+            state = registryState(bezel: Rect(x: 0, y: 0, width: 0, height: 0), up: false)
         }
-        guard state != publishedState else { return }
-        publishedState = state
-        if state?.up == true {
-            takePlaceInList()
-        } else if state != nil, !isListed {
-            HUDRegistry.add(window: window.id, connection: connection)
-            isListed = true
-            listedWhileWaiting = state?.up == false && lifecycle.phase == .waiting
+        if listing.publish(state, waiting: controller.isWaiting, window: window.id, connection: connection) {
+            restack(among: HUDRegistry.entries(connection: connection))
         }
-        HUDRegistry.publish(state, window: window.id, connection: connection)
-        if state?.up == true { restack(among: HUDRegistry.entries(connection: connection)) }
     }
 
-    private func listing(bezel b: Rect, up: Bool) -> HUDRegistry.State {
+    private func registryState(bezel b: Rect, up: Bool) -> HUDRegistry.State {
         HUDRegistry.State(
             id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
@@ -40,32 +33,9 @@ extension HUD {
             spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up)
     }
 
-    /// Takes its place in the display's list (the order of a stack) as it comes up: at the end, also when it was
-    /// listed while waiting out its grace time, so that it stacks after the HUDs that came up before it.
-    func takePlaceInList() {
-        if isListed, listedWhileWaiting {
-            HUDRegistry.remove(window: window.id, connection: connection)
-            isListed = false
-        }
-        listedWhileWaiting = false
-        guard !isListed else { return }
-        HUDRegistry.add(window: window.id, connection: connection)
-        isListed = true
-    }
-
-    /// Leaves the list of HUDs for good (the hide has finished).
-    func unlist() {
-        guard isListed else { return }
-        isListed = false
-        listedWhileWaiting = false
-        publishedState = nil
-        HUDRegistry.publish(nil, window: window.id, connection: connection)
-        HUDRegistry.remove(window: window.id, connection: connection)
-    }
-
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
     func restack(among entries: [HUDRegistry.Entry]) {
-        guard let mine = publishedState else { return }
+        guard let mine = listing.published else { return }
         let members = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
         }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }

@@ -2,10 +2,11 @@ internal import CX11
 import Dispatch
 import FoundationEssentials
 import Glibc
+public import HUDControl
 import HUDLoop
 import HUDRender
 public import HUDScene
-import ProgressFeed
+public import ProgressFeed
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,
 /// labels and an optional button, placed on a monitor's work area (the one under the pointer by default), on top of
@@ -17,6 +18,9 @@ import ProgressFeed
 /// Make it from a `HUDSession` (or with `HUD()`, which opens a session of its own), set its content and style (also
 /// while it is up), call `show(animated:)` and later `hide(animated:afterDelay:)`; `completion` runs once the hide
 /// transition has finished. Everything happens on the main queue.
+///
+/// This class is the HUD's presenter: the window, its shape, the input blocker, the dim layer, the blur region and
+/// the pixels, drawn from what its `controller` (the HUD without X: scene, life, input, name) says.
 ///
 /// ```swift
 /// let hud = try HUD()
@@ -31,13 +35,17 @@ import ProgressFeed
 @MainActor public final class HUD {
     /// The display this HUD is on, shared with the other HUDs made from it.
     public let session: HUDSession
+    /// The HUD without X: its scene, its life, its input and policy, its name, those who wait for it.
+    public let controller: HUDController
     var connection: XConnection { session.connection }
     let window: OverlayWindow
     var shape: WindowShape
     var monitor: MonitorInfo
     var renderer: HUDRenderer
-    var scene: HUDScene
-    var lifecycle = HUDLifecycle()
+    var scene: HUDScene {
+        get { controller.scene }
+        set { controller.scene = newValue }
+    }
     /// What is on the window now, so an unchanged frame is not drawn again and an Expose can be answered at once.
     var presented: PresentedFrame?
     /// The bezel of the last layout, to glide from when the next one differs.
@@ -49,41 +57,10 @@ import ProgressFeed
     var dim: WindowDim?
     /// The blur region last set on the window (empty: none).
     var blurRegion: [CLong] = []
-    var doneReported = true
-    /// Its name on the display, when it has one (`HUDSession.hud(id:)`, `x11hud --id`).
-    public internal(set) var id: String?
+    /// Its entry in the display's list of HUDs (`x11hud list`, stacking).
+    var listing = RegistryListing()
     /// Whether this process holds the display-wide name (see `claimName()`).
     var ownsName = false
-    /// Whether the list of HUD windows on the display has this one.
-    var isListed = false
-    /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
-    var listedWhileWaiting = false
-    /// What was last published for other processes (`x11hud list`, stacking), to publish only changes.
-    var publishedState: HUDRegistry.State?
-    /// Input that the HUD pulls once per frame.
-    var source: (any HUDInputSource)?
-    /// Applies input to the HUD (the spinner → ring rule, auto-close, hiding at the end of the input).
-    var feedPolicy = FeedPolicy()
-    /// The details `--details auto` writes (nil without it).
-    var transferDetails: TransferDetails?
-    /// Those waiting for the HUD to finish (`finished()`).
-    var finishWaiters: [CheckedContinuation<Void, Never>] = []
-
-    /// Runs once after a hide has finished (or right away when a hide came during the grace time).
-    public var completion: (@MainActor () -> Void)?
-    /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked. Without one, a click
-    /// cancels the HUD (`cancel()`).
-    public var buttonAction: (@MainActor () -> Void)?
-    /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
-    /// nil clicks go through the bezel to the windows below.
-    public var bezelAction: (@MainActor () -> Void)? {
-        didSet { setNeedsUpdate() }
-    }
-    /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
-    /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
-    public var blocksInput = false {
-        didSet { setNeedsUpdate() }
-    }
     /// How many frames have been put on the window: a static HUD adds none.
     public internal(set) var framesDrawn = 0
     /// How many frames were not drawn because they would look the same as the one on screen.
@@ -91,11 +68,6 @@ import ProgressFeed
     /// Bytes of pixels put on the window so far (`XPutImage` data; the request headers add 28 bytes each): what
     /// drawing only the dirty rectangle saves.
     public internal(set) var pixelBytesSent = 0
-    /// When set, the HUD hides this many seconds after each `show()`, and so after each update another process
-    /// sends it (`x11hud --id NAME --hide-after S`): a held key keeps it up, and it goes once the key is let go.
-    public var autoHideDelay: Double?
-    /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
-    public private(set) var wasCancelled = false
     /// The application window the HUD is over (`HUDSession.makeHUD(over:)`), nil for a HUD on a monitor. The HUD's
     /// window is its child: the X server moves, hides, covers and destroys it with that window.
     public let targetWindow: UInt?
@@ -143,15 +115,21 @@ import ProgressFeed
         shape = WindowShape(connection: connection, window: window.id)
         shape.setInput(nil)
         renderer = HUDRenderer(scale: scale)
-        scene = HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
-                         scale: scale)
+        controller = HUDController(
+            clock: session.clock,
+            scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
+                            scale: scale))
+        controller.onChange = { [unowned session] in session.setNeedsUpdate() }
+        controller.onInput = { [unowned session] in session.inputArrived() }
+        controller.onShow = { [unowned self] in session.register(self) }
+        controller.frameInterval = session.frameInterval
     }
 
-    // MARK: Content and style, settable while the HUD is up
+    // MARK: The HUD's settings, kept by its controller (settable while it is up)
 
     public var content: HUDContent {
-        get { scene.content }
-        set { scene.setContent(newValue, at: session.clock.now); setNeedsUpdate() }
+        get { controller.content }
+        set { controller.content = newValue }
     }
     public var mode: HUDMode {
         get { content.mode }
@@ -167,26 +145,66 @@ import ProgressFeed
     }
     /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
     public var progress: Double {
-        get { content.progress }
-        set {
-            // From rest, the easing starts a frame back (or more, until it moves visibly), so the frame drawn now
-            // already shows the change.
-            scene.setProgress(newValue, at: session.clock.now, leadIn: session.frameInterval)
-            setNeedsUpdate()
-        }
+        get { controller.progress }
+        set { controller.progress = newValue }
     }
     public var buttonTitle: String {
         get { content.buttonTitle }
         set { content.buttonTitle = newValue }
     }
     public var style: HUDStyle {
-        get { scene.style }
+        get { controller.style }
         set {
-            scene.setStyle(newValue, at: session.clock.now)
-            setNeedsUpdate()
+            controller.style = newValue
             if targetWindow != nil { window.setGravity(Self.gravity(of: newValue.placement)) }
         }
     }
+    /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
+    public var graceTime: Double {
+        get { controller.graceTime }
+        set { controller.graceTime = newValue }
+    }
+    /// Once shown, the HUD stays at least this many seconds.
+    public var minShowTime: Double {
+        get { controller.minShowTime }
+        set { controller.minShowTime = newValue }
+    }
+    /// Runs once after a hide has finished (or right away when a hide came during the grace time).
+    public var completion: (@MainActor () -> Void)? {
+        get { controller.completion }
+        set { controller.completion = newValue }
+    }
+    /// Runs when the button (shown when `content.buttonTitle` is not empty) is clicked. Without one, a click
+    /// cancels the HUD (`cancel()`).
+    public var buttonAction: (@MainActor () -> Void)? {
+        get { controller.buttonAction }
+        set { controller.buttonAction = newValue }
+    }
+    /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
+    /// nil clicks go through the bezel to the windows below.
+    public var bezelAction: (@MainActor () -> Void)? {
+        get { controller.bezelAction }
+        set { controller.bezelAction = newValue }
+    }
+    /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
+    /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
+    public var blocksInput: Bool {
+        get { controller.blocksInput }
+        set { controller.blocksInput = newValue }
+    }
+    /// When set, the HUD hides this many seconds after each `show()`: a held key keeps it up, and it goes once the
+    /// key is let go.
+    public var autoHideDelay: Double? {
+        get { controller.autoHideDelay }
+        set { controller.autoHideDelay = newValue }
+    }
+    /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
+    public var wasCancelled: Bool { controller.wasCancelled }
+    /// Its name on the display, when it has one (`HUDSession.hud(id:)`, `x11hud --id`).
+    public var id: String? { controller.id }
+
+    // MARK: Where it is
+
     /// Device pixels per point in use.
     public var scale: Double { scene.scale }
     /// A scale that overrides the screen's; nil follows `Xft.dpi`.
@@ -201,16 +219,6 @@ import ProgressFeed
     public var monitorName: String { monitor.name }
     /// Whether `monitorChoice` names a monitor that exists (else the HUD is on the primary one).
     public var monitorChoiceExists: Bool { monitorChoice.matches(any: Monitors.list(connection: connection)) }
-    /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
-    public var graceTime: Double {
-        get { lifecycle.graceTime }
-        set { lifecycle.graceTime = max(0, newValue) }
-    }
-    /// Once shown, the HUD stays at least this many seconds.
-    public var minShowTime: Double {
-        get { lifecycle.minShowTime }
-        set { lifecycle.minShowTime = max(0, newValue) }
-    }
     /// Whether any of the HUD is on screen.
     public var isVisible: Bool { window.isMapped }
     /// Whether a compositor blends the HUD (true translucency) rather than it being drawn opaque and shaped.
@@ -227,35 +235,46 @@ import ProgressFeed
     /// hide; during a hide, reverses it from where it is.
     public func show(animated: Bool = true) {
         guard !targetClosed else { return }
-        doneReported = false
-        wasCancelled = false
-        session.register(self)
-        lifecycle.show(at: session.clock.now, animated: animated, scene: &scene)
-        if let autoHideDelay { hide(animated: animated, afterDelay: autoHideDelay) }
-        setNeedsUpdate()
+        controller.show(animated: animated)
     }
 
     /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
-        scheduleHide(animated: animated, afterDelay: delay)
-    }
-
-    func scheduleHide(animated: Bool, afterDelay delay: Double) {
-        lifecycle.hide(at: session.clock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
-        setNeedsUpdate()
+        controller.hide(animated: animated, afterDelay: delay)
     }
 
     /// Hides the HUD as its Cancel button does: `wasCancelled` is then true (the command line exits 1).
-    public func cancel() {
-        wasCancelled = true
-        hide()
-    }
+    public func cancel() { controller.cancel() }
 
-    /// Hands the main thread to Dispatch for good (see `HUDSession.run()`).
+    /// Hands the main thread to the main loop for good (see `HUDSession.run()`).
     public func run() -> Never { session.run() }
 
     /// Whether the HUD is showing or will (not hidden, not hiding).
-    var isUp: Bool { lifecycle.phase == .shown || lifecycle.phase == .waiting }
+    var isUp: Bool { controller.isUp }
+
+    /// Returns once the HUD is not up any more (its hide has finished), at once if it is not.
+    public func finished() async { await controller.finishedHiding() }
+
+    // MARK: Input
+
+    /// Starts `source` (a `FileDescriptorFeed`, a `CommandFeed`, a `ProcessWatch`…) and pulls it once per frame
+    /// while frames run, and, when it asks, with the next frame.
+    public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
+        controller.attach(source, policy: policy)
+        if let polled = source as? any PolledInputSource, polled.startPolled(asking: session.askWhenPolled) {
+            session.poll(polled)
+        } else {
+            // Read by a thread of its own (also a forwarding client's whose owner went away): its asks come from
+            // that thread, through the main queue.
+            source.start(asking: session.askForInput)
+        }
+    }
+
+    /// Input is waiting in the attached source: look at it with the next frame. A source attached here need not
+    /// call it: it asks the session itself.
+    public func inputArrived() { session.setNeedsUpdate() }
+
+    // MARK: Frames
 
     /// The usable part of the monitor in points, relative to the monitor's top-left corner (where the window
     /// geometry starts counting).
@@ -269,14 +288,8 @@ import ProgressFeed
 
     /// Plays due deadlines and draws the frame if it changed. Returns when this HUD next needs a frame, if ever.
     func update(at now: Double) -> Double? {
-        if let source {
-            // What the input changes is drawn by this very update: asking for another would cost a turn.
-            session.absorbsChanges = true
-            apply(source.take())
-            session.absorbsChanges = false
-        }
-        lifecycle.advance(to: now, scene: &scene)
-        let visible = lifecycle.isVisible(at: now, scene: scene)
+        controller.frameInterval = session.frameInterval
+        let visible = controller.update(at: now)
         if visible {
             draw(at: now)
         } else {
@@ -286,37 +299,24 @@ import ProgressFeed
         }
         updateBlocker(visible: visible)
         updateDim(visible: visible, at: now)
-        if doneReported || isDone { return nil }
-        var next = lifecycle.nextDeadline(scene: scene)
+        if controller.finished || controller.isDone { return nil }
+        var next = controller.nextDeadline
         if visible, let frame = scene.nextFrameTime(after: now, shownProgress: presented?.snapshot.content.progress) {
             next = min(next ?? frame, frame)
         }
         return next
     }
 
-    /// The hide has finished (or a hide came during the grace time).
-    var isDone: Bool { !doneReported && lifecycle.isDone(at: session.clock.now, scene: scene) }
-
     /// Tears down what the HUD showed and tells everyone who waits for it.
     func finish() {
-        doneReported = true
         window.unmap()
         dim = nil
         presented = nil
-        unlist()
+        listing.remove(window: window.id, connection: connection)
         releaseName()
         session.unregister(self)
-        session.links.hudEnded(window: window.id,
-                               status: targetClosed ? Int(HUDExitStatus.windowClosed) : wasCancelled ? 1 : 0)
-        let waiters = finishWaiters
-        finishWaiters = []
-        for w in waiters { w.resume() }
-        completion?()
-    }
-
-    /// Returns once the HUD is not up any more (its hide has finished), at once if it is not.
-    public func finished() async {
-        guard !doneReported else { return }
-        await withCheckedContinuation { finishWaiters.append($0) }
+        let status = targetClosed ? HUDExitStatus.windowClosed : controller.wasCancelled ? 1 : 0
+        session.links.hudEnded(window: window.id, status: Int(status))
+        controller.finish()
     }
 }

@@ -1,4 +1,5 @@
 internal import CX11
+import HUDControl
 import HUDScene
 import ProgressFeed
 
@@ -70,7 +71,7 @@ extension HUDSession: LinkEndpoint {
     }
 
     func name(_ hud: HUD, _ id: String) {
-        hud.id = id
+        hud.controller.id = id
         named[id] = hud
     }
 

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 public import HUDLoop
+import HUDControl
 import HUDScene
 import ProgressFeed
 import Synchronization
@@ -31,8 +32,6 @@ import Synchronization
     /// Set when a polled source asks for a look (from inside its `readable()`, on this thread): the poll handler
     /// then looks at once, without a turn of the main queue (an eventfd write, a poll and a read per line).
     private let polledInputWaiting = WaitingFlag()
-    /// Set while a HUD applies its input inside `update()`: the changes are drawn by that update, not another.
-    var absorbsChanges = false
     /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
     private(set) var huds: [HUD] = []
     /// Named HUDs of this process, up or not.
@@ -109,7 +108,7 @@ import Synchronization
     /// Lets go of the name `id` once its HUD has finished, so that a program naming many HUDs over its life (the
     /// notification server) keeps only those that are up. A HUD still up keeps its name.
     public func forget(id: String) {
-        if let hud = named[id], !hud.isUp, hud.doneReported { named[id] = nil }
+        if let hud = named[id], !hud.isUp, hud.controller.finished { named[id] = nil }
     }
 
     /// Hides the HUD named `id` (honouring its minimum show time). Returns false when there is none up.
@@ -271,7 +270,7 @@ import Synchronization
     /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
     /// than the screen refreshes costs one frame per refresh, as a display link does.
     func setNeedsUpdate() {
-        guard !absorbsChanges, !updateScheduled, timer?.isTicking != true else { return }
+        guard !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true
         MainLoop.soon { [weak self] in
             self?.updateScheduled = false
@@ -336,9 +335,9 @@ import Synchronization
         timer?.wake(at: next, now: now)
         // While frames run, each frame pulls the input; when they stop, input that came meanwhile needs a look.
         let ticking = timer?.isTicking == true
-        for hud in huds where hud.source?.framesLook(ticking) == true { setNeedsUpdate() }
+        for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
         pump?.drain()
-        for hud in huds where hud.isDone { hud.finish() }
+        for hud in huds where hud.controller.isDone { hud.finish() }
     }
 
     // MARK: Desktop facts

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import HUDConfig
 import HUDFeeds
+import HUDControl
 import HUDRender
 import HUDScene
 import ProgressFeed

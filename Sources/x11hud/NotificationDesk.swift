@@ -2,6 +2,7 @@ import FoundationEssentials
 import Dispatch
 import HUDConfig
 import HUDFeeds
+import HUDControl
 import HUDScene
 import ProgressFeed
 import X11Platform

@@ -1,5 +1,6 @@
 import Dispatch
 import HUDFeeds
+import HUDControl
 import HUDScene
 import HUDTestSupport
 import Testing

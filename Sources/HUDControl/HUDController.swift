@@ -1,0 +1,244 @@
+public import HUDLoop
+public import HUDScene
+public import ProgressFeed
+
+/// What a HUD is and does, without a display: its scene, its life (grace time, minimum show time, delayed hides),
+/// its input and the policy that applies it, its name, and those who wait for it. A presenter (X11Platform's
+/// `HUD`) draws what `scene` says and calls `update(at:)` once per frame; a test drives it with a `ManualClock`.
+///
+/// Every input reaches the HUD through one door: a source attached with `attach` (standard input, a command's
+/// output, a watcher) or updates `post`ed to it (another process's request, a notification). Both are merged
+/// and applied once per frame by `FeedPolicy.apply`.
+@MainActor public final class HUDController {
+    /// What the presenter draws. It sets the area and scale; the rest is the controller's.
+    public var scene: HUDScene
+    public let clock: any LoopClock
+    private var lifecycle = HUDLifecycle()
+    /// Called when something changed that the next frame must show.
+    public var onChange: @MainActor () -> Void = {}
+    /// Called when input was posted: pulled with the next frame, at most one a refresh.
+    public var onInput: @MainActor () -> Void = {}
+    /// Called when the HUD is asked to show, before anything else: the presenter takes it among the HUDs it draws.
+    public var onShow: @MainActor () -> Void = {}
+    /// Seconds between frames on the presenter's display: an eased progress starts a frame back.
+    public var frameInterval = 1.0 / 60
+
+    /// Its name on the display, when it has one (`x11hud --id`).
+    public var id: String?
+    /// Input pulled once per frame.
+    public private(set) var source: (any HUDInputSource)?
+    private var input: HUDInputState
+    /// Updates posted since the last frame, and whether one of them asked to show the HUD.
+    private var posted = FeedInbox()
+    private var postedShow = false
+
+    /// Runs once after a hide has finished (or right away when a hide came during the grace time).
+    public var completion: (@MainActor () -> Void)?
+    /// Runs when the button is clicked. Without one, a click cancels the HUD (`cancel()`).
+    public var buttonAction: (@MainActor () -> Void)?
+    /// Runs when the bezel is clicked outside the button; while set, the whole bezel takes clicks.
+    public var bezelAction: (@MainActor () -> Void)? {
+        didSet { onChange() }
+    }
+    /// While (being) shown, pointer clicks on its monitor are taken instead of reaching the windows below.
+    public var blocksInput = false {
+        didSet { onChange() }
+    }
+    /// When set, the HUD hides this many seconds after each `show()`: a key held down keeps it up.
+    public var autoHideDelay: Double?
+    /// Whether the HUD was ended by `cancel()` rather than hidden.
+    public private(set) var wasCancelled = false
+    /// Set once the end of a hide has been reported (`finish()`); false from a `show` on.
+    public private(set) var finished = true
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(clock: any LoopClock, scene: HUDScene) {
+        self.clock = clock
+        self.scene = scene
+        input = HUDInputState(content: scene.content, spinner: scene.style.spinner, policy: FeedPolicy())
+    }
+
+    // MARK: Content and style
+
+    public var content: HUDContent {
+        get { scene.content }
+        set {
+            scene.setContent(newValue, at: clock.now)
+            onChange()
+        }
+    }
+    /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
+    public var progress: Double {
+        get { scene.content.progress }
+        set {
+            // From rest, the easing starts a frame back (or more, until it moves visibly), so the frame drawn now
+            // already shows the change.
+            scene.setProgress(newValue, at: clock.now, leadIn: frameInterval)
+            onChange()
+        }
+    }
+    public var style: HUDStyle {
+        get { scene.style }
+        set {
+            scene.setStyle(newValue, at: clock.now)
+            onChange()
+        }
+    }
+    /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears.
+    public var graceTime: Double {
+        get { lifecycle.graceTime }
+        set { lifecycle.graceTime = max(0, newValue) }
+    }
+    /// Once shown, the HUD stays at least this many seconds.
+    public var minShowTime: Double {
+        get { lifecycle.minShowTime }
+        set { lifecycle.minShowTime = max(0, newValue) }
+    }
+    /// Whether the HUD is showing or will (not hidden, not hiding).
+    public var isUp: Bool { lifecycle.phase == .shown || lifecycle.phase == .waiting }
+    /// Waiting out its grace time.
+    public var isWaiting: Bool { lifecycle.phase == .waiting }
+
+    // MARK: Showing and hiding
+
+    /// Shows the HUD (after the grace time, if one is set and nothing is on screen yet); cancels a pending delayed
+    /// hide; during a hide, reverses it from where it is.
+    public func show(animated: Bool = true) {
+        show(animated: animated, at: clock.now)
+        onChange()
+    }
+
+    /// A show inside a frame, which draws it: no other frame is asked for.
+    private func show(animated: Bool, at now: Double) {
+        onShow()
+        finished = false
+        wasCancelled = false
+        lifecycle.show(at: now, animated: animated, scene: &scene)
+        if let autoHideDelay {
+            lifecycle.hide(at: now, animated: animated, afterDelay: max(0, autoHideDelay), scene: &scene)
+        }
+    }
+
+    /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
+        scheduleHide(animated: animated, afterDelay: delay)
+    }
+
+    private func scheduleHide(animated: Bool, afterDelay delay: Double) {
+        lifecycle.hide(at: clock.now, animated: animated, afterDelay: max(0, delay), scene: &scene)
+        onChange()
+    }
+
+    /// Hides the HUD as its Cancel button does: `wasCancelled` is then true.
+    public func cancel() {
+        wasCancelled = true
+        scheduleHide(animated: true, afterDelay: 0)
+    }
+
+    /// The button was clicked.
+    public func buttonClicked() {
+        if let buttonAction { buttonAction() } else { cancel() }
+    }
+
+    /// Hides the HUD (after `delay`, never before its minimum show time) and returns once the hide has finished.
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0) async {
+        scheduleHide(animated: animated, afterDelay: delay)
+        await finishedHiding()
+    }
+
+    /// Shows `icon` with `label` (showing the HUD if it is not up), then hides after `delay` seconds, as
+    /// ProgressHUD's `succeed` and `failed` do; returns once it has gone.
+    public func conclude(_ icon: Icon, _ label: String, details: String = "", delay: Double = 1.5) async {
+        var c = content
+        c.custom = .icon(icon)
+        c.buttonTitle = ""
+        c.mode = .custom
+        c.label = label
+        c.details = details
+        content = c
+        if !isUp { show() }
+        await hide(afterDelay: delay)
+    }
+
+    // MARK: Input
+
+    /// Pulls `source` once per frame from now on, applying it with `policy`.
+    public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
+        self.source = source
+        input.policy = policy
+        input.transfer = policy.autoDetails ? TransferDetails(base: content.details) : nil
+        onChange()
+    }
+
+    /// Hands the HUD an update from elsewhere (another process, a notification), applied with the next frame
+    /// together with what the attached source has; with `show`, the HUD shows (again) first.
+    public func post(_ update: FeedInbox, show: Bool = false) {
+        if show {
+            // A show after a hide in the same frame: the later request wins.
+            posted.hideAfter = nil
+            postedShow = true
+        }
+        posted.take(update)
+        onInput()
+    }
+
+    /// Applies the input that arrived since the last frame.
+    private func takeInput(at now: Double) {
+        var batch = source?.take() ?? FeedInbox()
+        batch.take(posted)
+        let showFirst = postedShow
+        posted = FeedInbox()
+        postedShow = false
+        if showFirst { show(animated: true, at: now) }
+        guard !batch.isEmpty else { return }
+        input.content = scene.content
+        input.spinner = scene.style.spinner
+        let next = FeedPolicy.apply(batch, to: input, at: now)
+        input = next
+        var content = next.content
+        content.progress = scene.content.progress
+        scene.setContent(content, at: now)
+        if next.spinner != scene.style.spinner {
+            var style = scene.style
+            style.spinner = next.spinner
+            scene.setStyle(style, at: now)
+        }
+        if batch.progress != nil { scene.setProgress(next.content.progress, at: now, leadIn: frameInterval) }
+        if let delay = next.hideAfter {
+            lifecycle.hide(at: now, animated: true, afterDelay: delay, scene: &scene)
+        }
+    }
+
+    /// Whether input is waiting that no frame will pull: while `ticking`, frames pull it by themselves.
+    public func inputNeedsALook(ticking: Bool) -> Bool { source?.framesLook(ticking) == true }
+
+    // MARK: Frames
+
+    /// Applies the input and plays the deadlines due at `now`. Returns whether the HUD is visible.
+    public func update(at now: Double) -> Bool {
+        takeInput(at: now)
+        lifecycle.advance(to: now, scene: &scene)
+        return lifecycle.isVisible(at: now, scene: scene)
+    }
+
+    /// When the HUD's life next changes by itself (grace time, delayed hide), if ever.
+    public var nextDeadline: Double? { lifecycle.nextDeadline(scene: scene) }
+
+    /// The hide has finished (or a hide came during the grace time), and no one was told yet.
+    public var isDone: Bool { !finished && lifecycle.isDone(at: clock.now, scene: scene) }
+
+    /// Tells everyone who waits for the HUD that it has gone. The presenter calls it after taking its window down.
+    public func finish() {
+        finished = true
+        let waiters = finishWaiters
+        finishWaiters = []
+        for w in waiters { w.resume() }
+        completion?()
+    }
+
+    /// Returns once the HUD is not up any more (its hide has finished), at once if it is not.
+    public func finishedHiding() async {
+        guard !finished else { return }
+        await withCheckedContinuation { finishWaiters.append($0) }
+    }
+}

@@ -1,0 +1,45 @@
+/// A HUD's entry in the display's list of HUDs (`x11hud list`, `hide --all`, stacking): what was last published,
+/// so that only changes are, and its place in the list, which is the order of a stack.
+@MainActor struct RegistryListing {
+    private(set) var isListed = false
+    /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
+    private var listedWhileWaiting = false
+    private(set) var published: HUDRegistry.State?
+
+    /// Publishes `state` for other processes when it changed. Returns whether it did with the HUD up: then its
+    /// stack must be worked out again.
+    mutating func publish(_ state: HUDRegistry.State?, waiting: Bool, window: UInt, connection: XConnection) -> Bool {
+        guard state != published else { return false }
+        published = state
+        if state?.up == true {
+            takePlace(window: window, connection: connection)
+        } else if state != nil, !isListed {
+            HUDRegistry.add(window: window, connection: connection)
+            isListed = true
+            listedWhileWaiting = state?.up == false && waiting
+        }
+        HUDRegistry.publish(state, window: window, connection: connection)
+        return state?.up == true
+    }
+
+    /// Takes its place in the list as it comes up: at the end, also when it was listed while waiting out its grace
+    /// time, so that it stacks after the HUDs that came up before it.
+    mutating func takePlace(window: UInt, connection: XConnection) {
+        if isListed, listedWhileWaiting {
+            HUDRegistry.remove(window: window, connection: connection)
+            isListed = false
+        }
+        listedWhileWaiting = false
+        guard !isListed else { return }
+        HUDRegistry.add(window: window, connection: connection)
+        isListed = true
+    }
+
+    /// Leaves the list for good (the hide has finished).
+    mutating func remove(window: UInt, connection: XConnection) {
+        guard isListed else { return }
+        self = RegistryListing()
+        HUDRegistry.publish(nil, window: window, connection: connection)
+        HUDRegistry.remove(window: window, connection: connection)
+    }
+}
