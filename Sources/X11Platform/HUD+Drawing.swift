@@ -2,15 +2,6 @@ internal import CX11
 import HUDRender
 import HUDScene
 
-/// The last frame put on the window, kept for comparison and for answering Expose without re-rendering.
-struct PresentedFrame {
-    var snapshot: HUDSnapshot
-    var frame: PixelRect
-    var canvas: Canvas
-    /// Set when no compositor runs: the pixels actually sent.
-    var opaque: OpaqueFrame?
-}
-
 extension HUD {
     /// Renders the scene at `now` off screen and puts it on the window in one blit, unless it is what is already there.
     func draw(at now: Double) {
@@ -27,7 +18,8 @@ extension HUD {
             let o = snapshot.presentation.opacity
             snapshot.presentation.opacity = scene.appearance.isShown ? (o > 0 ? 1 : 0) : (o >= 0.5 ? 1 : 0)
         }
-        let (frame, origin) = windowGeometry(layout: snapshot.layout, opaque: opaque)
+        let (frame, origin) = WindowGeometry.window(of: scene, layout: snapshot.layout, on: monitor.frame,
+                                                    opaque: opaque)
         snapshot.canvasOrigin = origin
         if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }
         if let presented, presented.frame == frame, window.isMapped,
@@ -53,7 +45,8 @@ extension HUD {
         }
         window.move(to: frame)
         shape.setBounding(opaqueFrame?.shape)
-        shape.setInput(clickableRect(snapshot, origin: origin))
+        shape.setInput(WindowGeometry.clickable(snapshot, origin: origin, bezel: bezelAction != nil,
+                                                shown: scene.appearance.isShown))
         updateBlurRegion(snapshot)
         window.map()
         presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
@@ -132,85 +125,4 @@ extension HUD {
             }
         }
     }
-
-    /// The window covers the bezel at its largest zoom (plus a pixel of antialiasing), or the whole monitor (panels
-    /// too, as MBProgressHUD's background view covers the screen) when a dim background is asked for and a
-    /// compositor can show it. Returns the window in root pixels and the scene point at its top-left pixel.
-    func windowGeometry(layout: HUDLayout, opaque: Bool) -> (PixelRect, Point) {
-        let covered: Rect
-        if !opaque, scene.style.backgroundColor.alpha > 0 {
-            covered = Rect(x: 0, y: 0, width: Double(monitor.frame.width) / scene.scale,
-                           height: Double(monitor.frame.height) / scene.scale)
-        } else {
-            // The bezel as presented, and its content where it is going (they differ while the bezel glides).
-            var b = layout.bezel
-            for item in [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame] {
-                if let r = item { b = b.union(r) }
-            }
-            let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
-            // A sliding bezel comes out from the top of the area.
-            let top = scene.style.animation == .slide ? min(scene.area.minY, b.minY - grow) : b.minY - grow
-            covered = Rect(x: b.minX - grow, y: top, width: b.width + 2 * grow, height: b.maxY + grow - top)
-        }
-        let px = covered.scaled(by: scene.scale)
-        let frame = PixelRect(x: monitor.frame.x + Int(px.x), y: monitor.frame.y + Int(px.y),
-                              width: max(1, Int(px.width)), height: max(1, Int(px.height)))
-        return (frame, Point(x: px.x / scene.scale, y: px.y / scene.scale))
-    }
-
-    /// The part of the window that takes clicks while the HUD is (being) shown, in window pixels: the bezel when
-    /// `bezelAction` is set, else the button, else nothing.
-    func clickableRect(_ snapshot: HUDSnapshot, origin: Point) -> OpaqueFrame.Span? {
-        guard scene.appearance.isShown else { return nil }
-        let target = bezelAction != nil ? snapshot.presentedBezel : snapshot.layout.button?.frame
-        guard let area = target else { return nil }
-        let r = Rect(x: area.minX - origin.x, y: area.minY - origin.y, width: area.width, height: area.height)
-            .scaled(by: scene.scale)
-        return OpaqueFrame.Span(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
-    }
-
-    /// The scene point under a point in window pixels.
-    private func scenePoint(x: Int, y: Int) -> Point? {
-        guard let p = presented else { return nil }
-        return Point(x: Double(x) / scene.scale + p.snapshot.canvasOrigin.x,
-                     y: Double(y) / scene.scale + p.snapshot.canvasOrigin.y)
-    }
-
-    /// Whether a point in window pixels is on the button.
-    func hitsButton(x: Int, y: Int) -> Bool {
-        guard let point = scenePoint(x: x, y: y), let button = presented?.snapshot.layout.button?.frame else {
-            return false
-        }
-        return button.contains(point)
-    }
-
-    /// Whether a point in window pixels is on the bezel as drawn.
-    func hitsBezel(x: Int, y: Int) -> Bool {
-        guard let point = scenePoint(x: x, y: y), let p = presented else { return false }
-        return p.snapshot.presentedBezel.contains(point)
-    }
-}
-
-extension HUD {
-    /// A pointer button on any window: the HUD's button, or its bezel when `bezelAction` is set.
-    func handleButton(_ e: XButtonEvent, pressed: Bool) {
-        guard e.button == UInt32(Button1) else { return }
-        let x = Int(e.x), y = Int(e.y)
-        if pressed {
-            guard e.window == window.id, hitsButton(x: x, y: y) else { return }
-            buttonPressed = true
-            setNeedsUpdate()
-        } else if buttonPressed {
-            buttonPressed = false
-            setNeedsUpdate()
-            if e.window == window.id, hitsButton(x: x, y: y) {
-                if let buttonAction { buttonAction() } else { cancel() }
-            }
-        } else if let bezelAction, e.window == window.id, hitsBezel(x: x, y: y) {
-            bezelAction()
-        }
-    }
-
-    /// The compositor started or stopped: the next frame is drawn whole, translucent or opaque and shaped.
-    func compositorChanged() { presented = nil }
 }

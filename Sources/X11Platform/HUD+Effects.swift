@@ -1,4 +1,5 @@
 internal import CX11
+import HUDControl
 import HUDScene
 
 /// What the HUD's window asks of the desktop beyond its pixels: a blur behind the bezel and blocked pointer input.
@@ -47,4 +48,28 @@ extension HUD {
                                     connection: connection)
         }
     }
+}
+
+extension HUD {
+    /// A pointer button on any window: the HUD's button, or its bezel when `bezelAction` is set.
+    func handleButton(_ e: XButtonEvent, pressed: Bool) {
+        guard e.button == UInt32(Button1) else { return }
+        let x = Int(e.x), y = Int(e.y)
+        if pressed {
+            guard e.window == window.id, presented?.hitsButton(x: x, y: y) == true else { return }
+            buttonPressed = true
+            setNeedsUpdate()
+        } else if buttonPressed {
+            buttonPressed = false
+            setNeedsUpdate()
+            if e.window == window.id, presented?.hitsButton(x: x, y: y) == true {
+                controller.buttonClicked()
+            }
+        } else if let bezelAction, e.window == window.id, presented?.hitsBezel(x: x, y: y) == true {
+            bezelAction()
+        }
+    }
+
+    /// The compositor started or stopped: the next frame is drawn whole, translucent or opaque and shaped.
+    func compositorChanged() { presented = nil }
 }

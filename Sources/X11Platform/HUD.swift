@@ -100,17 +100,17 @@ public import ProgressFeed
         fixedScale = scale
         targetWindow = target
         if let target {
-            guard let found = Self.locate(over: target, connection: connection) else {
+            guard let found = MonitorInfo.locate(over: target, connection: connection) else {
                 throw HUDError(.noSuchWindow, "no window \(WindowChoice.hex(target)) on \(connection.name)")
             }
             monitor = found
         } else {
-            monitor = Self.locate(choice, keeping: nil, connection: connection)
+            monitor = MonitorInfo.locate(choice, keeping: nil, connection: connection)
         }
         let scale = fixedScale ?? session.desktopScale
         window = try OverlayWindow(connection: connection,
                                    frame: PixelRect(x: monitor.frame.x, y: monitor.frame.y, width: 1, height: 1),
-                                   parent: target, gravity: Self.gravity(of: .center))
+                                   parent: target, gravity: OverlayWindow.gravity(of: .center))
         if let target { session.watchTarget(target) }
         shape = WindowShape(connection: connection, window: window.id)
         shape.setInput(nil)
@@ -127,48 +127,24 @@ public import ProgressFeed
 
     // MARK: The HUD's settings, kept by its controller (settable while it is up)
 
-    public var content: HUDContent {
-        get { controller.content }
-        set { controller.content = newValue }
-    }
-    public var mode: HUDMode {
-        get { content.mode }
-        set { content.mode = newValue }
-    }
-    public var label: String {
-        get { content.label }
-        set { content.label = newValue }
-    }
-    public var details: String {
-        get { content.details }
-        set { content.details = newValue }
-    }
+    public var content: HUDContent { get { controller.content } set { controller.content = newValue } }
+    public var mode: HUDMode { get { content.mode } set { content.mode = newValue } }
+    public var label: String { get { content.label } set { content.label = newValue } }
+    public var details: String { get { content.details } set { content.details = newValue } }
     /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
-    public var progress: Double {
-        get { controller.progress }
-        set { controller.progress = newValue }
-    }
-    public var buttonTitle: String {
-        get { content.buttonTitle }
-        set { content.buttonTitle = newValue }
-    }
+    public var progress: Double { get { controller.progress } set { controller.progress = newValue } }
+    public var buttonTitle: String { get { content.buttonTitle } set { content.buttonTitle = newValue } }
     public var style: HUDStyle {
         get { controller.style }
         set {
             controller.style = newValue
-            if targetWindow != nil { window.setGravity(Self.gravity(of: newValue.placement)) }
+            if targetWindow != nil { window.setGravity(OverlayWindow.gravity(of: newValue.placement)) }
         }
     }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
-    public var graceTime: Double {
-        get { controller.graceTime }
-        set { controller.graceTime = newValue }
-    }
+    public var graceTime: Double { get { controller.graceTime } set { controller.graceTime = newValue } }
     /// Once shown, the HUD stays at least this many seconds.
-    public var minShowTime: Double {
-        get { controller.minShowTime }
-        set { controller.minShowTime = newValue }
-    }
+    public var minShowTime: Double { get { controller.minShowTime } set { controller.minShowTime = newValue } }
     /// Runs once after a hide has finished (or right away when a hide came during the grace time).
     public var completion: (@MainActor () -> Void)? {
         get { controller.completion }
@@ -188,16 +164,10 @@ public import ProgressFeed
     }
     /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
     /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
-    public var blocksInput: Bool {
-        get { controller.blocksInput }
-        set { controller.blocksInput = newValue }
-    }
+    public var blocksInput: Bool { get { controller.blocksInput } set { controller.blocksInput = newValue } }
     /// When set, the HUD hides this many seconds after each `show()`: a held key keeps it up, and it goes once the
     /// key is let go.
-    public var autoHideDelay: Double? {
-        get { controller.autoHideDelay }
-        set { controller.autoHideDelay = newValue }
-    }
+    public var autoHideDelay: Double? { get { controller.autoHideDelay } set { controller.autoHideDelay = newValue } }
     /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
     public var wasCancelled: Bool { controller.wasCancelled }
     /// Its name on the display, when it has one (`HUDSession.hud(id:)`, `x11hud --id`).
@@ -241,6 +211,23 @@ public import ProgressFeed
     /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0) {
         controller.hide(animated: animated, afterDelay: delay)
+    }
+
+    /// Hides the HUD (after `delay`, never before its minimum show time) and returns once the hide has finished.
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0) async {
+        await controller.hide(animated: animated, afterDelay: delay)
+    }
+
+    /// Shows the success icon with `label`, then hides after `delay` seconds, as ProgressHUD's `succeed` does;
+    /// returns once it has gone.
+    public func succeed(_ label: String, details: String = "", delay: Double = 1.5) async {
+        await controller.conclude(.success, label, details: details, delay: delay)
+    }
+
+    /// Shows the error icon with `label`, then hides after `delay` seconds (ProgressHUD's `failed`); returns once it
+    /// has gone.
+    public func fail(_ label: String, details: String = "", delay: Double = 1.5) async {
+        await controller.conclude(.error, label, details: details, delay: delay)
     }
 
     /// Hides the HUD as its Cancel button does: `wasCancelled` is then true (the command line exits 1).

@@ -38,7 +38,7 @@ import HUDLoop
 
     /// Every HUD up over `window` (a client window, see `window(_:)`), of every process.
     public func remoteHUDs(over window: UInt) -> [RemoteHUD] {
-        let name = "window " + WindowChoice.hex(window)
+        let name = MonitorInfo.area(over: window)
         return HUDRegistry.entries(connection: connection).filter { $0.state.up && $0.state.monitor == name }
             .map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
     }

@@ -1,4 +1,5 @@
 internal import CX11
+import HUDScene
 import FoundationEssentials
 import Glibc
 
@@ -86,6 +87,12 @@ struct PixelRect: Hashable {
     func forgetFrame() { frame = PixelRect(x: Int.min, y: Int.min, width: 0, height: 0) }
 
     /// Where the server keeps the window when the parent is resized (an X `*Gravity`).
+    /// The X gravity matching a position: the server then keeps a HUD where the layout puts it while the window
+    /// it is over is resized, in the same frame, before the HUD hears of it.
+    static func gravity(of position: Position) -> Int32 {
+        Int32(NorthWestGravity) + Int32(position.horizontal + 1) + 3 * Int32(position.vertical + 1)
+    }
+
     func setGravity(_ gravity: Int32) {
         guard !isGone, gravity != self.gravity else { return }
         self.gravity = gravity

@@ -469,11 +469,11 @@ struct OverWindowTests {
     }
 
     @MainActor @Test func gravityKeepsEachPositionInPlace() {
-        #expect(HUD.gravity(of: .center) == 5)
-        #expect(HUD.gravity(of: .topLeft) == 1)
-        #expect(HUD.gravity(of: .top) == 2)
-        #expect(HUD.gravity(of: .right) == 6)
-        #expect(HUD.gravity(of: .bottomRight) == 9)
+        #expect(OverlayWindow.gravity(of: .center) == 5)
+        #expect(OverlayWindow.gravity(of: .topLeft) == 1)
+        #expect(OverlayWindow.gravity(of: .top) == 2)
+        #expect(OverlayWindow.gravity(of: .right) == 6)
+        #expect(OverlayWindow.gravity(of: .bottomRight) == 9)
     }
 }
 
