@@ -6,8 +6,8 @@ import HUDScene
 ///
 /// - `45`, `45.5`, `45%`: progress in percent, as `zenity --progress` reads it;
 /// - `#TEXT`: the label (zenity);
-/// - `{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","spinner":"…","hide":1.5}`: any
-///   subset of keys, progress as a fraction;
+/// - `{"progress":0.45,"label":"Copying"}`: a JSON object, any subset of the keys of `JSONKey.all` (read by
+///   `JSONLine`), progress as a fraction;
 /// - the progress line of a tool x11hud knows (rsync, curl, pv, wget, dd, ffmpeg; see `ProgressFormats`): its
 ///   percentage and byte counts, unless `scanPercentages` is off; with a `total`, bytes or media time against it
 ///   where the tool prints no percentage (dd, pv without `-s`, ffmpeg);

@@ -1,71 +1,68 @@
 import FoundationEssentials
-import Glibc
 import HUDScene
 
-/// A JSON object line, read key by key so one bad key does not spoil the others.
-/// (JSONDecoder rather than JSONSerialization: it keeps `true` and `1` apart.)
-struct JSONLine: Decodable {
-    var update = FeedUpdate()
+/// A JSON object line of the input protocol, its keys those of `JSONKey.all`. Read key by key, so one bad key does
+/// not spoil the others, each problem kept for the warning; written with JSONEncoder, so that reading the line
+/// back gives the same update.
+struct JSONLine: Codable {
+    var update: FeedUpdate
+    /// What was wrong with the line read, in the order of its keys' names.
     var problems: [String] = []
 
-    private struct Key: CodingKey {
+    init(update: FeedUpdate) { self.update = update }
+
+    /// Any key of an object.
+    struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
 
+    /// A value as the writer writes it.
+    enum Value {
+        case string(String)
+        case number(Double)
+        case integer(Int64)
+    }
+
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
+        update = FeedUpdate()
         for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            let name = key.stringValue
-            func string() -> String? { try? c.decode(String.self, forKey: key) }
-            func number() -> Double? { (try? c.decode(Double.self, forKey: key)).flatMap { $0.isFinite ? $0 : nil } }
-            switch name {
-            case "progress":
-                if let v = number() {
-                    if !(0...1).contains(v) { problems.append("progress \(FeedParser.format(v)) clamped into 0…1") }
-                    update.progress = min(max(v, 0), 1)
-                } else {
-                    problems.append("\"progress\" must be a number from 0 to 1")
-                }
-            case "label", "text":
-                if let s = string() { update.label = s } else { problems.append("\"\(name)\" must be a string") }
-            case "button":
-                if let s = string() { update.button = s } else { problems.append("\"button\" must be a string") }
-            case "details", "title":
-                if let s = string() { update.details = s } else { problems.append("\"\(name)\" must be a string") }
-            case "mode":
-                if let s = string(), let m = HUDMode(name: s) { update.mode = m } else {
-                    problems.append("unknown mode \(FeedParser.quote(string() ?? "?"))")
-                }
-            case "icon":
-                if let s = string(), let i = Icon(rawValue: s) { update.icon = i } else {
-                    problems.append("unknown icon \(FeedParser.quote(string() ?? "?"))")
-                }
-            case "spinner":
-                if let s = string(), let style = SpinnerStyle(rawValue: s) { update.spinner = style } else {
-                    problems.append("unknown spinner \(FeedParser.quote(string() ?? "?"))")
-                }
-            case "hide":
-                if let v = number(), v >= 0 {
-                    let clamped = InputLimits.clampedDuration(v)
-                    if clamped != v {
-                        problems.append("hide \(FeedParser.format(v)) clamped to \(FeedParser.format(clamped))")
-                    }
-                    update.hideAfter = clamped
-                } else {
-                    problems.append("\"hide\" must be \(InputLimits.durationRule)")
-                }
-            case "bytes", "total_bytes":
-                if let v = number(), v >= 0, v < 9.2e18 {
-                    if name == "bytes" { update.bytesDone = Int64(v) } else { update.bytesTotal = Int64(v) }
-                } else {
-                    problems.append("\"\(name)\" must be a number of bytes, 0 or more")
-                }
-            default:
-                problems.append("unknown key \(FeedParser.quote(name))")
+            if let known = JSONKey.named[key.stringValue] {
+                known.read(c, key, &update, &problems)
+            } else {
+                problems.append("unknown key \(FeedParser.quote(key.stringValue))")
             }
         }
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for key in JSONKey.all {
+            let name = Key(stringValue: key.name)
+            switch key.write(update) {
+            case .string(let s): try c.encode(s, forKey: name)
+            case .number(let v): try c.encode(v, forKey: name)
+            case .integer(let v): try c.encode(v, forKey: name)
+            case nil: break
+            }
+        }
+    }
+
+    /// The line as the writer writes it: keys sorted, so that the same update always gives the same line.
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Nothing it writes can fail: strings, integers and finite numbers only.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension FeedInbox {
+    /// The update as one line of the JSON protocol that `FeedParser` reads back into the same values: how one
+    /// process hands an update to a HUD another process shows. A number that is not finite is left out.
+    public var jsonLine: String { JSONLine(update: update).text }
 }

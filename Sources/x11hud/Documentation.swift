@@ -1,3 +1,5 @@
+import ProgressFeed
+
 /// What the README, `--help` and the man page say in the same words, written once: the synopsis and the input
 /// protocol. The man page takes them from the binary (`--print-synopsis`, `--print-input-protocol`, read by
 /// packaging/man.py), and the tests hold the README's table and paragraphs to them.
@@ -17,18 +19,29 @@ enum Documentation {
     ]
 
     /// The input protocol, one row per kind of line: the line, and what it does (Markdown, as the README's table).
+    /// The JSON keys' rows come from `JSONKey.all`, their example lines from the writer that forwards updates.
     static let inputLines: [(line: String, meaning: String)] = [
         ("`45`, `45.5`, `45%`", "progress in percent, as `zenity --progress` reads it"),
         ("`#TEXT`", "set the label (zenity)"),
-        (#"`{"progress":0.45,"label":"…","details":"…","mode":"bar","icon":"success","hide":1.5}`"#,
-         "any subset; progress as a fraction; `hide` hides after that many seconds"),
-        (#"`{"spinner":"circle-stroke-spin"}`"#, #"switch to that spinner (as `"icon"` switches to the icon)"#),
-        (#"`{"bytes":1200000000,"total_bytes":2700000000}`"#,
-         "bytes done and in all, for `--details auto`; with no `progress`, the fraction is bytes / total"),
+        ("`\(jsonExample)`",
+         "a JSON object: any subset of the keys below; a key that is wrong gets a warning, and the others still apply"),
+    ] + JSONKey.all.map { key in
+        let aliases = key.aliases.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        return ("`\(key.example)`", key.meaning + (aliases.isEmpty ? "" : " (also \(aliases))") + ": " + key.rule)
+    } + [
         ("the progress line of rsync, curl, pv, wget, dd or ffmpeg",
          "its percentage and byte counts; `--no-scan`, `--pulsate` or `--mode indeterminate` turn this off"),
         ("anything else", "nothing, and no warning: a log line is not an error"),
     ]
+
+    /// The JSON line of the table's first JSON row, as the writer writes it.
+    private static var jsonExample: String {
+        var inbox = FeedInbox()
+        inbox.progress = 0.45
+        inbox.label = "Copying"
+        inbox.hideAfter = 1.5
+        return inbox.jsonLine
+    }
 
     /// How the input ends and what the HUD does with a pipe it has not finished (Markdown, one paragraph).
     static let endOfInput = """

@@ -63,6 +63,25 @@ struct NamedHUDTests {
         #expect(listed.contains("\"spinner\":\"pacman-progress\"") && listed.contains("Still working"), "\(listed)")
     }
 
+    /// A label travels to another process's HUD as a JSON line: quotes, backslashes, a slash, a tab and non-ASCII
+    /// arrive as they were given.
+    @Test func aLabelThatJSONMustEscapeReachesTheHUDAsItWasGiven() throws {
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "esc", "--label", "Working"], display: display)
+        _ = try owner.waitForWindow(display: display)
+        let label = "say \"hi\" \\ back\\slash a/b\tcafé 日本 🚀"
+        let client = try HUDProcess(["--id", "esc", "--label", label], display: display)
+        #expect(client.waitForExit(timeout: 3)?.status == 0, "\(client.errorOutput)")
+        var labels: [String] = []
+        _ = try Tools.waitUntil(timeout: 2) {
+            let listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).stdout
+            let objects = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
+            labels = objects.compactMap { $0["label"] as? String }
+            return labels == [label]
+        }
+        #expect(labels == [label])
+    }
+
     @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
         let display = try server().display
         let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)

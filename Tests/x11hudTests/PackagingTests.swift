@@ -1,5 +1,6 @@
 import Foundation
 import HUDTestSupport
+import ProgressFeed
 import Testing
 import X11Platform
 @testable import x11hud
@@ -194,6 +195,26 @@ import X11Platform
         let paragraph = Documentation.endOfInput.replacingOccurrences(of: "`", with: "")
             .replacingOccurrences(of: "**", with: "")
         #expect(man.contains(paragraph), "\(man)")
+        for key in JSONKey.all {
+            for name in [key.name] + key.aliases { #expect(man.contains("\"\(name)\""), "\(name) not in the man page") }
+        }
+    }
+
+    /// The table's JSON lines (one with several keys, then one per key of the reader's) are read without a warning.
+    @Test func theInputProtocolsJSONLinesAreReadAsTheySay() {
+        let lines = Documentation.inputLines.map(\.line).filter { $0.hasPrefix("`{") }.map { $0.dropFirst().dropLast() }
+        #expect(lines.count == JSONKey.all.count + 1)
+        for line in lines {
+            var bytes = Array(line.utf8)
+            let event = bytes.withUnsafeMutableBytes { FeedParser().parse(UnsafeRawBufferPointer($0)) }
+            guard case .update(let update) = event else {
+                Issue.record("\(line) → \(event)")
+                continue
+            }
+            var inbox = FeedInbox()
+            inbox.take(update)
+            #expect(inbox.jsonLine == String(line), "written back differently")
+        }
     }
 
     @Test func configurationListsEverySetting() throws {
