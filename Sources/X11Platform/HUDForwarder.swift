@@ -1,23 +1,19 @@
 internal import CX11
-import Dispatch
 import HUDLoop
 
-/// A client of another process's named HUD and nothing more: the display connection and the named-HUD link
-/// (`HUDLinks`), without the compositor watch, XSETTINGS, root-window events, frame timer or text stack that a
-/// `HUDSession` sets up. What `x11hud --id NAME …` uses while NAME is up elsewhere: it hands its content over and
-/// exits. When the HUD is not up, `HUDSession(adopting:)` carries on on the same connection.
-@MainActor public final class HUDForwarder: LinkEndpoint {
-    let connection: XConnection
-    let links: HUDLinks
-    var remotes: [UInt: RemoteHUD] = [:]
-    var pending: [Int: RemoteHUD] = [:]
+/// A client of another process's named HUD and nothing more: the display connection and the named-HUD endpoint,
+/// without the compositor watch, XSETTINGS, root-window events, frame timer or text stack that a `HUDSession` sets
+/// up. What `x11hud --id NAME …` uses while NAME is up elsewhere: it hands its content over and exits. When the HUD
+/// is not up, `HUDSession(adopting:)` carries on with the same connection and endpoint.
+@MainActor public final class HUDForwarder {
+    let endpoint: NamedHUDEndpoint
+    var connection: XConnection { endpoint.connection }
     private var pump: EventPump?
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
     public init(display: String? = nil) throws(HUDError) {
-        connection = try XConnection(name: display)
-        links = HUDLinks(connection: connection)
+        endpoint = NamedHUDEndpoint(connection: try XConnection(name: display))
         pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
     }
 
@@ -25,32 +21,17 @@ import HUDLoop
     public var displayName: String { connection.name }
 
     /// Another process's HUD named `id`, if one is up.
-    public func remoteHUD(id: String) -> RemoteHUD? {
-        let owner = links.owner(of: id)
-        guard owner != 0, owner != links.controlWindow else { return nil }
-        return RemoteHUD(endpoint: self, target: owner, id: id)
-    }
+    public func remoteHUD(id: String) -> RemoteHUD? { endpoint.remoteHUD(id: id) }
 
     /// Every HUD on the display, to hide them all.
-    public func remoteHUDs() -> [RemoteHUD] {
-        HUDRegistry.entries(connection: connection).map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
-    }
+    public func remoteHUDs() -> [RemoteHUD] { endpoint.remoteHUDs() }
 
     /// Every HUD up over `window` (a client window, see `window(_:)`), of every process.
-    public func remoteHUDs(over window: UInt) -> [RemoteHUD] {
-        let name = MonitorInfo.area(over: window)
-        return HUDRegistry.entries(connection: connection).filter { $0.state.up && $0.state.monitor == name }
-            .map { RemoteHUD(endpoint: self, target: $0.window, id: nil) }
-    }
+    public func remoteHUDs(over window: UInt) -> [RemoteHUD] { endpoint.remoteHUDs(over: window) }
 
     /// The client window `choice` means, as `HUDSession.window(_:)` finds it.
     /// - Throws: `HUDError` with kind `.noSuchWindow` when there is none.
-    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt {
-        guard let client = TargetWindows.resolve(choice, connection: connection) else {
-            throw HUDError(.noSuchWindow, "no window '\(choice)' on \(connection.name)")
-        }
-        return client
-    }
+    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt { try endpoint.window(choice) }
 
     /// Hands the main thread to the main loop for good: the answers arrive there.
     public func run() -> Never {
@@ -64,8 +45,8 @@ import HUDLoop
 
     private func handle(_ event: inout XEvent) {
         switch event.type {
-        case ClientMessage: _ = receiveReply(event.xclient)
-        case DestroyNotify: windowDestroyed(event.xdestroywindow.window)
+        case ClientMessage: _ = endpoint.receiveReply(event.xclient)
+        case DestroyNotify: endpoint.windowDestroyed(event.xdestroywindow.window)
         default: break
         }
     }

@@ -53,7 +53,7 @@ extension HUDSession {
             let atom = event.xselectionclear.selection
             namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == atom }?.lostName()
         case DestroyNotify:
-            windowDestroyed(event.xdestroywindow.window)
+            endpoint.windowDestroyed(event.xdestroywindow.window)
             targetGone(event.xdestroywindow.window)
         default:
             if compositor.isSelectionEvent(event) {

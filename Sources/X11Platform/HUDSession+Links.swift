@@ -22,7 +22,7 @@ public struct HUDListing: Hashable, Sendable, Encodable {
     public var spinner: String?
 }
 
-extension HUDSession: LinkEndpoint {
+extension HUDSession {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant
     /// get one HUD between them.
@@ -30,7 +30,7 @@ extension HUDSession: LinkEndpoint {
     public func claim(id: String, scale: Double? = nil, monitor: MonitorChoice = .pointer,
                       over window: UInt? = nil) throws(HUDError) -> NamedHUD {
         if let hud = existingHUD(id: id), hud.ownsName { return .local(hud) }
-        if let owner = links.claim(id) { return .remote(RemoteHUD(endpoint: self, target: owner, id: id)) }
+        if let owner = links.claim(id) { return .remote(RemoteHUD(endpoint: endpoint, target: owner, id: id)) }
         let hud: HUD
         if let window { hud = try makeHUD(over: window, scale: scale) } else {
             hud = try makeHUD(scale: scale, monitor: monitor)
@@ -41,11 +41,7 @@ extension HUDSession: LinkEndpoint {
     }
 
     /// Another process's HUD named `id`, if one is up.
-    public func remoteHUD(id: String) -> RemoteHUD? {
-        let owner = links.owner(of: id)
-        guard owner != 0, owner != links.controlWindow else { return nil }
-        return RemoteHUD(endpoint: self, target: owner, id: id)
-    }
+    public func remoteHUD(id: String) -> RemoteHUD? { endpoint.remoteHUD(id: id) }
 
     /// Every HUD on the display (of every process, this one included), oldest first.
     public func listedHUDs() -> [HUDListing] {
@@ -56,12 +52,7 @@ extension HUDSession: LinkEndpoint {
     }
 
     /// Every HUD of other processes on the display, to hide them all.
-    public func remoteHUDs() -> [RemoteHUD] {
-        let mine = Set(huds.map(\.window.id))
-        return HUDRegistry.entries(connection: connection).filter { !mine.contains($0.window) }.map {
-            RemoteHUD(endpoint: self, target: $0.window, id: nil)
-        }
-    }
+    public func remoteHUDs() -> [RemoteHUD] { endpoint.remoteHUDs(excluding: Set(huds.map(\.window.id))) }
 
     /// Calls `body` once no process holds the name `id` (at once if none does): `--queue` waits so.
     public func whenNameFree(_ id: String, _ body: @escaping @MainActor () -> Void) {
@@ -84,7 +75,7 @@ extension HUDSession: LinkEndpoint {
 
     /// A request from another process, or an answer to one of ours.
     func receive(_ message: XClientMessageEvent) {
-        if receiveReply(message) { return }
+        if endpoint.receiveReply(message) { return }
         guard let request = links.request(from: message) else { return }
         let target = message.window == links.controlWindow
             ? namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == request.selection }

@@ -36,14 +36,11 @@ import Synchronization
     private(set) var huds: [HUD] = []
     /// Named HUDs of this process, up or not.
     var named: [String: HUD] = [:]
-    /// Other processes' HUDs this process talks to, by the window requests go to.
-    var remotes: [UInt: RemoteHUD] = [:]
-    /// Requests waiting for an answer, by serial.
-    var pending: [Int: RemoteHUD] = [:]
     /// `whenNameFree` callers.
     var nameWaiters: [(id: String, body: @MainActor () -> Void)] = []
-    /// Windows of other processes that asked to hear when a HUD of ours ends.
-    let links: HUDLinks
+    /// The named-HUD protocol: this process's names and other processes' HUDs it talks to.
+    let endpoint: NamedHUDEndpoint
+    var links: HUDLinks { endpoint.links }
     /// What every HUD of the session reads the time from.
     public let clock: any LoopClock
 
@@ -56,22 +53,23 @@ import Synchronization
     /// Connects to `display` with the time read from `clock` (a test's).
     convenience init(display: String?, clock: any LoopClock) throws(HUDError) {
         let connection = try XConnection(name: display)
-        self.init(connection: connection, links: HUDLinks(connection: connection), clock: clock)
+        self.init(endpoint: NamedHUDEndpoint(connection: connection), clock: clock)
     }
 
     /// The whole session on the connection `forwarder` opened, for when the HUD it would forward to is not up (or
     /// has gone): this process shows its own. The forwarder stops reading events.
     public convenience init(adopting forwarder: HUDForwarder) {
         forwarder.stop()
-        self.init(connection: forwarder.connection, links: forwarder.links, clock: SystemClock.shared)
+        self.init(endpoint: forwarder.endpoint, clock: SystemClock.shared)
     }
 
-    private init(connection: XConnection, links: HUDLinks, clock: any LoopClock) {
+    private init(endpoint: NamedHUDEndpoint, clock: any LoopClock) {
+        let connection = endpoint.connection
         self.clock = clock
         self.connection = connection
         compositor = CompositorWatch(connection: connection)
         desktopScale = Self.desktopScale(connection: connection)
-        self.links = links
+        self.endpoint = endpoint
         watchRoot()
         timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, clock: clock) { [weak self] in
             self?.timer?.fired()
@@ -140,12 +138,7 @@ import Synchronization
     /// The client window `choice` means (the active one, the one under the pointer, or the one an id names,
     /// given as client, frame or a window inside the client).
     /// - Throws: `HUDError` with kind `.noSuchWindow` when there is none.
-    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt {
-        guard let client = TargetWindows.resolve(choice, connection: connection) else {
-            throw HUDError(.noSuchWindow, "no window '\(choice)' on \(connection.name)")
-        }
-        return client
-    }
+    public func window(_ choice: WindowChoice) throws(HUDError) -> UInt { try endpoint.window(choice) }
 
     /// The newest HUD of this process that is up over `window` (`HUDForView:`), if any.
     public func hud(over window: UInt) -> HUD? {

@@ -5,7 +5,7 @@ public import ProgressFeed
 /// to when NAME is already up, and what `x11hud hide` hides. Updates change it in place with the same animations
 /// as its own input.
 @MainActor public final class RemoteHUD {
-    let endpoint: any LinkEndpoint
+    let endpoint: NamedHUDEndpoint
     /// The HUD's window, or the control window of the process that owns its name.
     let target: UInt
     /// Its name, when it is reached by name.
@@ -20,7 +20,7 @@ public import ProgressFeed
     /// request arrived: the name is free to claim again.
     public var onVanished: (@MainActor () -> Void)?
 
-    init(endpoint: any LinkEndpoint, target: UInt, id: String?) {
+    init(endpoint: NamedHUDEndpoint, target: UInt, id: String?) {
         self.endpoint = endpoint
         self.target = target
         self.id = id
@@ -59,32 +59,5 @@ public import ProgressFeed
         guard !ended else { return }
         ended = true
         onVanished?()
-    }
-}
-
-/// What a `RemoteHUD` talks through: a display session, or a forwarder that opened only the link.
-@MainActor protocol LinkEndpoint: AnyObject {
-    var connection: XConnection { get }
-    var links: HUDLinks { get }
-    /// Other processes' HUDs talked to, by the window requests go to.
-    var remotes: [UInt: RemoteHUD] { get set }
-    /// Requests waiting for an answer, by serial.
-    var pending: [Int: RemoteHUD] { get set }
-}
-
-extension LinkEndpoint {
-    /// Hands an answer to the request it answers; false when the message is not an answer.
-    func receiveReply(_ message: XClientMessageEvent) -> Bool {
-        guard let (reply, value, serial, from) = links.reply(from: message) else { return false }
-        // Only the window asked answers for it; anything else is another client's forgery, ignored.
-        guard let remote = pending[serial], remote.target == from else { return true }
-        if reply == .ended { pending[serial] = nil }
-        remote.received(reply, value: value)
-        return true
-    }
-
-    /// A window was destroyed: if it was another process's HUD we talk to, that process has gone.
-    func windowDestroyed(_ window: UInt) {
-        remotes.removeValue(forKey: window)?.vanished()
     }
 }
