@@ -61,35 +61,33 @@ import Testing
         #expect(lookup.find("unlisted", size: 64, theme: "Ctx") == nil, "a directory index.theme does not list")
     }
 
-    @Test func aSizeContextThemeTakesTheSizeAskedElseTheClosest() throws {
+    /// Threshold directories (the default Type) take sizes within 2 of theirs; 30 is 12 from 16's 14…18 and 16 from
+    /// 48's 46…50; an icon only in one size is taken at any size.
+    @Test(arguments: [
+        ("foo", 48, "48x48"), ("foo", 16, "16x16"), ("foo", 18, "16x16"), ("foo", 30, "16x16"), ("foo", 40, "48x48"),
+        ("small", 48, "16x16"),
+    ])
+    func aSizeContextThemeTakesTheSizeAskedElseTheClosest(name: String, size: Int, directory: String) throws {
         let folder = try Folder()
         let theme = try folder.theme("Sized", index: Self.index("Directories=16x16/apps,48x48/apps", [
             ("16x16/apps", "Size=16"), ("48x48/apps", "Size=48"),
         ]), icons: ["16x16/apps/foo.png", "48x48/apps/foo.png", "16x16/apps/small.png"])
-        let lookup = IconLookup(environment: folder.environment)
-        #expect(lookup.find("foo", size: 48, theme: "Sized") == .file("\(theme)/48x48/apps/foo.png"))
-        #expect(lookup.find("foo", size: 16, theme: "Sized") == .file("\(theme)/16x16/apps/foo.png"))
-        // Threshold directories (the default Type) take sizes within 2 of theirs.
-        #expect(lookup.find("foo", size: 18, theme: "Sized") == .file("\(theme)/16x16/apps/foo.png"))
-        // 30 is 12 from 16's 14…18 and 16 from 48's 46…50.
-        #expect(lookup.find("foo", size: 30, theme: "Sized") == .file("\(theme)/16x16/apps/foo.png"))
-        #expect(lookup.find("foo", size: 40, theme: "Sized") == .file("\(theme)/48x48/apps/foo.png"))
-        #expect(lookup.find("small", size: 48, theme: "Sized") == .file("\(theme)/16x16/apps/small.png"))
+        let found = IconLookup(environment: folder.environment).find(name, size: size, theme: "Sized")
+        #expect(found == .file("\(theme)/\(directory)/apps/\(name).png"))
     }
 
-    @Test func aScalableDirectoryMatchesItsRangeAndIsClosestBeyondIt() throws {
+    /// 48 and 33 are in the SVG's 16…256, and a directory made for the size beats a Fixed one a pixel off; 512 is
+    /// 256 beyond the SVG's range and 480 from the PNG's size.
+    @Test(arguments: [(32, "32x32/apps/foo.png"), (48, "scalable/apps/foo.svg"), (33, "scalable/apps/foo.svg"),
+                      (512, "scalable/apps/foo.svg")])
+    func aScalableDirectoryMatchesItsRangeAndIsClosestBeyondIt(size: Int, file: String) throws {
         let folder = try Folder()
         let theme = try folder.theme("Mixed", index: Self.index("Directories=32x32/apps,scalable/apps", [
             ("32x32/apps", "Size=32\nType=Fixed"),
             ("scalable/apps", "Size=64\nMinSize=16\nMaxSize=256\nType=Scalable"),
         ]), icons: ["32x32/apps/foo.png", "scalable/apps/foo.svg"])
-        let lookup = IconLookup(environment: folder.environment)
-        #expect(lookup.find("foo", size: 32, theme: "Mixed") == .file("\(theme)/32x32/apps/foo.png"))
-        #expect(lookup.find("foo", size: 48, theme: "Mixed") == .file("\(theme)/scalable/apps/foo.svg"))
-        // 512 is 256 beyond the SVG's range and 480 from the PNG's size.
-        #expect(lookup.find("foo", size: 512, theme: "Mixed") == .file("\(theme)/scalable/apps/foo.svg"))
-        // 33 is in the SVG's 16…256: a directory made for the size beats a Fixed one a pixel off.
-        #expect(lookup.find("foo", size: 33, theme: "Mixed") == .file("\(theme)/scalable/apps/foo.svg"))
+        #expect(IconLookup(environment: folder.environment).find("foo", size: size, theme: "Mixed")
+            == .file("\(theme)/\(file)"))
     }
 
     @Test func scaledDirectoriesAreForTheirScale() throws {
