@@ -9,7 +9,8 @@ public import HUDScene
 ///
 /// Each theme's directories are listed once, when it is first asked for, and every answer is kept per name, size,
 /// scale and theme; both are dropped when the theme asked for changes (the desktop switched themes), which is also
-/// when icons installed since are seen. So a stream of notifications costs no disk access after the first.
+/// when icons installed since are seen. So only the first notification of a theme lists directories (Adwaita with
+/// hicolor: some 430 of them); a held volume key's stream of notifications then looks its icon up in memory.
 public final class IconLookup {
     public enum Found: Equatable, Sendable {
         /// One of x11hud's own icons, drawn in the HUD's colours.

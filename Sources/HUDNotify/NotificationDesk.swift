@@ -24,7 +24,8 @@ import ProgressFeed
     public var onClosed: (@MainActor (UInt32, NotificationServer.CloseReason) -> Void)?
     /// The user chose an action of a notification (the `ActionInvoked` signal); `onClosed` follows.
     public var onInvoked: (@MainActor (UInt32, String) -> Void)?
-    /// A notification's picture could not be shown (it is shown without); a line for standard error.
+    /// What the user may want to know (a picture that cannot be shown, a HUD that cannot be made); a line for
+    /// standard error.
     public var onWarning: (@MainActor (String) -> Void)?
 
     private let display: any NotificationDisplay
