@@ -5,7 +5,8 @@ public import HUDScene
 /// What yad's `--image` and a notification's icon name: a file, or an icon of the desktop's icon theme
 /// (`dialog-information`, `audio-volume-high-symbolic`), found as the freedesktop Icon Theme Specification says:
 /// in the theme, then the themes it inherits (depth first), then `hicolor`, then unthemed files in the base
-/// directories. Within a theme, a directory made for the size asked is taken first, else the closest size.
+/// directories. Within a theme, a directory made for the size asked is taken first, else the closest size; a theme
+/// that has the icon at any size ends the search, so that an icon does not change look with its size.
 ///
 /// Each theme's directories are listed once, when it is first asked for, and every answer is kept per name, size,
 /// scale and theme; both are dropped when the theme asked for changes (the desktop switched themes), which is also

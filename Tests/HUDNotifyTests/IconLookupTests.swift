@@ -120,7 +120,8 @@ import Testing
         #expect(lookup.find("mine", theme: "Child") == .file("\(child)/48x48/apps/mine.png"))
         #expect(lookup.find("parents", theme: "Child") == .file("\(parent)/48x48/apps/parents.png"))
         #expect(lookup.find("hicolors", theme: "Child") == .file("\(hicolor)/48x48/apps/hicolors.png"))
-        // The specification searches a theme for the closest size before its parents for an exact one.
+        // A theme with the icon at any size ends the search: an exact size in its parent would make the icon change
+        // look when its size changes (the specification's reason).
         #expect(lookup.find("small-here", theme: "Child") == .file("\(child)/16x16/apps/small-here.png"))
         // Not in any theme: the base directories' own files.
         #expect(lookup.find("loose", theme: "Child") == .file("\(folder.iconFolder("system"))/loose.png"))
