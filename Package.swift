@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HUDRender", targets: ["HUDRender"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
+        .library(name: "HUDNotify", targets: ["HUDNotify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,7 +86,18 @@ let package = Package(
         // and file watchers. No X, no printing: the program decides what to say and when to exit.
         .target(
             name: "HUDFeeds",
-            dependencies: ["ProgressFeed", "HUDScene", "HUDBus", "HUDLoop"],
+            dependencies: ["ProgressFeed", "HUDScene", "HUDLoop"],
+            swiftSettings: strictness
+        ),
+        // The freedesktop notification server and its desk (which notification shows, waits, expires), icon theme
+        // lookup. The desk sees a display through a protocol, so it runs on a ManualClock without X or a bus; only
+        // X11NotificationDisplay.swift imports X11Platform, and only its public HUD API.
+        .target(
+            name: "HUDNotify",
+            dependencies: [
+                "HUDBus", "HUDConfig", "HUDControl", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene", "ProgressFeed",
+                "X11Platform",
+            ],
             swiftSettings: strictness
         ),
         // sd-bus from libsystemd: headers only, no link line (CSystemdBusLoader opens the library on first use).
@@ -139,6 +151,7 @@ let package = Package(
                 "HUDRender",
                 "HUDConfig",
                 "HUDFeeds",
+                "HUDNotify",
                 "ProgressFeed",
                 "X11Platform",
                 "HUDLoop",
@@ -184,7 +197,13 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDFeedsTests",
-            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDTestSupport", "HUDBus"],
+            dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDTestSupport"],
+            swiftSettings: strictness
+        ),
+        // The desk on a ManualClock with a display of the test's own, icon themes built in a temporary folder.
+        .testTarget(
+            name: "HUDNotifyTests",
+            dependencies: ["HUDNotify", "HUDBus", "HUDConfig", "HUDLoop", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -1,9 +1,9 @@
-import ProgressFeed
+package import ProgressFeed
 import Synchronization
 
 /// An `InputMailbox` behind its one lock, with whom to ask when input waits: the part every source of this library
-/// shares, so each implements `HUDInputSource` the same way.
-final class MailboxLink: Sendable {
+/// shares, so each implements `HUDInputSource` the same way. Package-wide: HUDNotify's feed is one more source.
+package final class MailboxLink: Sendable {
     private struct State {
         var mailbox = InputMailbox()
         var ask: (@Sendable () -> Void)?
@@ -13,8 +13,10 @@ final class MailboxLink: Sendable {
     }
     private let state = Mutex(State())
 
+    package init() {}
+
     /// Sets whom to ask. Returns true on the first call (the source starts reading then).
-    func connect(_ ask: @escaping @Sendable () -> Void) -> Bool {
+    package func connect(_ ask: @escaping @Sendable () -> Void) -> Bool {
         let (first, waiting) = state.withLock { s in
             defer { s.connected = true }
             s.ask = ask
@@ -26,7 +28,7 @@ final class MailboxLink: Sendable {
     }
 
     /// Adds `batch` (at `now`, in seconds), asking for a look when the mailbox says so.
-    func post(_ batch: FeedInbox, at now: Double = 0) {
+    package func post(_ batch: FeedInbox, at now: Double = 0) {
         let ask = state.withLock { s in
             if s.waitingSince == nil { s.waitingSince = now }
             return s.mailbox.post(batch) ? s.ask : nil
@@ -35,14 +37,14 @@ final class MailboxLink: Sendable {
     }
 
     /// When the oldest input no one has taken yet was posted, if some is waiting.
-    var waitingSince: Double? { state.withLock { $0.waitingSince } }
+    package var waitingSince: Double? { state.withLock { $0.waitingSince } }
 
-    func take() -> FeedInbox {
+    package func take() -> FeedInbox {
         state.withLock { s in
             s.waitingSince = nil
             return s.mailbox.take()
         }
     }
 
-    func framesLook(_ on: Bool) -> Bool { state.withLock { $0.mailbox.framesLook(on) } }
+    package func framesLook(_ on: Bool) -> Bool { state.withLock { $0.mailbox.framesLook(on) } }
 }

@@ -1,10 +1,9 @@
 import ArgumentParser
-import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDBus
 import HUDConfig
-import HUDFeeds
+import HUDNotify
 import HUDScene
 import X11Platform
 
@@ -91,10 +90,14 @@ struct NotificationsCommand: ParsableCommand {
         // The command line over the config file's [notifications] table.
         let configured = options.settings.notifications
         let indicator = valueIndicator ?? configured.valueIndicator ?? .bar
-        let desk = NotificationDesk(session: session, server: server, style: style,
-                                    maxVisible: maxVisible ?? configured.maxVisible ?? 5,
+        let environment = ProcessInfo.processInfo.environment
+        let desk = NotificationDesk(display: X11NotificationDisplay(session: session, environment: environment),
+                                    clock: session.clock, icons: IconLookup(environment: environment),
+                                    style: style, maxVisible: maxVisible ?? configured.maxVisible ?? 5,
                                     valueMode: indicator == .ring ? .annular : .bar,
                                     timeout: timeout ?? configured.timeout, settings: configured)
+        desk.serve(server)
+        desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }

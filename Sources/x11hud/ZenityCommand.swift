@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import HUDFeeds
+import HUDNotify
 import HUDScene
 import ProgressFeed
 import X11Platform
@@ -101,7 +102,7 @@ enum ZenityCommand {
             rules.buttonStatus = status("CANCEL", zenityCancel)
         }
         if let name = o.image {
-            switch IconLookup.find(name, environment: environment) {
+            switch IconLookup(environment: environment).find(name) {
             case .icon(let icon): image = ["--icon", icon.rawValue]
             case .file(let path): image = ["--image", path]
             case nil: warnings.append("ignored --image=\(name): no such file or icon")

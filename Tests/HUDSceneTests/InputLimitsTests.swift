@@ -53,4 +53,19 @@ import Testing
         let ini = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
         #expect(ini == "/h/.config/gtk-3.0/settings.ini")
     }
+
+    /// The data rule is the config rule: relative paths ignored, the default when the list is unset, empty or names
+    /// no absolute path, the user's directory first.
+    @Test func theDataDirectoriesFollowTheSameRule() {
+        let defaults = ["/usr/local/share", "/usr/share"]
+        #expect(XDGBaseDirectory.dataDirectories(environment: [:]) == defaults)
+        #expect(XDGBaseDirectory.dataDirectories(environment: ["XDG_DATA_DIRS": ""]) == defaults)
+        #expect(XDGBaseDirectory.dataDirectories(environment: ["XDG_DATA_DIRS": "a:b"]) == defaults)
+        #expect(XDGBaseDirectory.dataDirectories(environment: ["XDG_DATA_DIRS": "a:/x::/y"]) == ["/x", "/y"])
+        #expect(XDGBaseDirectory.dataHome(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share")
+        #expect(XDGBaseDirectory.dataHome(environment: ["HOME": "relative"]) == nil)
+        let environment = ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/x"]
+        #expect(XDGBaseDirectory.dataSearchPath(environment: environment) == ["/d", "/x"])
+        #expect(XDGBaseDirectory.configDirectories(environment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg"])
+    }
 }

@@ -385,19 +385,23 @@ import Testing
     }
 
     /// An icon name is looked up in the desktop's icon theme (the XSETTINGS `Net/IconThemeName`, published here by
-    /// xsettingsd) and the themes it inherits, before the fallbacks (hicolor).
+    /// xsettingsd) and the themes it inherits, before hicolor.
     @Test(.enabled(if: usable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd")))
     func anIconNameComesFromTheDesktopsThemeAndWhatItInherits() throws {
         let desk = try Desk(serverArguments: nil)
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-icons-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let icons = data.appendingPathComponent("icons").path
-        // MyTheme inherits Parent, which has the icon in green; hicolor has it in red.
+        // MyTheme inherits Parent, which has the icon in green; hicolor has it in red. Each theme lists its
+        // directories in index.theme, as the icon theme specification wants.
         let setup = """
             set -e
             mkdir -p '\(icons)/MyTheme' '\(icons)/Parent/48x48/status' '\(icons)/hicolor/48x48/apps'
             printf '[Icon Theme]\\nName=MyTheme\\nInherits=Parent\\n' > '\(icons)/MyTheme/index.theme'
-            printf '[Icon Theme]\\nName=Parent\\n' > '\(icons)/Parent/index.theme'
+            printf '[Icon Theme]\\nName=Parent\\nDirectories=48x48/status\\n[48x48/status]\\nSize=48\\n' \\
+                > '\(icons)/Parent/index.theme'
+            printf '[Icon Theme]\\nName=Hicolor\\nDirectories=48x48/apps\\n[48x48/apps]\\nSize=48\\n' \\
+                > '\(icons)/hicolor/index.theme'
             convert -size 48x48 xc:'#00FF00' '\(icons)/Parent/48x48/status/x11hud-test-icon.png'
             convert -size 48x48 xc:'#FF0000' '\(icons)/hicolor/48x48/apps/x11hud-test-icon.png'
             """

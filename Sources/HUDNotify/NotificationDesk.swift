@@ -1,21 +1,16 @@
-import FoundationEssentials
-import Dispatch
-import HUDConfig
-import HUDFeeds
-import HUDControl
-import HUDScene
+public import HUDConfig
+public import HUDLoop
+public import HUDScene
 import ProgressFeed
-import X11Platform
-import HUDLoop
 
-/// Shows the server's notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its
-/// expiry timer, its button and bezel actions, and the reason it closed reported back to the server.
-@MainActor final class NotificationDesk {
+/// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry timer on
+/// the loop's clock, its button and bezel actions, and the reason it closed reported back (`onClosed`). What it shows
+/// them on is a `NotificationDisplay`; `serve(_:)` connects it to the bus's `NotificationServer`.
+@MainActor public final class NotificationDesk {
     private struct Entry {
         var notification: Notification
-        var hud: HUD?
+        var hud: (any NotificationHUD)?
         var name: String
-        var feed = NotificationFeed()
         var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
@@ -23,10 +18,19 @@ import HUDLoop
 
     /// Notifications waiting for a place beyond this many are dropped, oldest first (reason 1, as if expired
     /// unseen): a client sending thousands a second must not grow the server without bound.
-    static let queueLimit = 100
+    public static let queueLimit = 100
 
-    private let session: HUDSession
-    private let server: NotificationServer
+    /// A notification has gone, and why (the `NotificationClosed` signal).
+    public var onClosed: (@MainActor (UInt32, NotificationServer.CloseReason) -> Void)?
+    /// The user chose an action of a notification (the `ActionInvoked` signal); `onClosed` follows.
+    public var onInvoked: (@MainActor (UInt32, String) -> Void)?
+    /// What the user may want to know (a picture that cannot be shown, a HUD that cannot be made); a line for
+    /// standard error.
+    public var onWarning: (@MainActor (String) -> Void)?
+
+    private let display: any NotificationDisplay
+    private let clock: any LoopClock
+    private let icons: IconLookup
     private let style: HUDStyle
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
@@ -40,10 +44,12 @@ import HUDLoop
     private var entries: [UInt32: Entry] = [:]
     private var waiting: [UInt32] = []
 
-    init(session: HUDSession, server: NotificationServer, style: HUDStyle, maxVisible: Int, valueMode: HUDMode = .bar,
-         timeout: Double? = nil, settings: NotificationSettings = NotificationSettings()) {
-        self.session = session
-        self.server = server
+    public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
+                maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
+                settings: NotificationSettings = NotificationSettings()) {
+        self.display = display
+        self.clock = clock
+        self.icons = icons
         var style = style
         if let width = settings.width {
             // Every bezel as wide: the text wraps inside it, and a column of notifications lines up.
@@ -51,18 +57,29 @@ import HUDLoop
             style.maxTextWidth = max(40, width - 2 * style.margin)
         }
         self.style = style
-        self.maxVisible = maxVisible
+        self.maxVisible = max(1, maxVisible)
         self.valueMode = valueMode
         self.timeout = timeout
         valueHints = settings.valueHints ?? Notification.valueHints
         urgency = settings.urgency
-        server.onShow = { [unowned self] id, n, replacing in show(id, n, replacing: replacing) }
-        server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
     }
+
+    /// Shows what `server` receives, and tells it how each notification ended. The desk keeps the server.
+    public func serve(_ server: NotificationServer) {
+        server.onShow = { [unowned self] id, n, _ in show(id, n) }
+        server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
+        onClosed = { id, reason in server.closed(id, reason: reason) }
+        onInvoked = { id, action in server.invoked(id, action: action) }
+    }
+
+    /// The notifications waiting for a place, next first.
+    public var queued: [UInt32] { waiting }
 
     private var visibleCount: Int { entries.values.count { $0.hud != nil } }
 
-    private func show(_ id: UInt32, _ n: Notification, replacing: Bool) {
+    /// Shows `n` as notification `id`: in place of the one of that id still open (its timer starts again), else in
+    /// a HUD of its own when fewer than `maxVisible` are shown, else at the end of the queue.
+    public func show(_ id: UInt32, _ n: Notification) {
         if var entry = entries[id] {
             entry.notification = n
             entries[id] = entry
@@ -78,13 +95,13 @@ import HUDLoop
             if waiting.count > Self.queueLimit {
                 let dropped = waiting.removeFirst()
                 entries[dropped] = nil
-                server.closed(dropped, reason: .expired)
+                onClosed?(dropped, .expired)
             }
         }
     }
 
     /// A synchronous tag as a HUD name: `x11hud --id volume` then reaches the same HUD.
-    static func hudName(tag: String) -> String {
+    public static func hudName(tag: String) -> String {
         String(tag.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.prefix(64).map(Character.init))
     }
 
@@ -92,22 +109,20 @@ import HUDLoop
     private func present(_ id: UInt32) {
         guard var entry = entries[id] else { return }
         let n = entry.notification
-        let hud: HUD
+        let hud: any NotificationHUD
         if let shown = entry.hud {
             hud = shown
         } else {
-            guard let made = makeHUD(for: id, name: entry.name) else { return }
+            guard let made = claim(id, entry) else { return }
             hud = made
             entry.hud = hud
         }
         entry.reason = nil
-        let environment = ProcessInfo.processInfo.environment
-        let theme = session.desktopIconTheme(environment: environment)
-        let (picture, warnings) = NotificationPicture.resolve(n, theme: theme, environment: environment)
-        for warning in warnings { X11HUDCommand.printError("warning: notification \(id): \(warning)") }
-        hud.content.custom = picture
+        let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
+        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        hud.picture = picture
         hud.style = style(for: n)
-        entry.feed.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
+        hud.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
         if let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
@@ -128,49 +143,41 @@ import HUDLoop
         entries[id] = entry
     }
 
-    private func makeHUD(for id: UInt32, name: String) -> HUD? {
-        let named: NamedHUD
-        do { named = try session.claim(id: name) } catch {
-            X11HUDCommand.printError("warning: notification \(id) cannot be shown: \(error.message)")
-            entries[id] = nil
-            server.closed(id, reason: .undefined)
-            return nil
+    /// The HUD for `entry`, or nil when none is shown here (the notification is then over, reason 4).
+    private func claim(_ id: UInt32, _ entry: Entry) -> (any NotificationHUD)? {
+        let update = entry.notification.update(valueMode: valueMode, valueHints: valueHints)
+        switch display.claim(entry.name, update: update) {
+        case .local(let hud):
+            hud.hidden = { [unowned self] in finished(id) }
+            return hud
+        case .forwarded:
+            break
+        case .failed(let reason):
+            onWarning?("notification \(id) cannot be shown: \(reason)")
         }
-        let hud: HUD
-        switch named {
-        case .local(let local):
-            hud = local
-        case .remote(let remote):
-            // Another x11hud shows a HUD by that name (`x11hud --id volume …`): it gets the update.
-            var inbox = FeedInbox()
-            inbox.update = entries[id]?.notification.update(valueMode: valueMode, valueHints: valueHints)
-                ?? FeedUpdate()
-            remote.send(inbox)
-            entries[id] = nil
-            server.closed(id, reason: .undefined)
-            return nil
-        }
-        hud.style = style
-        hud.attach(entries[id]!.feed, policy: FeedPolicy(modeIsExplicit: true, hidesAtEnd: false))
-        hud.completion = { [unowned self] in finished(id) }
-        return hud
+        entries[id] = nil
+        onClosed?(id, .undefined)
+        return nil
     }
 
     private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
-        let seconds: Double
+        guard let seconds = Self.expiry(of: n, configured: urgency[Self.level(n.urgency)]?.timeout, timeout: timeout)
+        else { return nil }
+        return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
+    }
+
+    /// Seconds `n` stays, nil for until closed: its `expire_timeout`; when it leaves that to the server, its
+    /// urgency's `configured` time, else none for a critical one (the specification's advice), else `timeout`,
+    /// else the time to read it.
+    static func expiry(of n: Notification, configured: Double?, timeout: Double?) -> Double? {
         switch n.expiry {
         case .never: return nil
-        case .seconds(let s): seconds = s
+        case .seconds(let s): return s
         case .automatic:
-            if let configured = urgency[Self.level(n.urgency)]?.timeout {
-                seconds = configured
-                break
-            }
-            // Critical notifications stay until closed unless the client gave a time (the specification's advice).
+            if let configured { return configured }
             if n.urgency == .critical { return nil }
-            seconds = timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
+            return timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
         }
-        return session.clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
     }
 
     /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
@@ -191,19 +198,19 @@ import HUDLoop
     }
 
     private func invoke(_ id: UInt32, _ key: String) {
-        server.invoked(id, action: key)
+        onInvoked?(id, key)
         close(id, reason: .dismissed)
     }
 
     /// Hides `id` for `reason`; one still waiting for a place closes at once.
-    func close(_ id: UInt32, reason: NotificationServer.CloseReason) {
+    public func close(_ id: UInt32, reason: NotificationServer.CloseReason) {
         guard var entry = entries[id] else { return }
         entry.timer?.cancel()
         entry.timer = nil
         guard let hud = entry.hud else {
             waiting.removeAll { $0 == id }
             entries[id] = nil
-            server.closed(id, reason: reason)
+            onClosed?(id, reason)
             return
         }
         // The first reason stands: notify-send calls CloseNotification right after ActionInvoked, and the
@@ -213,17 +220,17 @@ import HUDLoop
         hud.hide()
     }
 
-    /// The HUD of `id` has hidden: the server says why, and the next waiting notification takes its place.
+    /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
     private func finished(_ id: UInt32) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.timer?.cancel()
-        session.forget(id: entry.name)
-        server.closed(id, reason: entry.reason ?? .closedByCall)
+        display.release(entry.name)
+        onClosed?(id, entry.reason ?? .closedByCall)
         while visibleCount < maxVisible, !waiting.isEmpty { present(waiting.removeFirst()) }
     }
 
     /// Every notification hidden at once (the name lost to another server).
-    func closeAll() {
+    public func closeAll() {
         for id in Array(entries.keys) { close(id, reason: .undefined) }
     }
 }

@@ -1,5 +1,6 @@
 public import HUDBus
 public import HUDScene
+public import ProgressFeed
 
 /// One `Notify` call, read and checked: what it asks the HUD to show and for how long.
 public struct Notification: Sendable {
@@ -137,5 +138,22 @@ extension ImageAsset {
         try self.init(rows: image.data, width: Int(image.width), height: Int(image.height),
                       rowstride: Int(image.rowstride), channels: Int(image.channels),
                       bitsPerSample: Int(image.bitsPerSample), name: name)
+    }
+}
+
+extension Notification {
+    /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
+    /// markup, made safe), `value` → the bar (or `valueMode`), else a picture (set on the HUD as its custom view)
+    /// → `.custom`, the first action that is not `default` → the button.
+    public func update(valueMode: HUDMode = .bar, valueHints: [String] = Notification.valueHints,
+                       hasPicture: Bool = false) -> FeedUpdate {
+        var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")
+        if let value = value(hints: valueHints) {
+            u.mode = valueMode
+            u.progress = value
+        } else {
+            u.mode = hasPicture ? .custom : .text
+        }
+        return u
     }
 }

@@ -1,15 +1,15 @@
-import FoundationEssentials
-import HUDFeeds
 import HUDRender
 import HUDScene
 
 /// The picture a notification's HUD shows as its custom view: the first of `Notification.pictures` that can be
 /// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG or SVG icons of
-/// the desktop's icon theme, what it inherits, and the fallbacks); what cannot be shown is a warning, and the
-/// notification is shown without it.
+/// the desktop's icon theme, what it inherits, hicolor and unthemed icons); what cannot be shown is a warning, and
+/// the notification is shown without it.
 enum NotificationPicture {
-    static func resolve(_ n: Notification, theme: String?, environment: [String: String])
-        -> (CustomIndicator?, warnings: [String])
+    /// The size icons are asked for: the 37-point indicator's nearest common icon size.
+    static let iconSize = 48
+
+    static func resolve(_ n: Notification, icons: IconLookup, theme: String?) -> (CustomIndicator?, warnings: [String])
     {
         var warnings: [String] = []
         for picture in n.pictures {
@@ -17,7 +17,7 @@ enum NotificationPicture {
                 switch picture {
                 case .pixels(let image): return (.image(try ImageAsset(image)), warnings)
                 case .named(let name):
-                    if let found = try named(name, theme: theme, environment: environment) { return (found, warnings) }
+                    if let found = try named(name, icons: icons, theme: theme) { return (found, warnings) }
                     warnings.append("no icon or image file '\(name)'")
                 }
             } catch {
@@ -27,11 +27,11 @@ enum NotificationPicture {
         return (nil, warnings)
     }
 
-    private static func named(_ name: String, theme: String?, environment: [String: String]) throws(ImageLoadError)
+    private static func named(_ name: String, icons: IconLookup, theme: String?) throws(ImageLoadError)
         -> CustomIndicator?
     {
         let path = name.hasPrefix("file://") ? fileURIPath(name) : name
-        switch IconLookup.find(path, theme: theme, environment: environment) {
+        switch icons.find(path, size: iconSize, theme: theme) {
         case .icon(let icon): return .icon(icon)
         case .file(let file): return .image(try ImageAsset(contentsOf: file))
         case nil: return nil

@@ -1,6 +1,4 @@
 public import HUDBus
-public import HUDScene
-public import ProgressFeed
 
 /// The `org.freedesktop.Notifications` service of the Desktop Notifications specification 1.2 on the session bus:
 /// it reads `Notify` calls into `Notification`s, gives them ids (the same id to a replacement, by `replaces_id` or
@@ -138,39 +136,4 @@ public import ProgressFeed
             }
         }
     }
-}
-
-extension Notification {
-    /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
-    /// markup, made safe), `value` → the bar (or `valueMode`), else a picture (set on the HUD as its custom view)
-    /// → `.custom`, the first action that is not `default` → the button.
-    public func update(valueMode: HUDMode = .bar, valueHints: [String] = Notification.valueHints,
-                       hasPicture: Bool = false) -> FeedUpdate {
-        var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")
-        if let value = value(hints: valueHints) {
-            u.mode = valueMode
-            u.progress = value
-        } else {
-            u.mode = hasPicture ? .custom : .text
-        }
-        return u
-    }
-}
-
-/// The input source of one notification's HUD: the server posts each `Notify` for it, the HUD pulls it once per
-/// frame as it pulls standard input.
-public final class NotificationFeed: HUDInputSource {
-    private let link = MailboxLink()
-
-    public init() {}
-
-    public func post(_ update: FeedUpdate) {
-        var inbox = FeedInbox()
-        inbox.update = update
-        link.post(inbox)
-    }
-
-    public func start(asking ask: @escaping @Sendable () -> Void) { _ = link.connect(ask) }
-    public func take() -> FeedInbox { link.take() }
-    public func framesLook(_ on: Bool) -> Bool { link.framesLook(on) }
 }

@@ -1,5 +1,5 @@
 import HUDBus
-import HUDFeeds
+import HUDNotify
 import Testing
 
 /// Issue 20: the body markup subset of the specification, made safe for Pango, and the hints read from a Notify.

@@ -1,0 +1,44 @@
+public import HUDScene
+public import ProgressFeed
+
+/// What the notification desk needs of a display: a HUD for a name, and the desktop's icon theme. The desk decides
+/// which notification shows, waits, expires or closes; the display only shows. `X11NotificationDisplay` is the
+/// program's; a test gives the desk one of its own and plays the desk's timers on a `ManualClock`.
+@MainActor public protocol NotificationDisplay: AnyObject {
+    /// The HUD named `name`, made if no HUD of that name is up. When another process shows a HUD by that name
+    /// (`x11hud --id volume`), that one is sent `update` instead and the desk keeps no HUD.
+    func claim(_ name: String, update: FeedUpdate) -> NotificationClaim
+    /// `name` is no longer the desk's: its HUD has hidden for good.
+    func release(_ name: String)
+    /// The desktop's icon theme, nil when it names none; asked for each notification, as the desktop may switch.
+    func iconTheme() -> String?
+}
+
+/// The answer to `NotificationDisplay.claim`.
+@MainActor public enum NotificationClaim {
+    /// This process shows the HUD.
+    case local(any NotificationHUD)
+    /// Another process shows a HUD by that name, and was sent the update.
+    case forwarded
+    /// No HUD can be shown, for the reason given.
+    case failed(String)
+}
+
+/// One notification's HUD, as the desk drives it.
+@MainActor public protocol NotificationHUD: AnyObject {
+    var style: HUDStyle { get set }
+    /// The custom view: the notification's picture, nil for none.
+    var picture: CustomIndicator? { get set }
+    /// Label, details, value and mode, taken as any other input is (merged per frame).
+    func post(_ update: FeedUpdate)
+    /// Shows it, also while it is hiding (a replacement arriving for a notification on its way out).
+    func show()
+    /// Starts hiding it; `hidden` is called once it has.
+    func hide()
+    /// Called once the HUD has hidden, whoever hid it (the desk, or `x11hud hide` from another process).
+    var hidden: (@MainActor () -> Void)? { get set }
+    /// A click on its button; nil: no button action.
+    var buttonAction: (@MainActor () -> Void)? { get set }
+    /// A click on the bezel; nil: clicks go through.
+    var bezelAction: (@MainActor () -> Void)? { get set }
+}

@@ -1,0 +1,79 @@
+import HUDControl
+import HUDScene
+public import ProgressFeed
+public import X11Platform
+
+/// The desk's display on X: each notification a named HUD of a `HUDSession`. Written against the public HUD and
+/// HUDSession API only (claim, forget, content, style, attach, show, hide, completion, the two actions), so that it
+/// does not change when the HUD's insides do.
+@MainActor public final class X11NotificationDisplay: NotificationDisplay {
+    public let session: HUDSession
+    /// For GTK's settings.ini when XSETTINGS names no icon theme.
+    private let environment: [String: String]
+
+    public init(session: HUDSession, environment: [String: String]) {
+        self.session = session
+        self.environment = environment
+    }
+
+    public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
+        let named: NamedHUD
+        do { named = try session.claim(id: name) } catch { return .failed(error.message) }
+        switch named {
+        case .local(let hud):
+            return .local(X11NotificationHUD(hud))
+        case .remote(let remote):
+            // Another x11hud shows a HUD by that name (`x11hud --id volume …`): it gets the update.
+            var inbox = FeedInbox()
+            inbox.update = update
+            remote.send(inbox)
+            return .forwarded
+        }
+    }
+
+    public func release(_ name: String) { session.forget(id: name) }
+
+    public func iconTheme() -> String? { session.desktopIconTheme(environment: environment) }
+}
+
+/// A notification's HUD: its text and value go through the HUD's mailbox (a feed of its own, merged per frame as
+/// standard input is), its picture and look are set on it directly.
+@MainActor final class X11NotificationHUD: NotificationHUD {
+    private let hud: HUD
+    private let feed = NotificationFeed()
+
+    init(_ hud: HUD) {
+        self.hud = hud
+        // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
+        hud.attach(feed, policy: FeedPolicy(modeIsExplicit: true, hidesAtEnd: false))
+    }
+
+    var style: HUDStyle {
+        get { hud.style }
+        set { hud.style = newValue }
+    }
+
+    var picture: CustomIndicator? {
+        get { hud.content.custom }
+        set { hud.content.custom = newValue }
+    }
+
+    func post(_ update: FeedUpdate) { feed.post(update) }
+    func show() { hud.show() }
+    func hide() { hud.hide() }
+
+    var hidden: (@MainActor () -> Void)? {
+        get { hud.completion }
+        set { hud.completion = newValue }
+    }
+
+    var buttonAction: (@MainActor () -> Void)? {
+        get { hud.buttonAction }
+        set { hud.buttonAction = newValue }
+    }
+
+    var bezelAction: (@MainActor () -> Void)? {
+        get { hud.bezelAction }
+        set { hud.bezelAction = newValue }
+    }
+}

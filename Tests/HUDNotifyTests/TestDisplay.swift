@@ -1,0 +1,96 @@
+import HUDLoop
+import HUDNotify
+import HUDScene
+import ProgressFeed
+
+/// A display without X for the desk: HUDs that record what the desk gives them, and hide as a HUD does, a moment
+/// after being asked (`hideTime`, on the test's clock), so that a replacement can still bring one back.
+@MainActor final class TestDisplay: NotificationDisplay {
+    let clock: ManualClock
+    /// Every HUD made, in order.
+    private(set) var made: [TestHUD] = []
+    /// Names another process shows: a claim is forwarded there.
+    var elsewhere: Set<String> = []
+    /// Names no HUD can be made for.
+    var failing: Set<String> = []
+    private(set) var forwarded: [(name: String, update: FeedUpdate)] = []
+    private(set) var released: [String] = []
+    var theme: String?
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
+        if elsewhere.contains(name) {
+            forwarded.append((name, update))
+            return .forwarded
+        }
+        if failing.contains(name) { return .failed("no X for '\(name)'") }
+        let hud = TestHUD(name: name, clock: clock)
+        made.append(hud)
+        return .local(hud)
+    }
+
+    func release(_ name: String) { released.append(name) }
+    func iconTheme() -> String? { theme }
+
+    /// The names of the HUDs on screen (shown or hiding), oldest first.
+    var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
+
+    func hud(_ name: String) -> TestHUD? { made.last { $0.name == name } }
+}
+
+@MainActor final class TestHUD: NotificationHUD {
+    /// Seconds a hide takes, as the HUD's fade does.
+    static let hideTime = 0.25
+
+    let name: String
+    private let clock: ManualClock
+    var style = HUDStyle.theme(.dark)
+    var picture: CustomIndicator?
+    var hidden: (@MainActor () -> Void)?
+    var buttonAction: (@MainActor () -> Void)?
+    var bezelAction: (@MainActor () -> Void)?
+    private(set) var posted: [FeedUpdate] = []
+    private(set) var shows = 0
+    private(set) var isOnScreen = false
+    private var hiding: LoopTimer?
+
+    init(name: String, clock: ManualClock) {
+        self.name = name
+        self.clock = clock
+    }
+
+    var isHiding: Bool { hiding != nil }
+
+    func post(_ update: FeedUpdate) { posted.append(update) }
+
+    /// A click on the bezel; false when clicks go through it.
+    func clickBezel() -> Bool {
+        guard let bezelAction else { return false }
+        bezelAction()
+        return true
+    }
+
+    /// A click on the button; false when it has no action.
+    func clickButton() -> Bool {
+        guard let buttonAction else { return false }
+        buttonAction()
+        return true
+    }
+
+    func show() {
+        shows += 1
+        isOnScreen = true
+        hiding?.cancel()
+        hiding = nil
+    }
+
+    func hide() {
+        guard isOnScreen, hiding == nil else { return }
+        hiding = clock.schedule(after: Self.hideTime) { [unowned self] in
+            hiding = nil
+            isOnScreen = false
+            hidden?()
+        }
+    }
+}
