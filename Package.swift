@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "HUDRender", targets: ["HUDRender"]),
         .library(name: "X11Platform", targets: ["X11Platform"]),
+        .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify"]),
     ],
