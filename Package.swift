@@ -222,7 +222,9 @@ let package = Package(
         ),
         .testTarget(
             name: "x11hudTests",
-            dependencies: ["HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport"],
+            dependencies: [
+                "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
+            ],
             swiftSettings: strictness
         ),
     ]
