@@ -162,6 +162,12 @@ public import ProgressFeed
 
     // MARK: Input
 
+    /// How input changes the HUD, whether it is pulled from a source or posted.
+    public var policy: FeedPolicy {
+        get { input.policy }
+        set { input.policy = newValue }
+    }
+
     /// Pulls `source` once per frame from now on, applying it with `policy`.
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
         self.source = source

@@ -1,9 +1,9 @@
-package import ProgressFeed
+import ProgressFeed
 import Synchronization
 
 /// An `InputMailbox` behind its one lock, with whom to ask when input waits: the part every source of this library
-/// shares, so each implements `HUDInputSource` the same way. Package-wide: HUDNotify's feed is one more source.
-package final class MailboxLink: Sendable {
+/// shares, so each implements `HUDInputSource` the same way.
+final class MailboxLink: Sendable {
     private struct State {
         var mailbox = InputMailbox()
         var ask: (@Sendable () -> Void)?
@@ -13,10 +13,8 @@ package final class MailboxLink: Sendable {
     }
     private let state = Mutex(State())
 
-    package init() {}
-
     /// Sets whom to ask. Returns true on the first call (the source starts reading then).
-    package func connect(_ ask: @escaping @Sendable () -> Void) -> Bool {
+    func connect(_ ask: @escaping @Sendable () -> Void) -> Bool {
         let (first, waiting) = state.withLock { s in
             defer { s.connected = true }
             s.ask = ask
@@ -28,7 +26,7 @@ package final class MailboxLink: Sendable {
     }
 
     /// Adds `batch` (at `now`, in seconds), asking for a look when the mailbox says so.
-    package func post(_ batch: FeedInbox, at now: Double = 0) {
+    func post(_ batch: FeedInbox, at now: Double = 0) {
         let ask = state.withLock { s in
             if s.waitingSince == nil { s.waitingSince = now }
             return s.mailbox.post(batch) ? s.ask : nil
@@ -37,14 +35,14 @@ package final class MailboxLink: Sendable {
     }
 
     /// When the oldest input no one has taken yet was posted, if some is waiting.
-    package var waitingSince: Double? { state.withLock { $0.waitingSince } }
+    var waitingSince: Double? { state.withLock { $0.waitingSince } }
 
-    package func take() -> FeedInbox {
+    func take() -> FeedInbox {
         state.withLock { s in
             s.waitingSince = nil
             return s.mailbox.take()
         }
     }
 
-    package func framesLook(_ on: Bool) -> Bool { state.withLock { $0.mailbox.framesLook(on) } }
+    func framesLook(_ on: Bool) -> Bool { state.withLock { $0.mailbox.framesLook(on) } }
 }

@@ -40,12 +40,11 @@ public import X11Platform
 /// standard input is), its picture and look are set on it directly.
 @MainActor final class X11NotificationHUD: NotificationHUD {
     private let hud: HUD
-    private let feed = NotificationFeed()
 
     init(_ hud: HUD) {
         self.hud = hud
         // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
-        hud.attach(feed, policy: FeedPolicy(modeIsExplicit: true, hidesAtEnd: false))
+        hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
     }
 
     var style: HUDStyle {
@@ -58,7 +57,12 @@ public import X11Platform
         set { hud.content.custom = newValue }
     }
 
-    func post(_ update: FeedUpdate) { feed.post(update) }
+    /// Through the HUD's one door, as another process's update: merged and applied with the next frame.
+    func post(_ update: FeedUpdate) {
+        var inbox = FeedInbox()
+        inbox.update = update
+        hud.controller.post(inbox)
+    }
     func show() { hud.show() }
     func hide() { hud.hide() }
 
