@@ -25,6 +25,7 @@ import Glibc
     /// (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
     public init() throws(BusError) {
         if let why = hud_sdbus_load() {
+            if hud_sdbus_missing_function() != 0 { throw BusError(String(cString: why), code: ELIBBAD) }
             throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
         }
         var bus: OpaquePointer? = nil

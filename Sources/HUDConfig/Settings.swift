@@ -104,13 +104,7 @@ public struct Settings: Sendable {
                 return "# \(key.rawValue) = …  # not set: follows the screen (Xft.dpi / 96)"
             }
             let line = "\(key.rawValue) = \(value)"
-            return line.padding(to: 44) + "# \(source)"
+            return line.padded(to: 44) + "# \(source)"
         }).joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

@@ -236,7 +236,7 @@ import Synchronization
     func terminate(signal number: Int32) -> Never {
         for hud in huds { hud.window.unmap() }
         XSync(connection.display, 0)
-        exit(HUDExitStatus.signalBase + number)
+        exit(ExitStatus.signalled(by: number))
     }
 
     // MARK: HUDs coming and going

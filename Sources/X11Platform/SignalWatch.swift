@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import HUDScene
 
 /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does.
 ///
@@ -31,7 +32,7 @@ import Glibc
         {
             queue.asyncAfter(deadline: .now() + .nanoseconds(Int(deadline * 1e9))) {
                 // `_exit`: the main thread may hold Xlib's lock; nothing more may wait on the server.
-                _exit(HUDExitStatus.signalBase + number)
+                _exit(ExitStatus.signalled(by: number))
             }
             DispatchQueue.main.async { MainActor.assumeIsolated { handler(number) } }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import HUDScene
 import X11Platform
 
 /// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that
@@ -9,7 +10,10 @@ struct HideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hide",
         abstract: "Hide a HUD shown by any x11hud process on the display.",
-        discussion: "Exit status: 0 hidden, 1 no such HUD, 64 no such window, 69 the display cannot be opened."
+        discussion: ExitStatus.sentence([
+            (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
+            (.displayUnavailable, "the display cannot be opened"),
+        ])
     )
 
     @Option(parsing: .unconditional,

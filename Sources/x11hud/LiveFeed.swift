@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import HUDFeeds
+import HUDScene
 import ProgressFeed
 
 /// What the live command reads the HUD's input from: standard input (`FileDescriptorFeed`), or the output of the

@@ -23,10 +23,14 @@ struct NotificationsCommand: ParsableCommand {
             'x11hud --id volume …' updates the HUD 'notify-send -h string:x-canonical-private-synchronous:volume' \
             shows.
 
-            Exit status: 0 the session bus went away or another server took the name (--replace); 69 the display \
-            cannot be opened; 74 the X server went away; 75 another server owns the name (without --replace), \
-            with one line naming it; 76 the session bus cannot be reached.
-            """
+
+            """ + ExitStatus.sentence([
+                (.done, "the session bus went away or another server took the name (--replace)"),
+                (.displayUnavailable, "the display cannot be opened"),
+                (.connectionLost, "the X server went away"),
+                (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
+                (.busUnavailable, "the session bus cannot be reached"),
+            ])
     )
 
     @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
@@ -86,6 +90,7 @@ struct NotificationsCommand: ParsableCommand {
         }
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
+            if error.isBrokenLibrary { return ExitError(.internalError, error.action) }
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         // The command line over the config file's [notifications] table.

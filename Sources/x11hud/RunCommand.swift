@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import HUDFeeds
+import HUDScene
 import ProgressFeed
 import X11Platform
 

@@ -1,4 +1,5 @@
 import Foundation
+import HUDScene
 import HUDTestSupport
 import Testing
 import X11Platform
