@@ -1,21 +1,7 @@
-/// What the README, `--help` and the man page say in the same words, written once: the synopsis and the input
-/// protocol. The man page takes them from the binary (`--print-synopsis`, `--print-input-protocol`, read by
-/// packaging/man.py), and the tests hold the README's table and paragraphs to them.
+/// What the README, `--help` and the man page say in the same words, written once: the input protocol (the
+/// synopsis is `Subcommand.synopsis`). The man page takes them from the binary (`--print-synopsis`,
+/// `--print-input-protocol`, read by packaging/man.py), and the tests hold the README's table and paragraphs to them.
 enum Documentation {
-    /// The forms of the command line, `<…>` marking what the user fills in.
-    static let synopsis = [
-        "x11hud [show] [<options>]",
-        "<producer> | x11hud [<options>]",
-        "x11hud run [<options>] -- <command> [<argument>…]",
-        "x11hud --watch-pid <pid> [--total <size>] [<options>]",
-        "x11hud --watch-file <path> --total <size> [<options>]",
-        "x11hud zenity --progress [<zenity-options>]",
-        "x11hud yad --progress [<yad-options>]",
-        "x11hud render --out <file> [<options>]",
-        "x11hud hide (--id <name> | --all)",
-        "x11hud list [--json]",
-    ]
-
     /// The input protocol, one row per kind of line: the line, and what it does (Markdown, as the README's table).
     static let inputLines: [(line: String, meaning: String)] = [
         ("`45`, `45.5`, `45%`", "progress in percent, as `zenity --progress` reads it"),
