@@ -77,10 +77,7 @@ struct NotificationsCommand: ParsableCommand {
             return ExitError(message: error.message, code: error.exitCode)
         }
         var options = hud
-        if options.settings.themeChoice == .auto {
-            let dark = session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
-            options.settings.autoTheme = dark == false ? .light : .dark
-        }
+        options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
         var style = options.style
         style.markup = true
         // The table's position over the top-level one; `--position` over both.
