@@ -10,7 +10,7 @@ public final class Canvas {
     public let height: Int
 
     /// The largest side accepted, to keep a typo in `--size` from allocating gigabytes.
-    public static let maxSide = 16384
+    public static let maxSide = InputLimits.maxSide
 
     public init(width: Int, height: Int) throws(CanvasError) {
         guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {

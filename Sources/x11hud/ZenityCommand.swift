@@ -73,7 +73,8 @@ enum ZenityCommand {
             }
         }
         if o.width != nil || o.height != nil {
-            args += ["--min-size", "\(min(max(o.width ?? 0, 0), 16384))x\(min(max(o.height ?? 0, 0), 16384))"]
+            let side = { (points: Int?) in min(max(points ?? 0, 0), InputLimits.maxSide) }
+            args += ["--min-size", "\(side(o.width))x\(side(o.height))"]
         }
 
         var image: [String] = []
