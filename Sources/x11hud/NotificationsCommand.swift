@@ -36,19 +36,17 @@ struct NotificationsCommand: ParsableCommand {
     @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
     var replace = false
 
-    @Option(name: .customLong("max-visible"), parsing: .unconditional,
-            help: ArgumentHelp("Notifications shown at once; the others wait in order (default 5).", valueName: "n"))
+    // Each option's name, help (its default) and range are its row of the `[notifications]` table's settings.
+
+    @Option(name: .notification(.maxVisible), parsing: .unconditional, help: .notification(.maxVisible),
+            transform: NotificationKey.maxVisible.whole)
     var maxVisible: Int?
 
-    @Option(name: .customLong("value-indicator"), parsing: .unconditional,
-            help: ArgumentHelp("How the 'value' hint (volume, brightness) is drawn: bar or ring (default bar).",
-                               valueName: "bar|ring"))
+    @Option(name: .notification(.valueIndicator), parsing: .unconditional, help: .notification(.valueIndicator))
     var valueIndicator: NotificationSettings.ValueIndicator?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        Seconds a notification stays when its sender leaves the time to the server (default: the time to read \
-        its text).
-        """, valueName: "seconds"))
+    @Option(name: .notification(.timeout), parsing: .unconditional, help: .notification(.timeout),
+            transform: NotificationKey.timeout.number)
     var timeout: Double?
 
     @Option(parsing: .unconditional,
@@ -56,15 +54,6 @@ struct NotificationsCommand: ParsableCommand {
     var display: String?
 
     @OptionGroup(title: "Look (as for the HUD)") var hud: HUDOptions
-
-    mutating func validate() throws {
-        if let maxVisible, !NotificationSettings.maxVisibleRange.contains(maxVisible) {
-            throw ValidationError("--max-visible must be from 1 to 50")
-        }
-        if let timeout, !NotificationSettings.timeoutRange.contains(timeout) {
-            throw ValidationError("--timeout must be from 0.5 to 3600 seconds")
-        }
-    }
 
     func run() throws {
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
@@ -92,9 +81,10 @@ struct NotificationsCommand: ParsableCommand {
         }
         // The command line over the config file's [notifications] table.
         let configured = options.settings.notifications
-        let indicator = valueIndicator ?? configured.valueIndicator ?? .bar
+        let builtIn = NotificationSettings.builtIn
+        let indicator = valueIndicator ?? configured.valueIndicator ?? builtIn.valueIndicator!
         let desk = NotificationDesk(session: session, server: server, style: style,
-                                    maxVisible: maxVisible ?? configured.maxVisible ?? 5,
+                                    maxVisible: maxVisible ?? configured.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar,
                                     timeout: timeout ?? configured.timeout, settings: configured)
         server.connection.onClosed = { _ in Glibc.exit(0) }
