@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HUDScene
 import Synchronization
 
 /// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard
@@ -174,7 +175,7 @@ public enum CommandEnd: Hashable, Sendable {
     public var status: Int32 {
         switch self {
         case .exited(let code): return code
-        case .signalled(let signal): return 128 + signal
+        case .signalled(let signal): return ExitStatus.signalled(by: signal)
         }
     }
 }
