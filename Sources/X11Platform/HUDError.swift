@@ -1,6 +1,6 @@
 public import HUDScene
 
-/// Why a HUD cannot be shown; a command-line program chooses its exit status from `kind`.
+/// Why a HUD cannot be shown; a program ends with `exitCode`, the status the command line uses for it.
 public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure.
     public enum Kind: Hashable, Sendable {
