@@ -52,21 +52,30 @@ DIALOG_NOTE = ("zenity and yad are chosen before the command line is parsed (`x1
                "swift-argument-parser knows neither: their names and options come from the binary's table.")
 
 
+def commands(binary):
+    """The binary's list of commands (`--print-commands`): those swift-argument-parser knows, with its own `help`,
+    and the dialogs chosen before parsing."""
+    rows = [line.split("\t") for line in subprocess.run([binary, "--print-commands"], capture_output=True,
+                                                         text=True, check=True).stdout.split("\n") if line]
+    return [n for n, kind in rows if kind == "parsed"] + ["help"], [n for n, kind in rows if kind == "dialog"]
+
+
 def bash_dialogs(script, binary):
     """`x11hud <Tab>` offers zenity and yad; after either, its own options (`x11hud --print-dialog-options`)."""
+    parsed, dialogs = commands(binary)
     options = {p: subprocess.run([binary, "--print-dialog-options", p], capture_output=True, text=True,
-                                 check=True).stdout.split() for p in ("zenity", "yad")}
-    words = re.search(r"compgen -W '((?:show|run|render|hide|list|notifications|help| )+)' -- \"\$\{cur\}\"",
-                      script)
-    case = "    show|run|render|hide|list|notifications|help)\n"
+                                 check=True).stdout.split() for p in dialogs}
+    words = re.search(r"compgen -W '(%s)' -- \"\$\{cur\}\"" % " ".join(parsed), script)
+    case = "    %s)\n" % "|".join(parsed)
     if not words or script.count(case) != 1:
         sys.exit("completions.py: the bash script from swift-argument-parser changed; update bash_dialogs")
-    script = script.replace(words.group(0), words.group(0).replace(words.group(1), words.group(1) + " zenity yad"))
+    script = script.replace(words.group(0), words.group(0).replace(words.group(1),
+                                                                   " ".join([words.group(1)] + dialogs)))
     branch = "".join("""    %s)
         # x11hud: %s
         COMPREPLY+=($(compgen -W '%s' -- "${cur}"))
         ;;
-""" % (p, DIALOG_NOTE, " ".join(options[p])) for p in ("zenity", "yad"))
+""" % (p, DIALOG_NOTE, " ".join(options[p])) for p in dialogs)
     return script.replace(case, branch + case)
 
 

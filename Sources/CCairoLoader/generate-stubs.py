@@ -102,7 +102,7 @@ def main():
         "",
         "// Hidden: the stubs stand in for the libraries inside this program only, and are never exported to them.",
         "#define STUB __attribute__((visibility(\"hidden\")))",
-        "#define SYMBOL(index, name) hud_text_stack_symbol(index, #name)",
+        "#define SYMBOL(index, name) hud_text_stack_symbol(index)",
         "",
     ]
     for index, name in enumerate(symbols):
@@ -112,7 +112,13 @@ def main():
             head = "STUB %s %s(\n    %s) {" % (result, name, ",\n    ".join(split_params(params)))
         lines += [head, "    __typeof__(&%s) f = SYMBOL(%d, %s);" % (name, index, name),
                   "    %sf(%s);" % ("" if result == "void" else "return ", ", ".join(names)), "}", ""]
+    # The names, for loader.c to look every function up when it opens the library.
     lines.append("void *hud_text_stack_symbols[%d];" % len(symbols))
+    lines.append("const unsigned hud_text_stack_count = %d;" % len(symbols))
+    lines.append("const char *const hud_text_stack_names[%d] = {" % len(symbols))
+    lines += ['    "%s",' % name for name in symbols]
+    lines.append("};")
+    lines.append("")
     with open(os.path.join(HERE, "stubs.c"), "w") as f:
         f.write("\n".join(lines))
     with open(os.path.join(HERE, "symbols.txt"), "w") as f:

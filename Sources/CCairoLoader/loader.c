@@ -5,31 +5,42 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
-// One slot per stub, filled on its first call (stubs.c defines the array with its size).
+// One slot per stub, and the function each stands in for (stubs.c defines them, generated from symbols.txt).
 extern void *hud_text_stack_symbols[];
+extern const char *const hud_text_stack_names[];
+extern const unsigned hud_text_stack_count;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void *handle;
-// Why the library could not be opened: reported by the first call that needs it, not by a background load,
-// which must not end a process that may never draw (a usage error is still a usage error).
-static char open_error[512];
-
-/// EX_SOFTWARE: the installation is broken, nothing the user typed is wrong.
-static void fail(const char *what, const char *why) {
-    fprintf(stderr, "%s: cannot load %s: %s\n", program_invocation_short_name, what, why ? why : "unknown error");
-    fflush(stderr);
-    _exit(70);
-}
+// Why the library or one of its functions could not be loaded, for `hud_text_stack_load`'s caller: reported by the
+// first call that needs the stack, not by a background load, which must not end a process that may never draw (a
+// usage error is still a usage error).
+static char load_error[512];
 
 static void open_library(void) {
     // RTLD_LOCAL: the libraries' symbols stay out of the global scope, so nothing else binds to them by accident.
     void *opened = dlopen(HUD_TEXT_STACK_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!opened) {
         const char *why = dlerror();
-        snprintf(open_error, sizeof open_error, "%s", why ? why : "unknown error");
+        snprintf(load_error, sizeof load_error, "cannot load %s: %s", HUD_TEXT_STACK_LIBRARY,
+                 why ? why : "unknown error");
         return;
+    }
+    // Every function now, not on its first call: a library too old for one of them is then a failure the caller
+    // of `hud_text_stack_load` hears about, rather than one in the middle of drawing that no caller could handle.
+    // dlsym on the handle searches libpangocairo and its dependencies, never this program's own stubs.
+    for (unsigned i = 0; i < hud_text_stack_count; i++) {
+        void *address = dlsym(opened, hud_text_stack_names[i]);
+        if (!address) {
+            const char *why = dlerror();
+            snprintf(load_error, sizeof load_error, "cannot load %s: %s", hud_text_stack_names[i],
+                     why ? why : "unknown error");
+            // All or none: no stub works after a failed load.
+            while (i > 0) __atomic_store_n(&hud_text_stack_symbols[--i], NULL, __ATOMIC_RELEASE);
+            return;
+        }
+        __atomic_store_n(&hud_text_stack_symbols[i], address, __ATOMIC_RELEASE);
     }
     // fontconfig's configuration and caches, here rather than inside the first Pango call: a thread that loads
     // the stack in the background (below) then does all of it, and the first drawing waits for it instead of
@@ -39,16 +50,20 @@ static void open_library(void) {
     __atomic_store_n(&handle, opened, __ATOMIC_RELEASE);
 }
 
-void *hud_text_stack_symbol(unsigned index, const char *name) {
+const char *hud_text_stack_load(void) {
+    pthread_once(&once, open_library);
+    return __atomic_load_n(&handle, __ATOMIC_ACQUIRE) ? NULL : load_error;
+}
+
+void *hud_text_stack_symbol(unsigned index) {
     void *address = __atomic_load_n(&hud_text_stack_symbols[index], __ATOMIC_ACQUIRE);
     if (address) return address;
-    pthread_once(&once, open_library);
-    if (!handle) fail(HUD_TEXT_STACK_LIBRARY, open_error);
-    // dlsym on the handle searches libpangocairo and its dependencies, never this program's own stubs.
-    address = dlsym(handle, name);
-    if (!address) fail(name, dlerror());
-    __atomic_store_n(&hud_text_stack_symbols[index], address, __ATOMIC_RELEASE);
-    return address;
+    if (!hud_text_stack_load()) return hud_text_stack_symbols[index];
+    // A caller that did not check `hud_text_stack_load` (a bug in the program, not a broken installation): there
+    // is no function to call, and no value a stub could return instead.
+    fprintf(stderr, "%s: %s called although the text stack did not load (%s)\n", program_invocation_short_name,
+            hud_text_stack_names[index], load_error);
+    abort();
 }
 
 static void *load_in_background(void *unused) {

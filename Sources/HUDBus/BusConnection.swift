@@ -26,6 +26,7 @@ public import HUDLoop
     public init(clock: any LoopClock = SystemClock.shared) throws(BusError) {
         self.clock = clock
         if let why = hud_sdbus_load() {
+            if hud_sdbus_missing_function() != 0 { throw BusError(String(cString: why), code: ELIBBAD) }
             throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
         }
         var bus: OpaquePointer? = nil

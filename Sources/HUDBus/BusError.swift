@@ -13,6 +13,10 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(action): \(String(cString: strerror(code)))" }
+
+    /// libsystemd opened without a function x11hud calls (`action` names it): the installation is broken, which
+    /// is not the bus's fault.
+    public var isBrokenLibrary: Bool { code == ELIBBAD }
 }
 
 /// An error reply to a method call: a D-Bus error name and a message for the caller.

@@ -13,6 +13,9 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case pieStyle(DeterminateStyle)
     case spinner(SpinnerStyle)
     case bezelStyle(BezelStyle)
+    case valueIndicator(NotificationSettings.ValueIndicator)
+    /// A list of names (`value-hints`).
+    case names([String])
 
     /// As it would be written in the config file.
     public var description: String {
@@ -28,7 +31,15 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .pieStyle(let v): return quoted(v.rawValue)
         case .spinner(let v): return quoted(v.rawValue)
         case .bezelStyle(let v): return quoted(v.rawValue)
+        case .valueIndicator(let v): return quoted(v.rawValue)
+        case .names(let v): return "[" + v.map(quoted).joined(separator: ", ") + "]"
         }
+    }
+
+    /// As help text says it: a name or a number without quotes.
+    public var plainText: String {
+        let text = description
+        return text.hasPrefix("\"") ? String(text.dropFirst().dropLast()) : text
     }
 
     /// The value inside, whatever its case.
@@ -45,6 +56,8 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .pieStyle(let v): return v
         case .spinner(let v): return v
         case .bezelStyle(let v): return v
+        case .valueIndicator(let v): return v
+        case .names(let v): return v
         }
     }
 

@@ -80,23 +80,21 @@ public struct NotificationSettings: Equatable, Sendable {
         self.urgency = urgency
     }
 
-    public static let maxVisibleRange = 1...50
-    public static let timeoutRange = 0.5...3600.0
-    public static let widthRange = 100.0...1000.0
-    /// Hint names: a few, short, printable (they are matched against what clients send).
-    static let maxValueHints = 8
+    /// What the table's keys are when nothing sets them: their rows' built-in values (`max-visible` 5,
+    /// `value-indicator` bar, `value-hints` ["value"]), and nil for the keys whose being unset means something.
+    public static let builtIn: NotificationSettings = {
+        var settings = NotificationSettings()
+        for key in NotificationKey.allCases {
+            if let value = key.setting.builtInValue { settings.set(key, value) }
+        }
+        return settings
+    }()
 
-    /// The keys of the table, with what each takes (for messages and the man page).
-    public static let keys: [(name: String, takes: String)] = [
-        ("max-visible", "a whole number from 1 to 50 (default 5)"),
-        ("value-indicator", "\"bar\" or \"ring\" (default \"bar\")"),
-        ("value-hints", "a list of 1 to 8 hint names (default [\"value\"])"),
-        ("timeout", "seconds from 0.5 to 3600 (default: the HUD's reading time for the text)"),
-        ("width", "points from 100 to 1000 (default: as wide as the text needs)"),
-        ("position", "one of " + Position.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            + " (default: the top-level position)"),
-        ("low, normal, critical", "tables of bezel-color, content-color and timeout"),
-    ]
+    /// The keys of the table, with what each takes (for messages and the man page), from their rows.
+    public static var keys: [(name: String, takes: String)] {
+        NotificationKey.allCases.map { ($0.rawValue, $0.setting.takes) }
+            + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", "))]
+    }
 
     /// What a later file sets over an earlier one.
     mutating func overlay(_ other: NotificationSettings) {
@@ -111,81 +109,67 @@ public struct NotificationSettings: Equatable, Sendable {
 
     /// Reads the table; an unknown key or a bad value is an error naming it.
     init(table: [String: TOMLValue]) throws(InvalidSetting) {
-        func expected(_ key: String, _ i: Int) -> InvalidSetting {
-            InvalidSetting(reason: "notifications.\(key): expected \(Self.keys[i].takes)")
+        for (name, value) in table {
+            if let key = NotificationKey(rawValue: name) {
+                let row = key.setting
+                do { set(key, try row.type.check(value)) } catch {
+                    throw InvalidSetting(reason: "notifications.\(name): expected \(row.takes)")
+                }
+                continue
+            }
+            guard let level = Urgency(rawValue: name) else {
+                let known = Self.keys.map(\.name).joined(separator: ", ")
+                throw InvalidSetting(reason: "notifications.\(name): unknown setting (known: \(known))")
+            }
+            guard let entries = value.table else {
+                throw InvalidSetting(reason: "notifications.\(name): expected a table, [notifications.\(name)]")
+            }
+            urgency[level] = try UrgencyStyle(table: entries, name: "notifications.\(level.rawValue)")
         }
+    }
+
+    /// Where a checked value of each key goes (every value comes from its own row's checks, so it has the type).
+    private mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
+        switch (key, value) {
+        case (.maxVisible, .number(let n)): maxVisible = Int(n)
+        case (.valueIndicator, .valueIndicator(let v)): valueIndicator = v
+        case (.valueHints, .names(let names)): valueHints = names
+        case (.timeout, .number(let seconds)): timeout = seconds
+        case (.width, .number(let points)): width = points
+        case (.position, .position(let p)): position = p
+        default: break
+        }
+    }
+}
+
+extension NotificationSettings.UrgencyStyle {
+    /// The keys of an urgency's table: two colours as the top-level ones take, and the table's own `timeout`.
+    static let keys = ["bezel-color", "content-color", "timeout"]
+
+    /// Reads `[notifications.LEVEL]`, named `name` in messages; each key is checked by the row it shares its name
+    /// with.
+    init(table: [String: TOMLValue], name: String) throws(InvalidSetting) {
+        self.init()
         for (key, value) in table {
+            let row: Setting
             switch key {
-            case "max-visible":
-                guard let n = value.int, Self.maxVisibleRange.contains(Int(n)) else { throw expected(key, 0) }
-                maxVisible = Int(n)
-            case "value-indicator":
-                guard let name = value.string, let choice = ValueIndicator(rawValue: name) else {
-                    throw expected(key, 1)
-                }
-                valueIndicator = choice
-            case "value-hints":
-                let names = value.array?.compactMap(\.string) ?? []
-                guard let count = value.array?.count, count == names.count, (1...Self.maxValueHints).contains(count),
-                      names.allSatisfy(Self.isHintName)
-                else { throw expected(key, 2) }
-                valueHints = names
-            case "timeout":
-                guard let seconds = Self.seconds(value) else { throw expected(key, 3) }
-                timeout = seconds
-            case "width":
-                guard let points = value.double ?? value.int.map(Double.init), Self.widthRange.contains(points) else {
-                    throw expected(key, 4)
-                }
-                width = points
-            case "position":
-                guard let name = value.string, let p = Position(rawValue: name) else { throw expected(key, 5) }
-                position = p
+            case "bezel-color": row = ConfigKey.bezelColor.setting
+            case "content-color": row = ConfigKey.contentColor.setting
+            case "timeout": row = NotificationKey.timeout.setting
             default:
-                guard let level = Urgency(rawValue: key) else {
-                    let known = Self.keys.map(\.name).joined(separator: ", ")
-                    throw InvalidSetting(reason: "notifications.\(key): unknown setting (known: \(known))")
-                }
-                guard let entries = value.table else {
-                    throw InvalidSetting(reason: "notifications.\(key): expected a table, [notifications.\(key)]")
-                }
-                urgency[level] = try Self.urgencyStyle(entries, level: level)
+                let known = Self.keys.joined(separator: ", ")
+                throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
+            }
+            let checked: ConfigValue
+            do { checked = try row.type.check(value) } catch {
+                throw InvalidSetting(reason: "\(name).\(key): expected \(row.type.summary)")
+            }
+            switch (key, checked) {
+            case ("bezel-color", .color(let c)): bezelColor = c
+            case ("content-color", .color(let c)): contentColor = c
+            case (_, .number(let seconds)): timeout = seconds
+            default: break
             }
         }
-    }
-
-    private static func urgencyStyle(_ table: [String: TOMLValue],
-                                     level: Urgency) throws(InvalidSetting) -> UrgencyStyle {
-        var style = UrgencyStyle()
-        for (key, value) in table {
-            let name = "notifications.\(level.rawValue).\(key)"
-            switch key {
-            case "bezel-color", "content-color":
-                guard let text = value.string, let color = try? RGBA(hex: text) else {
-                    throw InvalidSetting(reason: "\(name): expected a string, \"#RRGGBB\" or \"#RRGGBBAA\"")
-                }
-                if key == "bezel-color" { style.bezelColor = color } else { style.contentColor = color }
-            case "timeout":
-                guard let seconds = Self.seconds(value) else {
-                    throw InvalidSetting(reason: "\(name): expected seconds from 0.5 to 3600")
-                }
-                style.timeout = seconds
-            default:
-                throw InvalidSetting(reason: "\(name): unknown setting (known: bezel-color, content-color, timeout)")
-            }
-        }
-        return style
-    }
-
-    private static func seconds(_ value: TOMLValue) -> Double? {
-        guard let s = value.double ?? value.int.map(Double.init), timeoutRange.contains(s) else { return nil }
-        return s
-    }
-
-    /// A hint name as clients send them: letters, digits, `-`, `_` and `.`, at most 64.
-    static func isHintName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                || "-_.".unicodeScalars.contains($0)) }
     }
 }

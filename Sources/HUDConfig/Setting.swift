@@ -3,33 +3,84 @@ import HUDScene
 /// One setting as every part of x11hud sees it: the command-line option and the config key (one name for both),
 /// the values it takes with their range, its help text, its built-in value and where it lives in `HUDStyle`.
 ///
-/// The option's help, the config file's checks, the layering in `Settings`, `--print-config` and the man page's
-/// list of keys all read this row, so a new setting is a case of `ConfigKey`, its row in `ConfigKey.setting` (the
-/// compiler asks for it) and its `@Option` in the command line (a test asks for that).
+/// The option's help (its default and range included), the config file's checks, the layering in `Settings`,
+/// `--print-config` and the man page's list of keys all read this row, so a new setting is a case of `ConfigKey`,
+/// its row in `ConfigKey.setting` (the compiler asks for it), its `@Option` in the command line and its line in
+/// `HUDOptions`'s `given` list (a test asks for both). The `[notifications]` table's keys are rows of the same kind
+/// (`NotificationKey.setting`).
 public struct Setting {
-    public let key: ConfigKey
+    /// The key in its table, which is also the option's name (`margin`, `--margin`).
+    public let name: String
     /// What the option's value is called in `--help` (`--margin <points>`).
     public let valueName: String
-    /// The option's help text.
+    /// The option's help text, without the built-in value (`optionHelp` adds it).
     public let help: String
     /// The values it takes.
     public let type: SettingType
     /// Where the value goes in the look; nil for the settings outside `HUDStyle` (theme, monitor, scale).
     let field: StyleField?
     /// The value when nothing sets it, for the settings outside the style; nil when unset means something of its
-    /// own (the scale then follows the screen).
+    /// own (`unset` says what).
     let builtIn: ConfigValue?
+    /// What leaving it unset means when that is no value of its own: the scale then follows the screen.
+    public let unset: String?
+
+    init(name: String, valueName: String, help: String, type: SettingType, field: StyleField? = nil,
+         builtIn: ConfigValue? = nil, unset: String? = nil) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.type = type
+        self.field = field
+        self.builtIn = builtIn
+        self.unset = unset
+    }
 
     /// The long option, `--name`.
-    public var option: String { "--" + key.rawValue }
+    public var option: String { "--" + name }
+
+    /// The value when nothing sets it: the row's own, or the look's (the dark theme's, for a value that is not the
+    /// theme's); nil when the theme gives it or unset means something else.
+    public var builtInValue: ConfigValue? {
+        if let builtIn { return builtIn }
+        guard let field, !field.fromTheme else { return nil }
+        return field.read(HUDStyle.theme(.dark))
+    }
+
+    /// The option's help: `help`, and for a number or a choice its built-in value, `(default 20)`, or what being
+    /// unset means.
+    public var optionHelp: String {
+        switch type {
+        case .number, .whole, .choice: break
+        default: return help
+        }
+        let text = help.hasSuffix(".") ? String(help.dropLast()) : help
+        if let value = builtInValue { return "\(text) (default \(value.plainText))." }
+        if let unset { return "\(text) (default: \(unset))." }
+        return help
+    }
+
+    /// What a config file may set it to, for messages and the man page: the type's summary and the built-in value
+    /// (`a whole number from 1 to 50 (default 5)`).
+    public var takes: String {
+        if let value = builtInValue { return "\(type.summary) (default \(value))" }
+        if let unset { return "\(type.summary) (default: \(unset))" }
+        return type.summary
+    }
 }
 
-extension ConfigKey {
+/// A key of a table of the config file, with its row of the table of settings.
+public protocol SettingKey {
+    var setting: Setting { get }
+}
+
+extension ConfigKey: SettingKey {
     /// The row of the table of settings.
     public var setting: Setting {
         func row(_ valueName: String, _ help: String, _ type: SettingType, _ field: StyleField? = nil,
-                 builtIn: ConfigValue? = nil) -> Setting {
-            Setting(key: self, valueName: valueName, help: help, type: type, field: field, builtIn: builtIn)
+                 builtIn: ConfigValue? = nil, unset: String? = nil) -> Setting {
+            Setting(name: rawValue, valueName: valueName, help: help, type: type, field: field, builtIn: builtIn,
+                    unset: unset)
         }
         switch self {
         case .theme:
@@ -51,11 +102,11 @@ extension ConfigKey {
         case .buttonFont:
             return row("font", "Button font.", .font, .builtIn(\.buttonFont, ConfigValue.font))
         case .cornerRadius:
-            return row("points", "Bezel corner radius in points (default 5).",
+            return row("points", "Bezel corner radius in points.",
                        .number(InputLimits.lengthRange, rule: InputLimits.lengthRule),
                        .builtIn(\.cornerRadius, ConfigValue.number))
         case .margin:
-            return row("points", "Space around the content and from the screen edges, in points (default 20).",
+            return row("points", "Space around the content and from the screen edges, in points.",
                        .number(InputLimits.lengthRange, rule: InputLimits.lengthRule),
                        .builtIn(\.margin, ConfigValue.number))
         case .animation:
@@ -76,7 +127,8 @@ extension ConfigKey {
                 """, .monitor, builtIn: .monitor("pointer"))
         case .scale:
             return row("factor", "Device pixels per point (HiDPI), 0.25 to 8.",
-                       .number(InputLimits.scaleRange, rule: InputLimits.scaleRule))
+                       .number(InputLimits.scaleRange, rule: InputLimits.scaleRule),
+                       unset: "follows the screen (Xft.dpi / 96)")
         case .pieStyle:
             return row("style", "How determinate mode draws: outline or filled.", .choice(ConfigValue.pieStyle),
                        .builtIn(\.determinateStyle, ConfigValue.pieStyle))
@@ -94,19 +146,26 @@ extension ConfigKey {
 
 extension Setting {
     /// The table as tab-separated lines (key, the values it takes, its built-in value, the option's help), for the
-    /// man page's list of keys (`x11hud --print-settings`, an option for packaging/man.py only).
+    /// man page's list of keys (`x11hud --print-settings`, an option for packaging/man.py only): the top-level
+    /// keys, then the `[notifications]` table's as `notifications.KEY`.
     public static var tabulated: String {
         let defaults = Settings()
-        return ConfigKey.allCases.map { key in
+        let top = ConfigKey.allCases.map { key in
             let row = key.setting
             let builtIn: String
             switch defaults.effective(key) {
-            case nil: builtIn = "none: follows the screen (Xft.dpi / 96)"
+            case nil: builtIn = "none: " + (row.unset ?? "unset")
             case (_, .theme)?: builtIn = "the theme's"
             case (let value, _)?: builtIn = "\(value)"
             }
             return [key.rawValue, row.type.summary, builtIn, row.help].joined(separator: "\t")
-        }.joined(separator: "\n")
+        }
+        let notifications = NotificationKey.allCases.map { key in
+            let row = key.setting
+            let builtIn = row.builtInValue.map { "\($0)" } ?? "none: " + (row.unset ?? "unset")
+            return ["notifications." + key.rawValue, row.type.summary, builtIn, row.help].joined(separator: "\t")
+        }
+        return (top + notifications).joined(separator: "\n")
     }
 }
 
@@ -120,6 +179,10 @@ public enum SettingType {
     case font
     /// A number in `range`; `rule` says so in a message.
     case number(ClosedRange<Double>, rule: String)
+    /// A whole number in `range` (a count).
+    case whole(ClosedRange<Int>, rule: String)
+    /// A list of `count` names of notification hints (`["value", "x-progress"]`).
+    case hintNames(count: ClosedRange<Int>)
     /// `[X, Y]` in the config file, `X,Y` on the command line.
     case point
     /// `primary`, `pointer`, `focus`, a RandR name or an index: any string that is not empty.
@@ -161,6 +224,17 @@ public enum SettingType {
                 throw InvalidSetting(reason: "\(v) is outside \(low)…\(high)")
             }
             return .number(v)
+        case .whole(let range, let rule):
+            guard let n = value.int, let whole = Int(exactly: n), range.contains(whole) else {
+                throw InvalidSetting(reason: "expected \(rule)")
+            }
+            return .number(Double(whole))
+        case .hintNames(let count):
+            let names = value.array?.compactMap(\.string) ?? []
+            guard let array = value.array, array.count == names.count, count.contains(names.count),
+                  names.allSatisfy(Self.isHintName)
+            else { throw InvalidSetting(reason: "expected \(summary)") }
+            return .names(names)
         case .point:
             guard let array = value.array, array.count == 2,
                   let x = array[0].double ?? array[0].int.map(Double.init),
@@ -185,13 +259,29 @@ public enum SettingType {
         return v
     }
 
+    /// A whole number given on the command line, checked against the range.
+    public func whole(_ argument: String) throws(InvalidSetting) -> Int {
+        guard case .whole(let range, let rule) = self else { throw InvalidSetting(reason: "expected no count") }
+        guard let n = Int(argument), range.contains(n) else { throw InvalidSetting(reason: "expected \(rule)") }
+        return n
+    }
+
+    /// A hint name as clients send them: letters, digits, `-`, `_` and `.`, at most 64.
+    static func isHintName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                || "-_.".unicodeScalars.contains($0)) }
+    }
+
     /// How the man page and the README describe the value in a config file.
     public var summary: String {
         switch self {
         case .choice(let names, _): return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .color: return "a string, \"#RRGGBB\" or \"#RRGGBBAA\""
         case .font: return "a string, a Pango font description"
-        case .number(_, let rule): return rule
+        case .number(_, let rule), .whole(_, let rule): return rule
+        case .hintNames(let count):
+            return "a list of \(count.lowerBound) to \(count.upperBound) hint names (letters, digits, -, _ and .)"
         case .point: return "an array [X, Y] of numbers of points"
         case .monitor: return "a string: \"pointer\", \"primary\", \"focus\", a RandR monitor name or an index"
         }

@@ -53,6 +53,14 @@ public struct Settings: Sendable {
         return .dark
     }
 
+    /// Resolves `theme = "auto"` (`--theme auto`) from what the desktop says, asked only then: dark unless it
+    /// prefers light (says false); when it says nothing, dark. The one place the choice is made, for every HUD and
+    /// the notification server.
+    public mutating func resolveAutoTheme(desktopPrefersDark: () -> Bool?) {
+        guard themeChoice == .auto else { return }
+        autoTheme = desktopPrefersDark() == false ? .light : .dark
+    }
+
     /// The theme in use: `auto` resolved to `autoTheme`.
     public var theme: Theme {
         switch themeChoice {
@@ -104,13 +112,7 @@ public struct Settings: Sendable {
                 return "# \(key.rawValue) = …  # not set: follows the screen (Xft.dpi / 96)"
             }
             let line = "\(key.rawValue) = \(value)"
-            return line.padding(to: 44) + "# \(source)"
+            return line.padded(to: 44) + "# \(source)"
         }).joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

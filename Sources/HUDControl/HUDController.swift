@@ -62,10 +62,7 @@ public import ProgressFeed
 
     public var content: HUDContent {
         get { scene.content }
-        set {
-            scene.setContent(newValue, at: clock.now)
-            onChange()
-        }
+        set { scene.setContent(newValue, at: clock.now); onChange() }
     }
     /// 0...1, clamped. The indicator eases to a new value from what it shows, as MBProgressHUD's display link does.
     public var progress: Double {
@@ -79,10 +76,7 @@ public import ProgressFeed
     }
     public var style: HUDStyle {
         get { scene.style }
-        set {
-            scene.setStyle(newValue, at: clock.now)
-            onChange()
-        }
+        set { scene.setStyle(newValue, at: clock.now); onChange() }
     }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears.
     public var graceTime: Double {
@@ -149,13 +143,8 @@ public import ProgressFeed
     /// Shows `icon` with `label` (showing the HUD if it is not up), then hides after `delay` seconds, as
     /// ProgressHUD's `succeed` and `failed` do; returns once it has gone.
     public func conclude(_ icon: Icon, _ label: String, details: String = "", delay: Double = 1.5) async {
-        var c = content
-        c.custom = .icon(icon)
-        c.buttonTitle = ""
-        c.mode = .custom
-        c.label = label
-        c.details = details
-        content = c
+        content = HUDContent(mode: .custom, progress: content.progress, label: label, details: details,
+                             custom: .icon(icon))
         if !isUp { show() }
         await hide(afterDelay: delay)
     }
@@ -163,10 +152,7 @@ public import ProgressFeed
     // MARK: Input
 
     /// How input changes the HUD, whether it is pulled from a source or posted.
-    public var policy: FeedPolicy {
-        get { input.policy }
-        set { input.policy = newValue }
-    }
+    public var policy: FeedPolicy { get { input.policy } set { input.policy = newValue } }
 
     /// Pulls `source` once per frame from now on, applying it with `policy`.
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {

@@ -16,17 +16,21 @@ struct HUDExample {
         let session: HUDSession
         do { session = try HUDSession(display: nil) } catch {
             fputs("hud-example: \(error.message)\n", stderr)
-            exit(error.kind == .displayUnavailable ? 69 : 70)
+            exit(error.exitCode)
         }
         await session.run { session in
-            guard let hud = try? session.makeHUD(), let note = try? session.hud(id: "note") else { exit(70) }
+            guard let hud = try? session.makeHUD(), let note = try? session.hud(id: "note") else {
+                exit(ExitStatus.internalError.code)
+            }
             hud.mode = .annular
             hud.label = "Saving"
             hud.minShowTime = 0.5
             hud.show()
             // The command's output passes through to ours as it comes (here stderr), and is read for progress.
             let script = "for i in 25 50 75 100; do echo $i >&2; sleep 0.2; done"
-            guard let counting = try? CommandFeed(["/bin/sh", "-c", script]) else { exit(70) }
+            guard let counting = try? CommandFeed(["/bin/sh", "-c", script]) else {
+                exit(ExitStatus.internalError.code)
+            }
             note.label = "Counting"
             note.attach(counting)
             note.show()

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HUDScene
 import Synchronization
 import HUDLoop
 
@@ -12,7 +13,7 @@ import HUDLoop
 /// command about 0.6 M more instructions (callgrind: `--version` 12.47 M → 13.06 M, a text HUD from start to exit
 /// 68.1 M → 68.8 M); this costs nothing measurable. Its teardown (signal the group, SIGKILL after a grace) would
 /// not have served either: it exists only inside `run`'s body, which must return before the exit status is known.
-final class CommandJob: Sendable {
+public final class CommandJob: Sendable {
     typealias End = CommandEnd
 
     /// After a stop signal, the group gets SIGKILL this many seconds later if the command has not ended.
@@ -27,15 +28,31 @@ final class CommandJob: Sendable {
     }
     private let state = Mutex(State())
     private let terminal = TerminalHandoff()
+    /// It was given the terminal (and Ctrl-Z on it is passed on to us).
+    private let foreground: Bool
 
-    private init() {}
+    private init(foreground: Bool) {
+        self.foreground = foreground
+    }
 
-    /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them).
+    /// Runs `command` with /bin/sh in the background, as yad runs a button's command: our stdout and stderr, the
+    /// terminal left to us, nothing waiting for it but the reaper. Returns the job, which stays alive until the
+    /// command has ended whether or not the caller keeps it.
+    @discardableResult public static func startInBackground(shellCommand command: String) throws(CommandFailure)
+        -> CommandJob {
+        try start(["/bin/sh", "-c", command], stdout: nil, stderr: nil, foreground: false)
+    }
+
+    /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them), or ours
+    /// when nil. A command in the foreground (`run`'s) gets the terminal while it runs; one in the background (a
+    /// yad button's) leaves it to us. Either way it is in a process group of its own with every signal at its
+    /// default, and reaped when it ends.
     /// - Throws: `CommandFailure` when the command is not found or cannot be executed.
-    static func start(_ argv: [String], stdout: Int32, stderr: Int32) throws(CommandFailure) -> CommandJob {
+    static func start(_ argv: [String], stdout: Int32?, stderr: Int32?,
+                      foreground: Bool = true) throws(CommandFailure) -> CommandJob {
         defer {
-            close(stdout)
-            close(stderr)
+            if let stdout { close(stdout) }
+            if let stderr { close(stderr) }
         }
         var attributes = posix_spawnattr_t()
         var actions = posix_spawn_file_actions_t()
@@ -55,8 +72,8 @@ final class CommandJob: Sendable {
         posix_spawnattr_setpgroup(&attributes, 0)
         let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
 
         let words = argv.map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
@@ -64,7 +81,7 @@ final class CommandJob: Sendable {
         // posix_spawnp looks a name up in PATH as execvp does, and a path with a slash is used as it is.
         let result = posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
         guard result == 0 else { throw CommandLookup.failure(argv[0], errno: result) }
-        let job = CommandJob()
+        let job = CommandJob(foreground: foreground)
         job.started(pid)
         // A thread of its own waits: nothing else reaps it.
         DispatchQueue(label: "x11hud.run.wait").async { [pid] in
@@ -85,7 +102,8 @@ final class CommandJob: Sendable {
         return job
     }
 
-    var pid: pid_t { state.withLock { $0.pid } }
+    /// Its process id, which is also its process group's.
+    public var pid: Int32 { state.withLock { $0.pid } }
 
     /// How it ended, once it has.
     var end: End? { state.withLock { $0.end } }
@@ -124,14 +142,14 @@ final class CommandJob: Sendable {
 
     private func started(_ pid: pid_t) {
         state.withLock { $0.pid = pid }
-        terminal.give(to: pid)
+        if foreground { terminal.give(to: pid) }
     }
 
     /// The command was stopped from the terminal (Ctrl-Z), which only its group heard: x11hud takes the terminal
     /// back and stops its own group, so the shell sees its job stopped. When continued (`fg`, `bg`), it continues
     /// the command, handing the terminal over again if the shell gave it back to us (`fg`).
     private func stopped() {
-        guard terminal.takeBack() else { return }
+        guard foreground, terminal.takeBack() else { return }
         kill(0, SIGTSTP)
         let pid = self.pid
         terminal.give(to: pid)
@@ -139,7 +157,7 @@ final class CommandJob: Sendable {
     }
 
     private func ended(_ end: End) {
-        terminal.takeBack()
+        if foreground { terminal.takeBack() }
         let waiters = state.withLock { s in
             s.end = end
             defer { s.waiters = [] }
@@ -158,7 +176,7 @@ public enum CommandEnd: Hashable, Sendable {
     public var status: Int32 {
         switch self {
         case .exited(let code): return code
-        case .signalled(let signal): return 128 + signal
+        case .signalled(let signal): return ExitStatus.signalled(by: signal)
         }
     }
 }

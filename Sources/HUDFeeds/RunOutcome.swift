@@ -28,7 +28,7 @@ public struct RunOutcome: Sendable {
     public var grace = 0.0
 
     /// The status to exit with: the command's own (128 + N when signal N ended it), 130 when cancelled.
-    public var status: Int32 { stop == .cancelled ? 128 + SIGINT : end.status }
+    public var status: Int32 { stop == .cancelled ? ExitStatus.signalled(by: SIGINT) : end.status }
 
     /// The update that shows the end: the success icon and "Done" for status 0, the error icon, "Failed" and the
     /// last stderr line otherwise, then a hide after the time it takes to read them.

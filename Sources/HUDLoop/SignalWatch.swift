@@ -1,6 +1,7 @@
 public import Dispatch
 import FoundationEssentials
 import Glibc
+import HUDScene
 
 /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does.
 ///
@@ -14,8 +15,8 @@ import Glibc
     nonisolated static let deadline = 0.05
     private var sources: [any DispatchSourceSignal] = []
 
-    /// Watches `signals`; `handler` runs on the main thread and should end the process. When it has not ended it
-    /// `deadline` seconds later, the process ends anyway with the shell's status for the signal, 128 + its number.
+    /// Watches SIGINT and SIGTERM; `handler` runs on the main thread and should end the process. When it has not
+    /// ended it `deadline` seconds later, it ends anyway with the shell's status (`ExitStatus.signalled(by:)`).
     public convenience init(handler: @escaping @MainActor (Int32) -> Void) {
         self.init(signals: [SIGINT, SIGTERM], offMain: Self.onSignal(handler: handler))
     }
@@ -46,7 +47,7 @@ import Glibc
         { number, queue in
             OffMainTimer.after(deadline, on: queue) {
                 // `_exit`: the main thread may hold Xlib's lock; nothing more may wait on the server.
-                _exit(128 + number)
+                _exit(ExitStatus.signalled(by: number))
             }
             MainLoop.send { handler(number) }
         }

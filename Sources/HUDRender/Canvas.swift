@@ -10,12 +10,13 @@ public final class Canvas {
     public let height: Int
 
     /// The largest side accepted, to keep a typo in `--size` from allocating gigabytes.
-    public static let maxSide = 16384
+    public static let maxSide = InputLimits.maxSide
 
     public init(width: Int, height: Int) throws(CanvasError) {
         guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {
             throw CanvasError(reason: "a canvas of \(width)×\(height) pixels is outside 1...\(Self.maxSide)")
         }
+        TextStack.require()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw CanvasError(reason: "cairo could not allocate \(width)×\(height) pixels") }

@@ -25,6 +25,7 @@ public final class TextEngine: TextMeasuring {
     }
 
     private static func makeContext(scale: Double) -> OpaquePointer {
+        TextStack.require()
         // The default font map is per thread and lives as long as the thread; fontconfig is read once.
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         // 72 dpi makes a point of font size one scene unit, as in UIKit.

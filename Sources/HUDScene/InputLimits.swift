@@ -40,6 +40,13 @@ public enum InputLimits {
     public static let fontSizeRange: ClosedRange<Double> = 1...512
     public static let fontSizeRule = "the size must be between 1 and 512 points"
 
+    /// The largest side of a size given from outside, in points (`--min-size`, `render --size`, zenity's
+    /// `--width`/`--height`), and of a canvas in pixels: far beyond any screen, and it keeps a typo from asking for
+    /// gigabytes of pixels.
+    public static let maxSide = 16384
+    /// `0…maxSide`, for a size in points.
+    public static let sideRange: ClosedRange<Double> = 0...Double(maxSide)
+
     /// The largest image accepted, in pixels a side, checked from the PNG header before anything is decoded: the
     /// bezel shows it at 37 points, and 4096 × 4096 already takes 64 MiB decoded.
     public static let imageMaxSide = 4096

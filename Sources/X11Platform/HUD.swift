@@ -302,8 +302,8 @@ public import ProgressFeed
         listing.remove(window: window.id, connection: connection)
         releaseName()
         session.unregister(self)
-        let status = targetClosed ? HUDExitStatus.windowClosed : controller.wasCancelled ? 1 : 0
-        session.links.hudEnded(window: window.id, status: Int(status))
+        let status: ExitStatus = targetClosed ? .windowClosed : controller.wasCancelled ? .cancelled : .done
+        session.links.hudEnded(window: window.id, status: Int(status.code))
         controller.finish()
     }
 }

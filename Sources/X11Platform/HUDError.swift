@@ -1,4 +1,6 @@
-/// Why a HUD cannot be shown; a command-line program chooses its exit status from `kind`.
+public import HUDScene
+
+/// Why a HUD cannot be shown; a program ends with `exitCode`, the status the command line uses for it.
 public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure.
     public enum Kind: Hashable, Sendable {
@@ -15,36 +17,22 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 
-    /// The status a program ends with for this failure, as the command line does: 69 (`EX_UNAVAILABLE`) for a
-    /// display that cannot be opened, 70 (`EX_SOFTWARE`) for a resource the server refused, 64 (`EX_USAGE`) for a
+    /// The status a program ends with for this failure, as the command line does: `displayUnavailable` (69) for a
+    /// display that cannot be opened, `internalError` (70) for a resource the server refused, `usage` (64) for a
     /// window that does not exist (the caller named it).
-    public var exitCode: Int32 {
+    public var exitStatus: ExitStatus {
         switch kind {
-        case .displayUnavailable: return HUDExitStatus.displayUnavailable
-        case .serverRefused: return HUDExitStatus.serverRefused
-        case .noSuchWindow: return HUDExitStatus.noSuchWindow
+        case .displayUnavailable: return .displayUnavailable
+        case .serverRefused: return .internalError
+        case .noSuchWindow: return .usage
         }
     }
+
+    /// `exitStatus` as the number `exit` takes.
+    public var exitCode: Int32 { exitStatus.code }
 
     init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
-}
-
-/// The exit statuses with which the library itself ends the process (see `HUD.run()`); x11hud's `ExitStatus`
-/// table lists them too.
-public enum HUDExitStatus {
-    /// The X server went away (`EX_IOERR`, 74). Xlib gives a program no way to go on after this.
-    public static let connectionLost: Int32 = 74
-    /// The display cannot be opened (`EX_UNAVAILABLE`, 69): `HUDError.exitCode`.
-    public static let displayUnavailable: Int32 = 69
-    /// The X server refused a resource (`EX_SOFTWARE`, 70): `HUDError.exitCode`.
-    public static let serverRefused: Int32 = 70
-    /// The window named for a HUD to go over does not exist (`EX_USAGE`, 64): `HUDError.exitCode`.
-    public static let noSuchWindow: Int32 = 64
-    /// The window a HUD was over was destroyed (`HUD.targetClosed`).
-    public static let windowClosed: Int32 = 4
-    /// Added to the signal number when SIGINT or SIGTERM ends the HUD, as a shell does.
-    public static let signalBase: Int32 = 128
 }

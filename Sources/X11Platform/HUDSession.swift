@@ -161,11 +161,9 @@ import Synchronization
     /// Whether the desktop asks for dark windows (`GTK_THEME`, the XSETTINGS `Net/ThemeName`, or GTK 3's
     /// `settings.ini`), or nil when it does not say.
     public func desktopPrefersDarkTheme(environment: [String: String] = [:]) -> Bool? {
-        let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
-        let ini = path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-        return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
-                                        xsettings: RootProperties.xsettings(connection: connection),
-                                        gtkSettingsIni: ini)
+        DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"],
+                                 xsettings: RootProperties.xsettings(connection: connection),
+                                 gtkSettings: GTKSettingsFile.load(environment: environment))
     }
 
     /// The desktop's icon theme: the XSETTINGS `Net/IconThemeName` (what GTK applications use), else GTK 3's
@@ -175,15 +173,7 @@ import Synchronization
            !name.isEmpty {
             return name
         }
-        let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment)
-        let ini = path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
-        for line in ini.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1).map {
-                String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-            }
-            if parts.count == 2, parts[0] == "gtk-icon-theme-name", !parts[1].isEmpty { return parts[1] }
-        }
-        return nil
+        return GTKSettingsFile.load(environment: environment)?.iconThemeName
     }
 
     // MARK: Running
@@ -229,7 +219,7 @@ import Synchronization
     func terminate(signal number: Int32) -> Never {
         for hud in huds { hud.window.unmap() }
         XSync(connection.display, 0)
-        exit(HUDExitStatus.signalBase + number)
+        exit(ExitStatus.signalled(by: number))
     }
 
     // MARK: HUDs coming and going

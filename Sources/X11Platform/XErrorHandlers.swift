@@ -1,6 +1,7 @@
 internal import CX11
 import FoundationEssentials
 import Glibc
+import HUDScene
 import ProgressFeed
 import Synchronization
 
@@ -66,7 +67,7 @@ enum XErrorHandlers {
     static func exitOnWindowLoss() -> Never {
         messages.withLock { m in _ = m.windowLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
         if let handler = lossHandler.withLock({ $0 }) { handler() }
-        _exit(HUDExitStatus.connectionLost)
+        _exit(ExitStatus.connectionLost.code)
     }
 
     /// While above zero, protocol errors are expected (another process's window may be gone) and not logged.
@@ -114,6 +115,6 @@ enum XErrorHandlers {
     private static let exitOnConnectionLoss: XIOErrorHandler = { _ in
         messages.withLock { m in _ = m.connectionLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
         if let handler = lossHandler.withLock({ $0 }) { handler() }
-        _exit(HUDExitStatus.connectionLost)
+        _exit(ExitStatus.connectionLost.code)
     }
 }

@@ -79,23 +79,12 @@ enum XSettings {
 /// (`gtk-application-prefer-dark-theme`, `gtk-theme-name`). nil when none of them says.
 public enum DesktopTheme {
     static func prefersDark(gtkThemeVariable: String?, xsettings: [String: XSettingValue],
-                            gtkSettingsIni: String?) -> Bool? {
+                            gtkSettings: GTKSettingsFile?) -> Bool? {
         if let v = gtkThemeVariable, !v.isEmpty { return v.lowercased().contains("dark") }
         if case .string(let name)? = xsettings["Net/ThemeName"], !name.isEmpty {
             return name.lowercased().contains("dark")
         }
-        if let ini = gtkSettingsIni {
-            var themeName: String?
-            for line in ini.split(separator: "\n") {
-                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
-                guard parts.count == 2 else { continue }
-                if parts[0] == "gtk-application-prefer-dark-theme" {
-                    if ["1", "true"].contains(parts[1].lowercased()) { return true }
-                }
-                if parts[0] == "gtk-theme-name" { themeName = parts[1] }
-            }
-            if let themeName { return themeName.lowercased().contains("dark") }
-        }
-        return nil
+        if gtkSettings?.prefersDarkTheme == true { return true }
+        return gtkSettings?.themeName.map { $0.lowercased().contains("dark") }
     }
 }

@@ -73,8 +73,8 @@ struct SizeValue {
     static func parse(_ argument: String) throws(ValueRule) -> SizeValue {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w >= 0, h >= 0, w <= 16384, h <= 16384
-        else { throw ValueRule("expected WIDTHxHEIGHT in points, each from 0 to 16384 (400x300)") }
+              InputLimits.sideRange.contains(w), InputLimits.sideRange.contains(h)
+        else { throw ValueRule("expected WIDTHxHEIGHT in points, each from 0 to \(InputLimits.maxSide) (400x300)") }
         return SizeValue(size: Size(width: w, height: h))
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HUDFeeds
 import ProgressFeed
 import X11Platform
 import HUDLoop
@@ -94,23 +95,11 @@ struct DialogRules {
         signalled.parent = true
     }
 
-    /// Runs `command` with /bin/sh in the background, as yad runs a button's command.
+    /// Runs `command` with /bin/sh in the background, as yad runs a button's command, through the spawner `run`
+    /// uses (`CommandJob`): its own process group, every signal at its default, reaped when it ends.
     static func spawn(_ command: String) {
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ)
-        if result != 0 {
-            X11HUDCommand.printError("warning: cannot run '\(command)': \(String(cString: strerror(result)))")
-            return
-        }
-        // Reaped when it ends, so a button pressed again and again leaves no zombies behind. A queue of its own:
-        // the wait holds a thread for as long as the command runs, as CommandJob's does.
-        let child = pid
-        DispatchQueue(label: "x11hud.button-command").async {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        do { try CommandJob.startInBackground(shellCommand: command) } catch {
+            X11HUDCommand.printError("warning: cannot run '\(command)': \(error)")
         }
     }
 }

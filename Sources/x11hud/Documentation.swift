@@ -1,23 +1,10 @@
+import HUDScene
 import ProgressFeed
 
-/// What the README, `--help` and the man page say in the same words, written once: the synopsis and the input
-/// protocol. The man page takes them from the binary (`--print-synopsis`, `--print-input-protocol`, read by
-/// packaging/man.py), and the tests hold the README's table and paragraphs to them.
+/// What the README, `--help` and the man page say in the same words, written once: the input protocol (the
+/// synopsis is `Subcommand.synopsis`). The man page takes them from the binary (`--print-synopsis`,
+/// `--print-input-protocol`, read by packaging/man.py), and the tests hold the README's table and paragraphs to them.
 enum Documentation {
-    /// The forms of the command line, `<…>` marking what the user fills in.
-    static let synopsis = [
-        "x11hud [show] [<options>]",
-        "<producer> | x11hud [<options>]",
-        "x11hud run [<options>] -- <command> [<argument>…]",
-        "x11hud --watch-pid <pid> [--total <size>] [<options>]",
-        "x11hud --watch-file <path> --total <size> [<options>]",
-        "x11hud zenity --progress [<zenity-options>]",
-        "x11hud yad --progress [<yad-options>]",
-        "x11hud render --out <file> [<options>]",
-        "x11hud hide (--id <name> | --all)",
-        "x11hud list [--json]",
-    ]
-
     /// The input protocol, one row per kind of line: the line, and what it does (Markdown, as the README's table).
     /// The JSON keys' rows come from `JSONKey.all`, their example lines from the writer that forwards updates.
     static let inputLines: [(line: String, meaning: String)] = [
@@ -45,14 +32,14 @@ enum Documentation {
 
     /// How the input ends and what the HUD does with a pipe it has not finished (Markdown, one paragraph).
     static let endOfInput = """
-        The end of the input hides the HUD (after `--min-show`) and x11hud exits 0. **A HUD never kills its \
-        producer:** whenever the HUD hides before its input has ended (`--auto-close`, a `hide` line, \
-        `--hide-after`, the button), x11hud reads and drops the rest of the input and exits only at its end, with \
-        the status the hide implied, so the program writing into the pipe (an `apt-get install`, say) is never \
-        killed by SIGPIPE. Only `--auto-kill` on Cancel or a signal ends it on purpose. A HUD that has read nothing \
-        at all when it hides exits as soon as it has hidden: an idle pipe, as ssh or a launcher gives, is no \
-        producer's. (A shell pipeline such as `sleep 8 | x11hud …` still lasts until `sleep` ends, since the shell \
-        waits for both; x11hud itself has gone.)
+        The end of the input hides the HUD (after `--min-show`) and x11hud exits \(ExitStatus.done.label). **A HUD \
+        never kills its producer:** whenever the HUD hides before its input has ended (`--auto-close`, a `hide` line, \
+        `--hide-after`, the button), x11hud reads and drops the rest of the input and exits only at its end, with the \
+        status the hide implied, so the program writing into the pipe (an `apt-get install`, say) is never killed by \
+        SIGPIPE. Only `--auto-kill` on Cancel or a signal ends it on purpose. A HUD that has read nothing at all when \
+        it hides exits as soon as it has hidden: an idle pipe, as ssh or a launcher gives, is no producer's. (A shell \
+        pipeline such as `sleep 8 | x11hud …` still lasts until `sleep` ends, since the shell waits for both; x11hud \
+        itself has gone.)
         """
 
     /// `--print-input-protocol`: the rows as `line<TAB>meaning`, then the paragraph after an empty line.

@@ -181,10 +181,29 @@ struct HUDOptions: ParsableArguments {
     }
 
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.
-    var loadedImage: ImageAsset?
+    var loadedImage: ImageAsset? {
+        get { worked.loadedImage }
+        set { worked.loadedImage = newValue }
+    }
 
     /// The config file under the command line, resolved in `validate()`.
-    var settings = Settings()
+    var settings: Settings {
+        get { worked.settings }
+        set { worked.settings = newValue }
+    }
+
+    /// What `validate()` works out from the options. Its own type decodes as empty, so the parser needs no
+    /// `CodingKeys` list that every new option would have to join (it only decodes what its property wrappers
+    /// declare).
+    private var worked = Worked()
+
+    private struct Worked: Decodable {
+        var settings = Settings()
+        var loadedImage: ImageAsset?
+
+        init() {}
+        init(from decoder: any Decoder) {}
+    }
 
     private func loadSettings() throws -> Settings {
         var files: [ConfigFile] = []
@@ -219,13 +238,6 @@ struct HUDOptions: ParsableArguments {
         ]
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case mode, label, details, progress, percentage, pulsate, spinner, icon, staticIcons, showValue, image, button,
-             bezelStyle, banner, theme, bezelColor, contentColor, backgroundColor,
-             labelFont, detailsFont, buttonFont, scale, margin, cornerRadius, minSize, square, position, offset,
-             pieStyle, animation, markup, monitor, config, noConfig, printConfig, printSettings
     }
 
     var content: HUDContent {
@@ -280,19 +292,31 @@ struct HUDOptions: ParsableArguments {
 extension NameSpecification {
     /// A setting's option: `--` and its config key.
     static func setting(_ key: ConfigKey) -> NameSpecification { .customLong(key.rawValue) }
+
+    /// A `[notifications]` setting's option, named like its key.
+    static func notification(_ key: NotificationKey) -> NameSpecification { .customLong(key.rawValue) }
 }
 
 extension ArgumentHelp {
     /// A setting's help, from its row of the table of settings.
-    static func setting(_ key: ConfigKey) -> ArgumentHelp {
-        let row = key.setting
-        return ArgumentHelp(row.help, valueName: row.valueName)
+    static func setting(_ key: ConfigKey) -> ArgumentHelp { ArgumentHelp(row: key.setting) }
+
+    /// A `[notifications]` setting's help, from its row.
+    static func notification(_ key: NotificationKey) -> ArgumentHelp { ArgumentHelp(row: key.setting) }
+
+    private init(row: Setting) {
+        self.init(row.optionHelp, valueName: row.valueName)
     }
 }
 
-extension ConfigKey {
+extension SettingKey {
     /// A number setting's value on the command line, held to the range the config file is held to.
     func number(_ argument: String) throws(ValueRule) -> Double {
         do { return try setting.type.number(argument) } catch { throw ValueRule(error.reason) }
+    }
+
+    /// A count's value on the command line, held to the range the config file is held to.
+    func whole(_ argument: String) throws(ValueRule) -> Int {
+        do { return try setting.type.whole(argument) } catch { throw ValueRule(error.reason) }
     }
 }

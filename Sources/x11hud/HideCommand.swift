@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import HUDScene
 import X11Platform
 import HUDLoop
 
@@ -10,7 +11,10 @@ struct HideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hide",
         abstract: "Hide a HUD shown by any x11hud process on the display.",
-        discussion: "Exit status: 0 hidden, 1 no such HUD, 64 no such window, 69 the display cannot be opened."
+        discussion: ExitStatus.sentence([
+            (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
+            (.displayUnavailable, "the display cannot be opened"),
+        ])
     )
 
     @Option(parsing: .unconditional,

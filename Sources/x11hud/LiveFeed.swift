@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import HUDFeeds
+import HUDScene
 import ProgressFeed
 import HUDLoop
 

@@ -123,10 +123,7 @@ import HUDLoop
             X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
                 + "\(session.monitorNames.joined(separator: ", "))); using \(live.monitorName)")
         }
-        if options.settings.themeChoice == .auto {
-            let dark = session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
-            options.settings.autoTheme = dark == false ? .light : .dark
-        }
+        options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
         if case .remote = sink {
             // Taking over from a HUD that went away: what the input said since replaces the flags' content.
         } else {

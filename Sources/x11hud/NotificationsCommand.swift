@@ -22,28 +22,30 @@ struct NotificationsCommand: ParsableCommand {
             'x11hud --id volume …' updates the HUD 'notify-send -h string:x-canonical-private-synchronous:volume' \
             shows.
 
-            Exit status: 0 the session bus went away or another server took the name (--replace); 69 the display \
-            cannot be opened; 74 the X server went away; 75 another server owns the name (without --replace), \
-            with one line naming it; 76 the session bus cannot be reached.
-            """
+
+            """ + ExitStatus.sentence([
+                (.done, "the session bus went away or another server took the name (--replace)"),
+                (.displayUnavailable, "the display cannot be opened"),
+                (.connectionLost, "the X server went away"),
+                (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
+                (.busUnavailable, "the session bus cannot be reached"),
+            ])
     )
 
     @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
     var replace = false
 
-    @Option(name: .customLong("max-visible"), parsing: .unconditional,
-            help: ArgumentHelp("Notifications shown at once; the others wait in order (default 5).", valueName: "n"))
+    // Each option's name, help (its default) and range are its row of the `[notifications]` table's settings.
+
+    @Option(name: .notification(.maxVisible), parsing: .unconditional, help: .notification(.maxVisible),
+            transform: NotificationKey.maxVisible.whole)
     var maxVisible: Int?
 
-    @Option(name: .customLong("value-indicator"), parsing: .unconditional,
-            help: ArgumentHelp("How the 'value' hint (volume, brightness) is drawn: bar or ring (default bar).",
-                               valueName: "bar|ring"))
+    @Option(name: .notification(.valueIndicator), parsing: .unconditional, help: .notification(.valueIndicator))
     var valueIndicator: NotificationSettings.ValueIndicator?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        Seconds a notification stays when its sender leaves the time to the server (default: the time to read \
-        its text).
-        """, valueName: "seconds"))
+    @Option(name: .notification(.timeout), parsing: .unconditional, help: .notification(.timeout),
+            transform: NotificationKey.timeout.number)
     var timeout: Double?
 
     @Option(parsing: .unconditional,
@@ -51,15 +53,6 @@ struct NotificationsCommand: ParsableCommand {
     var display: String?
 
     @OptionGroup(title: "Look (as for the HUD)") var hud: HUDOptions
-
-    mutating func validate() throws {
-        if let maxVisible, !NotificationSettings.maxVisibleRange.contains(maxVisible) {
-            throw ValidationError("--max-visible must be from 1 to 50")
-        }
-        if let timeout, !NotificationSettings.timeoutRange.contains(timeout) {
-            throw ValidationError("--timeout must be from 0.5 to 3600 seconds")
-        }
-    }
 
     func run() throws {
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
@@ -72,10 +65,7 @@ struct NotificationsCommand: ParsableCommand {
             return ExitError(message: error.message, code: error.exitCode)
         }
         var options = hud
-        if options.settings.themeChoice == .auto {
-            let dark = session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
-            options.settings.autoTheme = dark == false ? .light : .dark
-        }
+        options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
         var style = options.style
         style.markup = true
         // The table's position over the top-level one; `--position` over both.
@@ -85,15 +75,18 @@ struct NotificationsCommand: ParsableCommand {
         }
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
+            if error.isBrokenLibrary { return ExitError(.internalError, error.action) }
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         // The command line over the config file's [notifications] table.
         let configured = options.settings.notifications
-        let indicator = valueIndicator ?? configured.valueIndicator ?? .bar
+        let builtIn = NotificationSettings.builtIn
+        let indicator = valueIndicator ?? configured.valueIndicator ?? builtIn.valueIndicator!
         let environment = ProcessInfo.processInfo.environment
         let desk = NotificationDesk(display: X11NotificationDisplay(session: session, environment: environment),
                                     clock: session.clock, icons: IconLookup(environment: environment),
-                                    style: style, maxVisible: maxVisible ?? configured.maxVisible ?? 5,
+                                    style: style,
+                                    maxVisible: maxVisible ?? configured.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar,
                                     timeout: timeout ?? configured.timeout, settings: configured)
         desk.serve(server)

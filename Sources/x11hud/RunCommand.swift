@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import HUDFeeds
+import HUDScene
 import ProgressFeed
 import X11Platform
 import HUDLoop
@@ -22,7 +23,8 @@ struct RunCommand: ParsableCommand {
             "Failed" and the last line COMMAND wrote to stderr, then hides, and x11hud exits with COMMAND's \
             status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
             The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
-            still there, and x11hud exits 130. SIGINT, SIGTERM and SIGHUP to x11hud are passed on the same way.
+            still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
+            x11hud are passed on the same way.
             """
     )
 

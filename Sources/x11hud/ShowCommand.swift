@@ -70,7 +70,8 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")
     var autoClose = false
 
-    @Flag(name: .customLong("dismiss-on-click"), help: "A click on the bezel closes the HUD like the button (exit 1).")
+    @Flag(name: .customLong("dismiss-on-click"),
+          help: "A click on the bezel closes the HUD like the button (exit \(ExitStatus.cancelled.label)).")
     var dismissOnClick = false
 
     @Flag(name: .customLong("no-cancel"),
@@ -88,9 +89,10 @@ struct ShowCommand: ParsableCommand {
 
     @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
         Show the HUD on this window instead of a monitor, as a part of it: laid out in its area, moved, hidden and \
-        covered with it, ended when it closes (exit 4). --block-input then covers only this window; --id names are \
-        per window. A window id (decimal or 0x…: $WINDOWID in a terminal, xdotool, xwininfo; a frame is taken for \
-        the window in it), 'active' or 'pointer'. Drawn opaque, without --background-color.
+        covered with it, ended when it closes (exit \(ExitStatus.windowClosed.label)). --block-input then covers \
+        only this window; --id names are per window. A window id (decimal or 0x…: $WINDOWID in a terminal, \
+        xdotool, xwininfo; a frame is taken for the window in it), 'active' or 'pointer'. Drawn opaque, without \
+        --background-color.
         """, valueName: "window"), transform: parseWindowChoice)
     var overWindow: WindowChoice?
 

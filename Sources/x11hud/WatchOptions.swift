@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import HUDFeeds
+import HUDScene
 import ProgressFeed
 
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.

@@ -14,8 +14,7 @@ struct X11HUDCommand: ParsableCommand {
         abstract: "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11.",
         discussion: "Exit status:\n" + ExitStatus.helpTable,
         version: x11hudVersion,
-        subcommands: [ShowCommand.self, RunCommand.self, RenderCommand.self, HideCommand.self, ListCommand.self,
-                      NotificationsCommand.self],
+        subcommands: Subcommand.parsed,
         defaultSubcommand: ShowCommand.self
     )
 
@@ -29,7 +28,12 @@ struct X11HUDCommand: ParsableCommand {
         }
         // For packaging/man.py: the words the man page shares with --help and the README.
         if arguments == ["--print-synopsis"] {
-            print(Documentation.synopsis.joined(separator: "\n"))
+            print(Subcommand.synopsis.joined(separator: "\n"))
+            Glibc.exit(0)
+        }
+        // For packaging/completions.py: every command's name, and which the parser does not know.
+        if arguments == ["--print-commands"] {
+            print(Subcommand.printed)
             Glibc.exit(0)
         }
         // For packaging/completions.py: the options of `x11hud zenity` and `x11hud yad`, chosen before parsing.
@@ -49,9 +53,9 @@ struct X11HUDCommand: ParsableCommand {
         }
         if ["--help", "-h", "help"].contains(arguments.first), arguments.count == 1 {
             // The default command is what most readers came for: its options, then the other commands.
-            print("SYNOPSIS:\n" + Documentation.synopsis.map { "  " + $0 }.joined(separator: "\n") + "\n")
+            print("SYNOPSIS:\n" + Subcommand.synopsis.map { "  " + $0 }.joined(separator: "\n") + "\n")
             print(helpMessage(for: ShowCommand.self).replacing("x11hud show", with: "x11hud [show]"))
-            print(otherCommands)
+            print(Subcommand.otherCommands)
             print("\nExit status:\n" + ExitStatus.helpTable)
             Glibc.exit(0)
         }
@@ -80,31 +84,13 @@ struct X11HUDCommand: ParsableCommand {
     /// name, help, version, completion scripts): then the root's parser, which builds the default command's argument
     /// set once more to look for pass-through arguments, is skipped (issue 12: start-up before the map).
     static func showsDirectly(_ arguments: [String]) -> Bool {
-        if let first = arguments.first, rootWords.contains(first) { return false }
+        if let first = arguments.first, Subcommand.parsedNames.contains(first) { return false }
         return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
     }
 
-    private static let rootWords: Set<String> = ["show", "run", "render", "hide", "list", "help", "notifications"]
     private static let rootFlags: Set<Substring> = [
         "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
-
-    /// The commands besides the default, for `x11hud --help`.
-    static let otherCommands = """
-        OTHER COMMANDS:
-          run -- COMMAND ...      Run a command with the HUD up, its progress read
-                                  from its output, then Done or Failed; exits with
-                                  its status ('x11hud run --help').
-          render                  Draw one frame to a PNG file, with no X server
-                                  ('x11hud render --help').
-          hide                    Hide a HUD shown by any x11hud process (--id NAME
-                                  or --all).
-          list                    List the HUDs up on the display (--json).
-          notifications           Be the session's notification server (notify-send,
-                                  libnotify): every notification is a HUD.
-          zenity, yad             Run a script written for 'zenity --progress' or
-                                  'yad --progress' unchanged ('x11hud zenity --help').
-        """
 
     /// `--title=` becomes `--title ""`: ArgumentParser would otherwise take the next argument as the value,
     /// swallowing the option after an empty `--title=""`.

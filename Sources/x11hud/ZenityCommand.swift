@@ -74,7 +74,8 @@ enum ZenityCommand {
             }
         }
         if o.width != nil || o.height != nil {
-            args += ["--min-size", "\(min(max(o.width ?? 0, 0), 16384))x\(min(max(o.height ?? 0, 0), 16384))"]
+            let side = { (points: Int?) in min(max(points ?? 0, 0), InputLimits.maxSide) }
+            args += ["--min-size", "\(side(o.width))x\(side(o.height))"]
         }
 
         var image: [String] = []
@@ -189,7 +190,7 @@ enum ZenityCommand {
           --no-cancel          no Cancel button (yad: --no-buttons)
           --cancel-label=T     the button's title (yad: --button=LABEL:ID, which exits ID)
           --time-remaining     an estimate of the time left, in the details
-          --timeout=S          give up after S seconds: exit 5 (yad: 70)
+          --timeout=S          give up after S seconds: exit \(zenityTimeout) (yad: \(yadTimeout))
           --width=W --height=H the smallest bezel, in points
           --image=FILE|ICON    shown beside the bar (yad)
           --display=NAME       the X display
@@ -200,8 +201,10 @@ enum ZenityCommand {
         details), pulsate:true|false switches the spinner (zenity); other lines are ignored. After the HUD hides,
         the rest of the input is read and dropped, so the program writing it is never killed by SIGPIPE.
 
-        Exit status: 0 done (yad: --response), 1 Cancel (yad: the button's ID), 5 timeout (yad: 70),
-        64 bad usage, 69 no display, 128+N signal N.
+        Exit status: \(ExitStatus.done.label) done (yad: --response), \(zenityCancel) Cancel (yad: the button's ID), \
+        \(zenityTimeout) timeout (yad: \(yadTimeout)),
+        \(ExitStatus.usage.label) bad usage, \(ExitStatus.displayUnavailable.label) no display, \
+        \(ExitStatus.signal.label) signal N.
         """
     }
 }

@@ -65,4 +65,21 @@ import Testing
         #expect(Set(ConfigKey.allCases).subtracting(file.values.keys)
             == [.bezelColor, .contentColor, .backgroundColor, .scale])
     }
+
+    /// `theme = "auto"` follows the desktop, dark when it says nothing; the desktop is asked only for `auto`.
+    @Test(arguments: [(Bool?.some(true), Theme.dark), (false, .light), (nil, .dark)])
+    func autoThemeFollowsTheDesktop(_ prefersDark: Bool?, _ expected: Theme) throws {
+        var auto = Settings(file: try ConfigFile(path: "/c.toml", text: "theme = \"auto\"\n"))
+        auto.resolveAutoTheme { prefersDark }
+        #expect(auto.theme == expected)
+
+        var light = Settings(file: try ConfigFile(path: "/c.toml", text: "theme = \"light\"\n"))
+        var asked = false
+        light.resolveAutoTheme {
+            asked = true
+            return true
+        }
+        #expect(!asked, "the desktop was asked for a theme that is not auto")
+        #expect(light.theme == .light)
+    }
 }

@@ -26,4 +26,23 @@ import Testing
         #expect(called.subtracting(stubs).isEmpty,
                 "no stub for \(called.subtracting(stubs).sorted()): run Sources/CCairoLoader/generate-stubs.py")
     }
+
+    /// The loader looks every function up when it opens the library (so that a missing one is reported to the
+    /// caller, not met in the middle of drawing): stubs.c's table of names must be symbols.txt, in its order, and
+    /// every stub's slot must be its own entry of that table.
+    @Test func theLoadersTableOfNamesIsSymbolsTxt() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CCairoLoader")
+        let listed = try String(contentsOf: directory.appendingPathComponent("symbols.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let stubs = try String(contentsOf: directory.appendingPathComponent("stubs.c"), encoding: .utf8)
+        let table = try #require(stubs.components(separatedBy: "hud_text_stack_names[\(listed.count)] = {\n").last)
+            .prefix { $0 != "}" }
+        let names = table.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { String($0.dropFirst().dropLast(2)) }
+        #expect(names == listed, "stubs.c is older than symbols.txt: run Sources/CCairoLoader/generate-stubs.py")
+        for (index, name) in listed.enumerated() {
+            #expect(stubs.contains("SYMBOL(\(index), \(name))"), "\(name)'s stub does not use slot \(index)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import X11Platform
 
@@ -84,14 +85,53 @@ import Testing
     @Test func desktopThemePreferenceInOrder() {
         let dark: [String: XSettingValue] = ["Net/ThemeName": .string("Adwaita-dark")]
         let light: [String: XSettingValue] = ["Net/ThemeName": .string("Adwaita")]
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: dark, gtkSettingsIni: nil) == true)
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: light, gtkSettingsIni: nil) == false)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: dark, gtkSettings: nil) == true)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: light, gtkSettings: nil) == false)
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: "Adwaita:dark", xsettings: light,
-                                         gtkSettingsIni: nil) == true)
+                                         gtkSettings: nil) == true)
         let ini = "[Settings]\ngtk-theme-name=Arc\ngtk-application-prefer-dark-theme=1\n"
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettingsIni: ini) == true)
         #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:],
-                                         gtkSettingsIni: "gtk-theme-name=Arc\n") == false)
-        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettingsIni: nil) == nil)
+                                         gtkSettings: GTKSettingsFile(text: ini)) == true)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:],
+                                         gtkSettings: GTKSettingsFile(text: "gtk-theme-name=Arc\n")) == false)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:],
+                                         gtkSettings: GTKSettingsFile(text: "gtk-theme-name = Arc-Dark \n")) == true)
+        #expect(DesktopTheme.prefersDark(gtkThemeVariable: nil, xsettings: [:], gtkSettings: nil) == nil)
+    }
+
+    /// GTK's settings.ini is read one way for the theme and the icon theme: whitespace around keys and values is
+    /// not part of them, comments and group headers are skipped, and a later line wins.
+    @Test func gtkSettingsIniIsReadOnce() {
+        let file = GTKSettingsFile(text: """
+            # gtk-icon-theme-name = Commented
+            [Settings]
+              gtk-icon-theme-name  =  Papirus Dark\t
+            gtk-theme-name=Adwaita
+            gtk-theme-name = Arc
+            gtk-application-prefer-dark-theme = TRUE
+            no equals sign
+            =value without a key
+            """)
+        #expect(file.iconThemeName == "Papirus Dark")
+        #expect(file.themeName == "Arc")
+        #expect(file.prefersDarkTheme == true)
+        #expect(file.values.count == 3)
+        let empty = GTKSettingsFile(text: "gtk-icon-theme-name =\r\ngtk-application-prefer-dark-theme=0\r\n")
+        #expect(empty.iconThemeName == nil, "an empty name names no theme")
+        #expect(empty.prefersDarkTheme == nil)
+        #expect(empty.values["gtk-application-prefer-dark-theme"] == "0", "\\r is not part of the value")
+    }
+
+    /// The file is found where the XDG rules put it, and a missing one is nil.
+    @Test func gtkSettingsIniIsFoundUnderTheConfigHome() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-gtk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(GTKSettingsFile.load(environment: ["XDG_CONFIG_HOME": home.path]) == nil)
+        let directory = home.appendingPathComponent("gtk-3.0")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "[Settings]\ngtk-icon-theme-name=Tango\n".write(to: directory.appendingPathComponent("settings.ini"),
+                                                            atomically: true, encoding: .utf8)
+        #expect(GTKSettingsFile.load(environment: ["XDG_CONFIG_HOME": home.path])?.iconThemeName == "Tango")
+        #expect(GTKSettingsFile.load(environment: ["HOME": home.path + "/nowhere"]) == nil)
     }
 }

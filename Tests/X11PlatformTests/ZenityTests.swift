@@ -179,6 +179,35 @@ struct ZenityTests {
         #expect(hud.waitForExit(timeout: 3)?.status == 0)
     }
 
+    /// A button's command goes through the spawner `run` uses: a group of its own, and SIGTERM (which the HUD
+    /// handles for itself) reaches it and ends it, after which it is reaped.
+    @Test func aYadButtonCommandGetsSIGTERM() throws {
+        let display = try server().display
+        let pidFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("x11hud-button-pid-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let producer = Producer()
+        let hud = try HUDProcess(["yad", "--progress", "--text=Working",
+                                  "--button=Wait:echo $$ > \(pidFile.path); exec sleep 30"],
+                                 display: display, input: producer.pipe)
+        _ = try hud.waitForWindow(display: display)
+        usleep(400_000)
+        try click(try #require(layout(label: "Working", button: "Wait").button).frame, display: display)
+        var pid: Int32 = 0
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(3)) {
+            pid = Int32(((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "").trimmingCharacters(
+                in: .whitespacesAndNewlines)) ?? 0
+            return pid > 0
+        }, "the button's command did not run")
+        #expect(getpgid(pid) == pid, "the command is not in a process group of its own")
+        kill(pid, SIGTERM)
+        let gone = Tools.waitUntil(timeout: Sanitizer.upTo(3)) { kill(pid, 0) != 0 && errno == ESRCH }
+        #expect(gone, "the command outlived SIGTERM (or was not reaped)")
+        #expect(hud.child.isRunning, "the command's end must not end the HUD")
+        producer.close()
+        #expect(hud.waitForExit(timeout: 3)?.status == 0)
+    }
+
     /// The PIDs of `parent`'s children that have ended and were not waited for.
     static func zombieChildren(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import HUDScene
 import HUDTestSupport
 import ProgressFeed
 import Testing
@@ -67,8 +68,8 @@ import X11Platform
         for heading in ["INPUT PROTOCOL", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXAMPLES"] {
             #expect(lines.contains(".SH " + heading), "\(heading)")
         }
-        for command in ["show", "run", "render", "hide", "list"] {
-            #expect(lines.contains(".SS Options of " + command), "\(command)")
+        for command in Subcommand.all where command.command != nil {
+            #expect(lines.contains(".SS Options of " + command.name), "\(command.name)")
         }
         #expect(lines.contains("\\fB\\-\\-queue\\fR"))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).1")
@@ -129,7 +130,9 @@ import X11Platform
         #expect(try complete("x11hud --monitor ") == ["pointer", "primary", "focus"])
         #expect(try complete("x11hud render --pie-style ") == ["outline", "filled"])
         #expect(try complete("x11hud render --s").contains("--size"))
-        #expect(try Set(complete("x11hud ")).isSuperset(of: ["run", "render", "hide", "list"]))
+        // Every command of the one list (Subcommand.all), the dialogs too, and nothing else but options.
+        let commands = try complete("x11hud ").filter { !$0.hasPrefix("-") }
+        #expect(Set(commands) == Set(Subcommand.all.map(\.name) + ["help"]))
         #expect(try complete("x11hud run --done") == ["--done-label"])
         #expect(try complete("x11hud run --label Hi --ic") == ["--icon"])
         #expect(try Set(complete("x11hud hide --")).isSuperset(of: ["--id", "--all", "--display"]))
@@ -171,13 +174,13 @@ import X11Platform
     @Test func synopsisIsWhatHelpPrints() throws {
         let synopsis = try section("SYNOPSIS", of: page()).filter { $0 != ".br" }
         let plain = synopsis.map { text([$0]) }
-        #expect(plain == Documentation.synopsis.map { $0.replacingOccurrences(of: "<", with: "")
+        #expect(plain == Subcommand.synopsis.map { $0.replacingOccurrences(of: "<", with: "")
             .replacingOccurrences(of: ">", with: "") })
-        for needed in ["run", "zenity", "yad", "--watch-pid", "--watch-file"] {
+        for needed in ["run", "zenity", "yad", "--watch-pid", "--watch-file", "notifications"] {
             #expect(plain.contains { $0.contains(needed) }, "\(needed)")
         }
         let help = try CLI.run(["--help"]).stdout
-        for line in Documentation.synopsis { #expect(help.contains("  " + line + "\n"), "\(line)") }
+        for line in Subcommand.synopsis { #expect(help.contains("  " + line + "\n"), "\(line)") }
     }
 
     @Test func inputProtocolIsTheReadmesTableAndParagraph() throws {

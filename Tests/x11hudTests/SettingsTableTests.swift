@@ -17,6 +17,8 @@ import Testing
         case .number(let range, _): return ("\(range.upperBound)", "\(range.upperBound)")
         case .point: return ("3,-4", "[3, -4]")
         case .monitor: return ("DP-1", "\"DP-1\"")
+        case .whole(let range, _): return ("\(range.upperBound)", "\(range.upperBound)")
+        case .hintNames: return ("value", "[\"value\"]")
         }
     }
 
@@ -58,7 +60,7 @@ import Testing
         for key in ConfigKey.allCases {
             let row = key.setting
             #expect(help.contains("\(row.option) <\(row.valueName)>"), "\(key)")
-            #expect(help.contains(row.help), "\(key)")
+            #expect(help.contains(row.optionHelp), "\(key)")
         }
     }
 
@@ -86,6 +88,47 @@ import Testing
     }
 }
 
+/// The `[notifications]` table's rows against the `notifications` command: its options are rows, their help says
+/// the rows' built-in values, and the command line and the config file are held to the same ranges.
+@Suite struct NotificationRowsTests {
+    @Test func theCommandsOptionsAreRowsWithTheirDefaults() {
+        let help = NotificationsCommand.helpMessage(columns: 10_000)
+        for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
+            let row = key.setting
+            #expect(help.contains("\(row.option) <\(row.valueName)>"), "\(key)")
+            #expect(help.contains(row.optionHelp), "\(key)")
+        }
+        // What the help used to type by hand, now from the rows.
+        #expect(NotificationKey.maxVisible.setting.optionHelp.hasSuffix("(default 5)."))
+        #expect(NotificationKey.valueIndicator.setting.optionHelp.hasSuffix("(default bar)."))
+        #expect(ConfigKey.margin.setting.optionHelp.hasSuffix("(default 20)."))
+        #expect(ConfigKey.cornerRadius.setting.optionHelp.hasSuffix("(default 5)."))
+    }
+
+    @Test(arguments: [NotificationKey.maxVisible, .timeout])
+    func theCommandLineAndTheFileTakeTheSameRange(_ key: NotificationKey) throws {
+        let (low, high): (Double, Double)
+        switch key.setting.type {
+        case .whole(let range, _): (low, high) = (Double(range.lowerBound), Double(range.upperBound))
+        case .number(let range, _): (low, high) = (range.lowerBound, range.upperBound)
+        default: throw TestFailure("\(key) is not a number")
+        }
+        func text(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        for (value, accepted) in [(low, true), (high, true), (low - 0.25, false), (high + 1, false)] {
+            let parsed = try? NotificationsCommand.parse(["--no-config", key.setting.option, text(value)])
+            #expect((parsed != nil) == accepted, "\(key.setting.option) \(value)")
+            let file = try? ConfigFile(path: "/c.toml", text: "[notifications]\n\(key.rawValue) = \(text(value))\n")
+            #expect((file != nil) == accepted, "\(key.rawValue) = \(value)")
+        }
+        do {
+            _ = try NotificationsCommand.parse(["--no-config", key.setting.option, text(high + 1)])
+            Issue.record("\(key.setting.option) \(high + 1) was accepted")
+        } catch {
+            #expect(NotificationsCommand.message(for: error).contains(key.setting.type.summary))
+        }
+    }
+}
+
 /// The man page's list of config keys is the table's.
 @Suite struct SettingsManPageTests {
     @Test func theManPageListsEveryKeyWithItsValues() throws {
@@ -99,8 +142,8 @@ import Testing
         let start = try #require(lines.firstIndex(of: ".SH CONFIGURATION"))
         let section = Array(lines[(start + 1)...].prefix { !$0.hasPrefix(".SH ") })
         let keys = section.indices.filter { section[$0] == ".TP" }.map { section[$0 + 1] }
-        #expect(keys == ConfigKey.allCases.map { "\\fB" + $0.rawValue.replacingOccurrences(of: "-", with: "\\-")
-            + "\\fR" })
+        let names = ConfigKey.allCases.map(\.rawValue) + NotificationKey.allCases.map { "notifications." + $0.rawValue }
+        #expect(keys == names.map { "\\fB" + $0.replacingOccurrences(of: "-", with: "\\-") + "\\fR" })
         #expect(section.contains("A number of points from 0 to 10000; built in: 20."))
         #expect(section.contains("A number from 0.25 to 8; built in: none: follows the screen (Xft.dpi / 96)."))
     }

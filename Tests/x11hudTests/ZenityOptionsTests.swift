@@ -1,4 +1,5 @@
 import Glibc
+import HUDScene
 import ProgressFeed
 import Testing
 @testable import x11hud
@@ -180,6 +181,12 @@ import Testing
     @Test func widthAndHeightAreTheSmallestBezel() {
         #expect(value(plan(["--progress", "--width=400"]), "--min-size") == "400x0")
         #expect(value(plan(["--progress", "--width=400", "--height=120"]), "--min-size") == "400x120")
+        // Held to the largest side x11hud takes (InputLimits), so the translated option is never refused.
+        #expect(value(plan(["--progress", "--width=99999", "--height=-4"]), "--min-size")
+            == "\(InputLimits.maxSide)x0")
+        let parsed = try? SizeValue.parse("\(InputLimits.maxSide)x\(InputLimits.maxSide)")
+        #expect(parsed?.size == Size(width: Double(InputLimits.maxSide), height: Double(InputLimits.maxSide)))
+        #expect((try? SizeValue.parse("\(InputLimits.maxSide + 1)x1")) == nil)
     }
 
     @Test func pulsateIsTheSpinnerAndTimeRemainingGoesUnderTheTitle() {

@@ -6,9 +6,14 @@
 /// The library opened on first use; its dependencies bring cairo, Pango, GObject and GLib.
 #define HUD_TEXT_STACK_LIBRARY "libpangocairo-1.0.so.0"
 
-/// The address of `name` in the text stack, loading it on the first call (thread-safe). Slot `index` caches it.
-/// When the library or the symbol cannot be found, prints one line and ends the process with status 70.
-void *hud_text_stack_symbol(unsigned index, const char *name);
+/// Opens the library and looks up every function the stubs stand in for (thread-safe, once). Returns NULL when it
+/// did, else one line saying what cannot be loaded and why (`cannot load libpangocairo-1.0.so.0: …`), which the
+/// caller reports: a program calls this before its first use of the text stack and decides how to end.
+const char *hud_text_stack_load(void);
+
+/// The function of stub `index`, loading the stack on the first call. Calling a stub after `hud_text_stack_load`
+/// failed is a bug of the caller's: it prints one line and aborts.
+void *hud_text_stack_symbol(unsigned index);
 
 /// Starts loading the text stack and fontconfig's configuration on a thread of its own and returns at once, so
 /// that the loading overlaps whatever the caller does before its first drawing. With X11HUD_LOAD_TEXT_ON_FIRST_USE

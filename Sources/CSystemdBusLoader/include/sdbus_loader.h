@@ -7,9 +7,14 @@
 /// The library opened on first use.
 #define HUD_SDBUS_LIBRARY "libsystemd.so.0"
 
-/// Opens libsystemd (thread-safe, once). Returns NULL on success, else why it could not be opened. Call it before
-/// any sd_bus_* function: those print one line and end the process with status 70 when it failed.
+/// Opens libsystemd and looks up every sd_bus_* function x11hud calls (thread-safe, once). Returns NULL on success,
+/// else why not, which the caller reports. Call it before any sd_bus_* function: calling one after it failed is a
+/// bug, which aborts.
 const char *hud_sdbus_load(void);
+
+/// Whether `hud_sdbus_load` failed because the library opened without one of the functions (too old, or broken),
+/// rather than because it cannot be opened at all.
+int hud_sdbus_missing_function(void);
 
 /// One method or signal of an interface, for `hud_sdbus_add_object_vtable`.
 typedef struct {

@@ -1,0 +1,58 @@
+import HUDScene
+
+/// The keys of config.toml's `[notifications]` table, each named like the `notifications` command's option that
+/// overrides it where there is one, and each with its row of the table of settings in `setting` (the same kind of
+/// row as the top-level keys'): the checks, the ranges, the built-in values and the help all come from there.
+public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
+    case maxVisible = "max-visible"
+    case valueIndicator = "value-indicator"
+    case valueHints = "value-hints"
+    case timeout
+    case width
+    case position
+}
+
+extension NotificationKey: SettingKey {
+    /// The row of the table of settings.
+    public var setting: Setting {
+        func row(_ valueName: String, _ help: String, _ type: SettingType, builtIn: ConfigValue? = nil,
+                 unset: String? = nil) -> Setting {
+            Setting(name: rawValue, valueName: valueName, help: help, type: type, builtIn: builtIn, unset: unset)
+        }
+        switch self {
+        case .maxVisible:
+            return row("n", "Notifications shown at once; the others wait in order.",
+                       .whole(1...50, "a whole number"), builtIn: .number(5))
+        case .valueIndicator:
+            return row("bar|ring", "How the 'value' hint (volume, brightness) is drawn: bar or ring.",
+                       .choice(ConfigValue.valueIndicator), builtIn: .valueIndicator(.bar))
+        case .valueHints:
+            return row("hints", """
+                The hints whose whole number from 0 to 100 is drawn as a bar (or ring), the first present winning.
+                """, .hintNames(count: 1...8), builtIn: .names(["value"]))
+        case .timeout:
+            return row("seconds", "Seconds a notification stays when its sender leaves the time to the server.",
+                       .number(0.5...3600, "seconds"), unset: "the time to read its text")
+        case .width:
+            return row("points", """
+                The bezel's width, the same for every notification, so that they line up in a column.
+                """, .number(100...1000, "points"), unset: "each as wide as its text needs")
+        case .position:
+            return row("position", "Where notifications rest, over the top-level position.",
+                       .choice(ConfigValue.position), unset: "the top-level position")
+        }
+    }
+}
+
+extension SettingType {
+    /// A number of `unit` in `range`, its rule said from the range (`seconds from 0.5 to 3600`).
+    static func number(_ range: ClosedRange<Double>, _ unit: String) -> SettingType {
+        let (low, high) = (ConfigValue.number(range.lowerBound), ConfigValue.number(range.upperBound))
+        return .number(range, rule: "\(unit) from \(low) to \(high)")
+    }
+
+    /// A whole number in `range`, its rule said from the range (`a whole number from 1 to 50`).
+    static func whole(_ range: ClosedRange<Int>, _ what: String) -> SettingType {
+        .whole(range, rule: "\(what) from \(range.lowerBound) to \(range.upperBound)")
+    }
+}
