@@ -62,7 +62,12 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        // Every option's help shows its default through here at each start: skip the splitting when there is
+        // nothing to escape (almost always).
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else {
+            return "\"" + s + "\""
+        }
+        return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 
