@@ -160,6 +160,12 @@ let package = Package(
             dependencies: ["HUDFeeds", "ProgressFeed", "HUDScene", "HUDTestSupport", "HUDBus"],
             swiftSettings: strictness
         ),
+        // HUDBus on a private dbus-daemon, called by the real D-Bus clients (gdbus, dbus-send, dbus-monitor).
+        .testTarget(
+            name: "HUDBusTests",
+            dependencies: ["HUDBus", "HUDTestSupport"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "HUDConfigTests",
             dependencies: ["HUDConfig", "HUDScene"],
