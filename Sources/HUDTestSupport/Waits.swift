@@ -101,11 +101,17 @@ extension WindowInfo {
 }
 
 extension Screenshot {
-    /// The colour at (x, y) on `display`, once `accepts` holds for it (a fade has ended, a compositor has started,
-    /// a window has covered the place), or the last one seen after `timeout` seconds.
+    /// The first screenshot of `display` for which `accepts` holds (a fade has ended, a compositor has painted, a
+    /// window has covered a place), or the last one taken after `timeout` seconds.
+    public static func first(on display: String, timeout: Double = Sanitizer.upTo(3),
+                             where accepts: (Screenshot) -> Bool) throws -> Screenshot {
+        try Tools.waitFor(timeout: timeout, { try screenshot(display: display) }, until: accepts)
+    }
+
+    /// The colour at (x, y) on `display`, once `accepts` holds for it, or the last one seen after `timeout` seconds.
     public static func pixel(x: Int, y: Int, display: String, timeout: Double = Sanitizer.upTo(3),
                              until accepts: (RGBA) -> Bool) throws -> RGBA {
-        try Tools.waitFor(timeout: timeout, { try screenshot(display: display).pixel(x: x, y: y) }, until: accepts)
+        try first(on: display, timeout: timeout) { accepts($0.pixel(x: x, y: y)) }.pixel(x: x, y: y)
     }
 }
 

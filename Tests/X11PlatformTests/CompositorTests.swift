@@ -47,7 +47,7 @@ struct CompositorTests {
                  blue: bezel.blue * bezel.alpha + behind.blue * (1 - bezel.alpha))
         }
         // Until picom has painted the root (black before that, whatever x11hud does) and the HUD composited over it.
-        let composited = try Tools.waitFor(timeout: Expected.upTo(3), { try screenshot(display: display) }) { shot in
+        let composited = try Screenshot.first(on: display) { shot in
             let behind = shot.pixel(x: Int(b.minX) - 1, y: Int(b.midY))
             let inside = shot.pixel(x: Int(b.minX) + 4, y: Int(b.midY))
             return !behind.isBlack && inside.isClose(to: blended(over: behind), tolerance: 0.03)
@@ -65,7 +65,7 @@ struct CompositorTests {
         #expect(try Tools.waitUntil(timeout: 5) { try WindowInfo(id: id, display: display).shaped },
                 "no bounding shape after picom quit")
         // Until the HUD has drawn its first opaque frame.
-        let plain = try Tools.waitFor(timeout: Expected.upTo(3), { try screenshot(display: display) }) {
+        let plain = try Screenshot.first(on: display) {
             $0.pixel(x: Int(b.minX) + 4, y: Int(b.midY)).isClose(to: Expected.opaqueBezel)
         }
         #expect(plain.pixel(x: Int(b.minX), y: Int(b.minY)).isClose(to: Expected.root))

@@ -199,9 +199,8 @@ struct FeedTests {
         producer.write(#"{"progress":0.5,"label":"Backup","details":"1 of 2"}"# + "\n")
         let bar = try WindowInfo.settled(id: id, display: display).width
         producer.write(#"{"icon":"success","label":"Done","details":"","hide":0.2}"# + "\n")
-        let width = try Tools.waitFor(timeout: Expected.upTo(2), { try WindowInfo(id: id, display: display).width }) {
-            $0 < 160
-        }
+        let width = try Tools.waitFor(timeout: Expected.upTo(2), { try WindowInfo(id: id, display: display).width },
+                                      until: { $0 < 160 })
         #expect(bar >= 160, "the bar's bezel is \(bar) pixels wide")
         #expect(width < 160, "the bar (160 pt bezel) was not replaced by the 77 pt icon bezel: \(width)")
         #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })

@@ -43,7 +43,9 @@ struct OverWindowTests {
                 }
                 guard framed else { throw TestFailure("openbox mapped no window within 30 s") }
             }
-            if compositor { compositors.append(try CompositorTests.Compositor(CompositorTests.picom, display: display)) }
+            if compositor {
+                compositors.append(try CompositorTests.Compositor(CompositorTests.picom, display: display))
+            }
         }
 
         /// An xlogo named `name` (its WM_CLASS instance), plain `color` all over, and its client window's id once
@@ -122,7 +124,7 @@ struct OverWindowTests {
         #expect(try Tools.run("xprop", ["-id", id, "WM_CLASS"], display: desktop.display).stdout.contains("x11hud"))
         Self.expectCentred(try desktop.info(id), on: try desktop.info(target), "at the start")
         let h = try desktop.info(id), p = Self.bezelPoint(h)
-        let shot = try Tools.waitFor(timeout: Expected.upTo(3), { try screenshot(display: desktop.display) }) {
+        let shot = try Screenshot.first(on: desktop.display) {
             $0.pixel(x: p.x, y: p.y).isClose(to: Expected.opaqueBezel)
         }
         #expect(shot.pixel(x: p.x, y: p.y).isClose(to: Expected.opaqueBezel), "bezel \(shot.pixel(x: p.x, y: p.y))")
@@ -224,13 +226,14 @@ struct OverWindowTests {
         // The desktop where no window ever is (the bottom-left corner), to compare places windows have left.
         let desktop0 = bare.pixel(x: 4, y: 715)
         func at(_ x: Int, _ y: Int) throws -> RGBA { try screenshot(display: desktop.display).pixel(x: x, y: y) }
-        /// The colour at (x, y) once it is close to `color` (or the last seen, after 3 s).
-        func at(_ x: Int, _ y: Int, becoming color: RGBA, tolerance: Double = 0.04) throws -> RGBA {
+        /// Whether (x, y) becomes close to `color` within 3 s.
+        func at(_ x: Int, _ y: Int, becomes color: RGBA, tolerance: Double = 0.04) throws -> Bool {
             try Screenshot.pixel(x: x, y: y, display: desktop.display) { $0.isClose(to: color, tolerance: tolerance) }
+                .isClose(to: color, tolerance: tolerance)
         }
         var t = try desktop.info(target)
         // Once the fade-in has ended.
-        #expect(try at(t.x + 10, t.y + 10, becoming: half, tolerance: 0.06).isClose(to: half, tolerance: 0.06),
+        #expect(try at(t.x + 10, t.y + 10, becomes: half, tolerance: 0.06),
                 "the window is not dimmed")
         let b = Self.bezelPoint(try desktop.info(id))
         #expect(try at(b.x, b.y).isClose(to: Expected.opaqueBezel), "the bezel is dimmed too")
@@ -244,9 +247,9 @@ struct OverWindowTests {
         try desktop.xdotool("windowmove", target, "260", "300")
         #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(target).y != old.y })
         t = try desktop.info(target)
-        #expect(try at(t.x + 10, t.y + t.height - 10, becoming: half, tolerance: 0.06).isClose(to: half, tolerance: 0.06),
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: half, tolerance: 0.06),
                 "the dim stayed behind")
-        #expect(try at(old.x + 10, old.y + 10, becoming: desktop0).isClose(to: desktop0),
+        #expect(try at(old.x + 10, old.y + 10, becomes: desktop0),
                 "the old place is still dimmed")
 
         // A window above it is not dimmed.
@@ -254,18 +257,17 @@ struct OverWindowTests {
         let (cover, _) = try desktop.xlogo("cover", geometry: "120x120+300+340", color: "red")
         defer { cover.kill() }
         let c = try desktop.info(try desktop.client("cover"))
-        let above = try at(c.x + 20, c.y + 20, becoming: red)
-        #expect(above.isClose(to: red), "the window above is dimmed: \(above)")
+        #expect(try at(c.x + 20, c.y + 20, becomes: red), "the window above is dimmed")
         cover.kill()
 
         // Minimised: no dim where the window was.
         try desktop.xdotool("windowminimize", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
-        #expect(try at(t.x + 10, t.y + t.height - 10, becoming: desktop0).isClose(to: desktop0),
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: desktop0),
                 "the dim stayed up with the window minimised")
         try desktop.xdotool("windowactivate", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(id).isViewable })
-        #expect(try at(t.x + 10, t.y + t.height - 10, becoming: half, tolerance: 0.06).isClose(to: half, tolerance: 0.06),
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: half, tolerance: 0.06),
                 "the dim did not come back")
         #expect(hud.process.isRunning)
         hud.kill()
