@@ -40,6 +40,8 @@ import Testing
         var senders: [String?] = []
         var greetings: [(who: String, words: [String], number: Int32, hints: [String: BusValue])] = []
         var notes: [String] = []
+        /// Runs in the handler of each `Note`, before its reply is sent.
+        var whileNoting: () -> Void = {}
     }
 
     /// A connection owning `name` with `Greet` (echoes, reverses, adds), `Refuse` (an error reply) and `Note` (no
@@ -56,7 +58,10 @@ import Testing
                 throw BusErrorReply(name: "org.x11hud.Test.Error.Refused", message: "not now")
             }
             do {
-                if call.member == "Note" { return calls.notes.append(try call.readString()) }
+                if call.member == "Note" {
+                    calls.notes.append(try call.readString())
+                    return calls.whileNoting()
+                }
                 let who = try call.readString(), words = try call.readStringArray(), number = try call.readInt32()
                 let hints = try call.readVariantDictionary()
                 calls.greetings.append((who, words, number, hints))
@@ -139,6 +144,22 @@ import Testing
         withKnownIssue("HUDBus drops calls that expect no reply") {
             #expect(calls.notes == ["Cy", "Di"], "the one-way call did not reach the handler: \(calls.members)")
         }
+    }
+
+    /// The caller dies while its call is being served: the reply goes nowhere, and the connection answers on.
+    @Test func aCallerThatDiesBeforeItsReplyHarmsNothing() async throws {
+        let calls = Calls()
+        let (connection, object) = try serve(calls)
+        defer { withExtendedLifetime((connection, object)) {} }
+        let caller = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-send"),
+                                      ["--session", "--print-reply", "--dest=\(Self.name)", Self.path,
+                                       "\(Self.interface).Note", "string:Doomed"], environment: bus.environment())
+        calls.whileNoting = { caller.kill() }
+        #expect(await caller.exited(within: Sanitizer.upTo(5)), "the call was never served")
+        #expect(calls.notes == ["Doomed"])
+        calls.whileNoting = {}
+        let r = try await gdbusCall("Greet", ["Ed", "[]", "2", "{}"])
+        #expect(r.stdout == "('Hello Ed', @as [], uint32 2)\n", "\(r)")
     }
 
     @Test func theInterfaceIsIntrospected() async throws {

@@ -22,6 +22,16 @@ struct CompositorTests {
                 process.kill()
                 throw TestFailure("\(name) did not register as the compositor")
             }
+            // picom paints a root without a pixmap grey, where the server showed the root colour: once it has, what
+            // is on screen is what it composites (the bottom-right corner is left free by the tests).
+            guard name == "picom" else { return }
+            let corner = try Screenshot.pixel(x: 1279, y: 719, display: display, timeout: Expected.upTo(10)) {
+                !$0.isBlack && !$0.isClose(to: Expected.root)
+            }
+            guard !corner.isBlack && !corner.isClose(to: Expected.root) else {
+                process.kill()
+                throw TestFailure("picom painted nothing: the corner is \(corner)")
+            }
         }
         func stop() { process.kill() }
     }
