@@ -23,13 +23,15 @@ import Testing
     init() throws { bus = try SessionBus() }
 
     /// A connection to this test's bus. sd-bus reads the address from the environment when it connects, and only
-    /// then: the test runner's own is put back at once, for the other tests of the process.
+    /// then (BusConnection takes no address): the test runner's own is put back at once, for the other tests of the
+    /// process. Never unset: other threads read the environment meanwhile, and replacing a variable's value swaps
+    /// one pointer where adding or removing one moves the array under them. Without one of its own, the runner
+    /// keeps the last test bus's address, which no other test relies on (those that use a bus give their own).
     func connect() throws -> BusConnection {
-        let old = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
-        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
-        defer {
-            if let old { setenv("DBUS_SESSION_BUS_ADDRESS", old, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
-        }
+        let name = "DBUS_SESSION_BUS_ADDRESS"
+        let old = getenv(name).map { String(cString: $0) }
+        setenv(name, bus.address, 1)
+        defer { if let old { setenv(name, old, 1) } }
         return try BusConnection()
     }
 
