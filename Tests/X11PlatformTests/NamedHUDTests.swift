@@ -12,6 +12,14 @@ struct NamedHUDTests {
             .split(separator: "\n").map(String.init)
     }
 
+    /// Runs `body` on a display of its own: the suite's carries the registry entries of HUDs killed by the tests
+    /// before (see `aHUDWhoseWindowIdOnceBelongedToAKilledHUDStacksAsTheNewest`).
+    static func onDisplayOfItsOwn(_ body: (String) throws -> Void) throws {
+        let x = try XvfbServer()
+        defer { x.stop() }
+        try body(x.display)
+    }
+
     static func list(_ display: String) throws -> [[String]] {
         let r = try Tools.run(HUDProcess.binary.path, ["list"], display: display)
         return r.stdout.split(separator: "\n").map {
@@ -67,9 +75,10 @@ struct NamedHUDTests {
     /// a whole slide (`WindowInfo.settled`), so a frame drawn late mid-slide is not taken for the end. On a display
     /// of its own: HUDs killed by the tests before would decide the order (see the next test).
     @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
-        let x = try XvfbServer()
-        defer { x.stop() }
-        let display = x.display
+        try Self.onDisplayOfItsOwn { display in try stackAndSlide(display) }
+    }
+
+    func stackAndSlide(_ display: String) throws {
         let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)
         let upperWindow = try upper.waitForWindow(display: display)
         let alone = try WindowInfo.settled(id: upperWindow, display: display)
@@ -98,9 +107,10 @@ struct NamedHUDTests {
     /// client the resource ids of one that has gone, so the newer HUD's window can have the id of the killed one's,
     /// still listed (nothing removes a killed HUD's entry) ahead of the older HUD: it took that place in the stack.
     @Test func aHUDWhoseWindowIdOnceBelongedToAKilledHUDStacksAsTheNewest() throws {
-        let x = try XvfbServer()
-        defer { x.stop() }
-        let display = x.display
+        try Self.onDisplayOfItsOwn { display in try stackAfterAKill(display) }
+    }
+
+    func stackAfterAKill(_ display: String) throws {
         let killed = try HUDProcess(["--id", "killed", "--label", "Killed"], display: display)
         let killedWindow = try killed.waitForWindow(display: display)
         let older = try HUDProcess(["--id", "older", "--label", "Older"], display: display)
