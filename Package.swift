@@ -207,6 +207,12 @@ let package = Package(
             dependencies: ["HUDNotify", "HUDBus", "HUDConfig", "HUDLoop", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
+        // HUDBus on a private dbus-daemon, called by the real D-Bus clients (gdbus, dbus-send, dbus-monitor).
+        .testTarget(
+            name: "HUDBusTests",
+            dependencies: ["HUDBus", "HUDTestSupport"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "HUDConfigTests",
             dependencies: ["HUDConfig", "HUDScene"],

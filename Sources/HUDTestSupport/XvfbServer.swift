@@ -39,7 +39,7 @@ public final class XvfbServer: Sendable {
         }
         self.child = child
         self.outlivesThisProcess = outlivingThisProcess
-        guard let line = Self.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: 10),
+        guard let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: 10),
               let number = Int(line) else {
             child.kill()
             throw TestFailure("Xvfb did not report a display number within 10 s")
@@ -60,21 +60,6 @@ public final class XvfbServer: Sendable {
     /// Kills the server (idempotent; a test may have killed it already).
     public func stop() {
         if !outlivesThisProcess { child.kill() }
-    }
-
-    private static func readLine(from fd: Int32, timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var bytes: [UInt8] = []
-        while Date() < deadline {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 100) >= 0 else { return nil }
-            guard p.revents != 0 else { continue }
-            var byte: UInt8 = 0
-            guard read(fd, &byte, 1) == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-        }
-        return nil
     }
 }
 

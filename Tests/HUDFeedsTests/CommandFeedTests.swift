@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import HUDScene
 import HUDTestSupport
@@ -9,8 +10,9 @@ import Testing
 
 /// A real short command run in-process through `CommandFeed`, its updates read as a HUD would take them (no X).
 @Suite(.serialized) struct CommandFeedTests {
-    /// Takes from `feed` whenever it asks, until `finished` is called, and returns every non-empty take in order.
-    func takes(from feed: CommandFeed) -> ([FeedInbox], RunOutcome) {
+    /// Takes from `feed` whenever it asks, until `finished` is called, and returns every non-empty take in order;
+    /// `taken` sees each take as it comes.
+    func takes(from feed: CommandFeed, taken: (FeedInbox) -> Void = { _ in }) -> ([FeedInbox], RunOutcome) {
         let asked = DispatchSemaphore(value: 0)
         feed.start { asked.signal() }
         let done = Mutex<RunOutcome?>(nil)
@@ -23,7 +25,10 @@ import Testing
         while FeedReader.uptime() < deadline {
             _ = asked.wait(timeout: .now() + 5)
             let inbox = feed.take()
-            if !inbox.isEmpty { seen.append(inbox) }
+            if !inbox.isEmpty {
+                seen.append(inbox)
+                taken(inbox)
+            }
             if let outcome = done.withLock({ $0 }), seen.last?.icon != nil { return (seen, outcome) }
         }
         Issue.record("the command's end never came: \(seen)")
@@ -32,9 +37,14 @@ import Testing
 
     @Test func aCommandsOutputBecomesUpdatesThenItsEndOnce() throws {
         // stdout only: the test's own output stays quiet enough, and stderr is checked below.
-        // The pause lets the 10 be taken before the 50 replaces it (longer under a sanitizer's slower loop).
-        let feed = try CommandFeed(["/bin/sh", "-c", "echo 10; sleep \(Sanitizer.upTo(0.2)); echo '#Half'; echo 50"])
-        let (seen, outcome) = takes(from: feed)
+        // The command goes on once the 10 has been taken (the test makes a file), so the 50 cannot replace it.
+        let taken = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-taken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: taken) }
+        let script = "echo 10; until [ -e \"$0\" ]; do sleep 0.01; done; echo '#Half'; echo 50"
+        let feed = try CommandFeed(["/bin/sh", "-c", script, taken.path])
+        let (seen, outcome) = takes(from: feed) {
+            if $0.progress == 0.1 { _ = FileManager.default.createFile(atPath: taken.path, contents: nil) }
+        }
         #expect(outcome.status == 0 && outcome.end == .exited(0))
         #expect(seen.contains { $0.progress == 0.1 }, "\(seen)")
         let last = try #require(seen.last)
@@ -54,8 +64,11 @@ import Testing
     }
 
     @Test func cancelStopsTheGroupAndEndsWith130() throws {
-        let feed = try CommandFeed(["/bin/sh", "-c", "echo 20; sleep 30"])
-        usleep(100_000)
+        // Cancelled once the command runs (it has made its file).
+        let started = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: started) }
+        let feed = try CommandFeed(["/bin/sh", "-c", "echo 20; : > \"$0\"; sleep 30", started.path])
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(5)) { FileManager.default.fileExists(atPath: started.path) })
         feed.cancel()
         let (seen, outcome) = takes(from: feed)
         #expect(outcome.status == 130 && outcome.stop == .cancelled)

@@ -36,7 +36,6 @@ struct BackgroundTests {
             process.kill()
             throw TestFailure("xmessage's button was not found")
         }
-        usleep(200_000)
         return (process, button)
     }
 
@@ -50,6 +49,14 @@ struct BackgroundTests {
         return Set(r.stdout.split(separator: "\n").map(String.init))
     }
 
+    /// The window that takes the pointer at `p`, once `accepts` holds for it (or the last one, after 3 s).
+    private func windowUnderPointer(_ p: (x: Int, y: Int), display: String,
+                                    until accepts: (String) throws -> Bool) throws -> String {
+        try Tools.waitFor(timeout: Expected.upTo(3), {
+            try Tools.windowUnderPointer(x: Double(p.x), y: Double(p.y), display: display)
+        }, until: accepts)
+    }
+
     @Test func blockInputSwallowsAClickOnTheDesktopUntilTheHUDHides() throws {
         let display = try server().display
         let (below, button) = try xmessage(display: display)
@@ -57,10 +64,11 @@ struct BackgroundTests {
         let hud = try HUDProcess(Expected.arguments + ["--block-input", "--background-color", "#00000080",
                                                        "--hide-after", "1.5"], display: display)
         _ = try hud.waitForWindow(display: display)
-        usleep(300_000)
-        let under = try Tools.windowUnderPointer(x: Double(button.x), y: Double(button.y), display: display)
-        #expect(try windows(of: hud, display: display).contains(under), "the pointer is over \(under), not the HUD")
+        let hudWindows = try windows(of: hud, display: display)
+        let under = try windowUnderPointer(button, display: display) { hudWindows.contains($0) }
+        #expect(hudWindows.contains(under), "the pointer is over \(under), not the HUD")
         try click(button, display: display)
+        // Fixed: nothing may happen (xmessage must not take the click and end).
         usleep(400_000)
         #expect(below.isRunning, "the click reached xmessage through the HUD")
         // Released when the HUD hides: the same click then reaches the window below.
@@ -75,10 +83,13 @@ struct BackgroundTests {
         defer { below.kill() }
         let hud = try HUDProcess(Expected.arguments + ["--block-input"], display: display)
         _ = try hud.waitForWindow(display: display)
-        usleep(300_000)
+        let hudWindows = try windows(of: hud, display: display)
+        #expect(hudWindows.contains(try windowUnderPointer(button, display: display) { hudWindows.contains($0) }),
+                "no blocker under the pointer")
         kill(hud.pid, SIGKILL)
         _ = hud.waitForExit(timeout: 3)
-        usleep(200_000)
+        // Until the server has destroyed the killed HUD's windows.
+        _ = try windowUnderPointer(button, display: display) { !hudWindows.contains($0) }
         try click(button, display: display)
         #expect(below.waitForExit(timeout: 3), "a killed HUD still blocks the click")
     }
@@ -87,19 +98,19 @@ struct BackgroundTests {
         let display = try server().display
         let compositor = try CompositorTests.Compositor(CompositorTests.picom, display: display)
         defer { compositor.stop() }
-        usleep(500_000)
         let (below, button) = try xmessage(display: display)
         defer { below.kill() }
-        // What the compositor shows of the root there (picom paints a root without a pixmap grey).
-        let root = try screenshot(display: display).pixel(x: 1270, y: 710)
+        // What the compositor shows of the root there (picom paints a root without a pixmap grey, once it paints).
+        let root = try Screenshot.pixel(x: 1270, y: 710, display: display) { !$0.isBlack }
         let hud = try HUDProcess(Expected.arguments + ["--background-color", "#00000080"], display: display)
         let id = try hud.waitForWindow(display: display)
-        usleep(600_000)
         let info = try WindowInfo(id: id, display: display)
         #expect(info.width == 1280 && info.height == 720, "the window is \(info.width)×\(info.height)")
-        // Half-black over the root, in a corner far from the bezel.
-        let corner = try screenshot(display: display).pixel(x: 1270, y: 710)
+        // Half-black over the root, in a corner far from the bezel, once faded in.
         let halfRoot = RGBA(red: root.red / 2, green: root.green / 2, blue: root.blue / 2)
+        let corner = try Screenshot.pixel(x: 1270, y: 710, display: display) {
+            $0.isClose(to: halfRoot, tolerance: 0.03)
+        }
         #expect(corner.isClose(to: halfRoot, tolerance: 0.03), "the corner is \(corner)")
         try click(button, display: display)
         #expect(below.waitForExit(timeout: 3), "the dim swallowed a click without --block-input")
@@ -111,8 +122,7 @@ struct BackgroundTests {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments + ["--background-color", "#00000080", "--hide-after", "0.8"],
                                  display: display)
-        _ = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         #expect(try screenshot(display: display).pixel(x: 10, y: 10).isClose(to: Expected.root), "no black screen")
         #expect(hud.waitForExit(timeout: 4)?.status == 0)
         let lines = hud.errorOutput.split(separator: "\n")
@@ -123,7 +133,6 @@ struct BackgroundTests {
         let display = try server().display
         let compositor = try CompositorTests.Compositor(CompositorTests.picom, display: display)
         defer { compositor.stop() }
-        usleep(500_000)
         let hud = try HUDProcess(Expected.arguments + ["--bezel-style", "blur"], display: display)
         let id = try hud.waitForWindow(display: display)
         var value = ""

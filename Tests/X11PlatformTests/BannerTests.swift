@@ -9,9 +9,8 @@ struct LiveBannerTests {
     @Test func aClickHidesItAndTheExitStatusIsZero() throws {
         let display = try server().display
         let hud = try HUDProcess(["--banner", "--label", "Saved", "--details", "to /tmp"], display: display)
-        let id = try hud.waitForWindow(display: display)
-        usleep(500_000)
-        let info = try WindowInfo(id: id, display: display)
+        // Once it has slid down into place.
+        let info = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         #expect(info.y <= 8 && info.y + info.height < 120, "the banner is at the top: y \(info.y), \(info.height) high")
         #expect(abs(info.x + info.width / 2 - 640) <= 1, "centred across the monitor")
         try Tools.run("xdotool", ["mousemove", String(640), String(info.y + info.height / 2), "click", "1"],

@@ -9,8 +9,7 @@ struct DeadServerTests {
         let server = try server()
         // A static HUD: only the connection's read source can notice.
         let hud = try HUDProcess(Expected.arguments, display: server.display)
-        _ = try hud.waitForWindow(display: server.display)
-        usleep(500_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: server.display), display: server.display)
         let killed = Date()
         server.stop()
         let exit = hud.waitForExit(timeout: 3)

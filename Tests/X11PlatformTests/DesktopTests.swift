@@ -4,11 +4,9 @@ import HUDScene
 import HUDTestSupport
 import Testing
 
-/// The centre of the HUD's window on the root, in pixels.
+/// The centre of the HUD's window on the root, in pixels, once it has settled.
 func windowCentre(_ hud: HUDProcess, display: String) throws -> (x: Int, y: Int, info: WindowInfo) {
-    let id = try hud.waitForWindow(display: display)
-    usleep(150_000)
-    let info = try WindowInfo(id: id, display: display)
+    let info = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
     return (info.x + info.width / 2, info.y + info.height / 2, info)
 }
 
@@ -157,7 +155,6 @@ struct ScaleTests {
         // The window is the bezel plus a point of antialiasing all round, which doubles too.
         #expect(big.width - 4 == 2 * (small.width - 2) && big.height - 4 == 2 * (small.height - 2),
                 "\(small.width)×\(small.height) at 96 dpi, \(big.width)×\(big.height) at 192")
-        usleep(400_000)
 
         // At scale 2 the 1280×720-pixel monitor is a 640×360-point area; the button drawn from that layout, in
         // pixels, is where the clicks are taken.
@@ -216,26 +213,32 @@ struct ThemeAutoTests {
         defer { try? FileManager.default.removeItem(at: config) }
         let manager = try Tools.start("xsettingsd", ["-c", config.path], display: display)
         defer { manager.kill() }
-        usleep(500_000)  // it takes the _XSETTINGS_S0 selection at start
+        // It names its window and publishes the settings on it, then takes the _XSETTINGS_S0 selection with it.
+        let published = try Tools.waitUntil(timeout: Expected.upTo(5)) {
+            try Tools.run("xprop", ["-name", "xsettingsd", "_XSETTINGS_SETTINGS"], display: display).stdout
+                .contains("=")
+        }
+        guard published else { throw TestFailure("xsettingsd published no settings") }
         try body()
     }
 
-    func bezelPixel(_ display: String) throws -> RGBA {
+    /// The bezel's colour once it is `expected` (past the fade-in), or the last seen after 3 s.
+    func bezelPixel(_ display: String, becoming expected: RGBA) throws -> RGBA {
         let hud = try HUDProcess(Expected.arguments + ["--theme", "auto"], display: display)
         _ = try hud.waitForWindow(display: display)
-        usleep(500_000)
         let b = Expected.layout().bezel
-        return try screenshot(display: display).pixel(x: Int(b.minX) + 4, y: Int(b.midY))
+        return try Screenshot.pixel(x: Int(b.minX) + 4, y: Int(b.midY), display: display) { $0.isClose(to: expected) }
     }
 
     @Test func autoFollowsTheDesktopThemeName() throws {
         let display = try server().display
         try withThemeName("Adwaita", display) {
-            let p = try bezelPixel(display)
-            #expect(p.isClose(to: HUDStyle.theme(.light).bezelColor.withAlpha(1)), "light desktop, bezel \(p)")
+            let light = HUDStyle.theme(.light).bezelColor.withAlpha(1)
+            let p = try bezelPixel(display, becoming: light)
+            #expect(p.isClose(to: light), "light desktop, bezel \(p)")
         }
         try withThemeName("Adwaita-dark", display) {
-            let p = try bezelPixel(display)
+            let p = try bezelPixel(display, becoming: Expected.opaqueBezel)
             #expect(p.isClose(to: Expected.opaqueBezel), "dark desktop, bezel \(p)")
         }
     }

@@ -22,6 +22,13 @@ func ringCoverage(_ shot: Screenshot, around f: Rect) -> Double {
     return Double(lit) / 360
 }
 
+/// The ring's coverage on `display` once `accepts` holds for it (the eased ring has got there: it takes 0.2 s), or
+/// the last one seen after `timeout` seconds.
+func ringCoverage(display: String, around f: Rect, timeout: Double = Expected.upTo(3),
+                  until accepts: (Double) -> Bool) throws -> Double {
+    try Tools.waitFor(timeout: timeout, { ringCoverage(try screenshot(display: display), around: f) }, until: accepts)
+}
+
 /// The stdin protocol end to end: a real binary reading a real pipe, on a private Xvfb.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct FeedTests {
@@ -43,8 +50,7 @@ struct FeedTests {
         let hud = try HUDProcess(["--text", "Go"], display: display, input: producer.pipe)
         let id = try hud.waitForWindow(display: display)
         producer.write("10\n")
-        usleep(500_000)
-        let before = try WindowInfo(id: id, display: display).width
+        let before = try WindowInfo.settled(id: id, display: display).width
         producer.write("# Copying a rather long file name\n")
         var after = before
         _ = try Tools.waitUntil(timeout: 3) {
@@ -72,9 +78,8 @@ struct FeedTests {
         // Under a sanitizer the one main thread both parses (several times slower) and draws (a frame costs ~15 ms
         // under ASan, so frames take most of each refresh): minutes would still fail.
         #expect(seconds < (Sanitizer.name == nil ? 3 : 20), "took \(seconds) s to consume a million lines")
-        usleep(UInt32(Sanitizer.upTo(0.6) * 1_000_000))  // the eased ring settles in 0.2 s
         let ring = try #require(Expected.layout().indicator)
-        let covered = ringCoverage(try screenshot(display: display), around: ring)
+        let covered = try ringCoverage(display: display, around: ring) { $0 > 0.97 }
         #expect(covered > 0.97, "ring shows \(covered), not 100 %")
         producer.close()
         #expect(hud.waitForExit(timeout: 5)?.status == 0)
@@ -87,11 +92,9 @@ struct FeedTests {
         _ = try hud.waitForWindow(display: display)
         let ring = try #require(Expected.layout().indicator)
         producer.write("25\n")
-        usleep(700_000)
-        let quarter = ringCoverage(try screenshot(display: display), around: ring)
+        let quarter = try ringCoverage(display: display, around: ring) { abs($0 - 0.25) < 0.04 }
         producer.write("75\n")
-        usleep(700_000)
-        let threeQuarters = ringCoverage(try screenshot(display: display), around: ring)
+        let threeQuarters = try ringCoverage(display: display, around: ring) { abs($0 - 0.75) < 0.04 }
         #expect(abs(quarter - 0.25) < 0.04, "\(quarter)")
         #expect(abs(threeQuarters - 0.75) < 0.04, "\(threeQuarters)")
         producer.close()
@@ -103,12 +106,14 @@ struct FeedTests {
         let producer = Producer()
         let hud = try HUDProcess(["--label", "Saving"], display: display, input: producer.pipe)
         _ = try hud.waitForWindow(display: display)
+        let ring = try #require(Expected.layout().indicator)
         producer.write("60\n")
+        _ = try ringCoverage(display: display, around: ring) { abs($0 - 0.6) < 0.04 }
         producer.pipe.fileHandleForWriting.write(Data([0x00, 0xFF, 0xFE, 0x0A]))
         producer.write("{\"progress\": \n nan\n-inf\n" + String(repeating: "x", count: 200_000) + "\n")
+        // Fixed: nothing may happen (the HUD neither dies nor changes), and there is no state to wait for.
         usleep(800_000)
         #expect(hud.waitForExit(timeout: 0.1) == nil, "the HUD died on bad input")
-        let ring = try #require(Expected.layout().indicator)
         let covered = ringCoverage(try screenshot(display: display), around: ring)
         #expect(abs(covered - 0.6) < 0.04, "ring shows \(covered) after garbage, not the last good 60 %")
         producer.close()
@@ -123,9 +128,11 @@ struct FeedTests {
         let display = try server().display
         let producer = Producer()
         let hud = try HUDProcess(["--auto-close"], display: display, input: producer.pipe)
-        _ = try hud.waitForWindow(display: display)
+        let id = try hud.waitForWindow(display: display)
         producer.write("50\n")
-        usleep(300_000)
+        // Half way, it stays up (the ring has eased there and the window is still).
+        _ = try WindowInfo.settled(id: id, display: display)
+        #expect(try hud.visibleWindow(display: display) != nil)
         producer.write("100\n")  // the pipe stays open: only --auto-close can hide it
         #expect(try Tools.waitUntil(timeout: 1.5) { try hud.visibleWindow(display: display) == nil })
         // Hidden, x11hud reads on to the end of the input, so the producer is not killed by SIGPIPE.
@@ -176,8 +183,7 @@ struct FeedTests {
     @Test func aClickOnTheBezelDismissesWithDismissOnClick() throws {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments + ["--dismiss-on-click"], display: display)
-        _ = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         let b = Expected.layout().bezel
         try Tools.run("xdotool", ["mousemove", String(Int(b.minX) + 6), String(Int(b.midY)), "click", "1"],
                       display: display)
@@ -191,10 +197,11 @@ struct FeedTests {
         let hud = try HUDProcess(["--mode", "bar"], display: display, input: producer.pipe)
         let id = try hud.waitForWindow(display: display)
         producer.write(#"{"progress":0.5,"label":"Backup","details":"1 of 2"}"# + "\n")
-        usleep(400_000)
+        let bar = try WindowInfo.settled(id: id, display: display).width
         producer.write(#"{"icon":"success","label":"Done","details":"","hide":0.2}"# + "\n")
-        usleep(200_000)
-        let width = try WindowInfo(id: id, display: display).width
+        let width = try Tools.waitFor(timeout: Expected.upTo(2), { try WindowInfo(id: id, display: display).width },
+                                      until: { $0 < 160 })
+        #expect(bar >= 160, "the bar's bezel is \(bar) pixels wide")
         #expect(width < 160, "the bar (160 pt bezel) was not replaced by the 77 pt icon bezel: \(width)")
         #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil })
         // Hidden by the line, x11hud reads the input to its end before exiting.
@@ -212,8 +219,7 @@ struct FeedTests {
         let producer = Producer()
         let hud = try HUDProcess(["--mode", "annular", "--label", "x"], display: display, input: producer.pipe)
         producer.write("0\n")
-        _ = try hud.waitForWindow(display: display)
-        usleep(600_000)  // past the zoom-in
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         func wakeUps() throws -> [Int32: Int] {
             let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(hud.pid)/task")
             var counts: [Int32: Int] = [:]

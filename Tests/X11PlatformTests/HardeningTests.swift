@@ -106,9 +106,9 @@ struct HardeningTests {
         let producer = Producer()
         let hud = try HUDProcess(["--mode", "annular"], display: display, input: producer.pipe)
         producer.write("{\"hide\":1e18}\n")
-        _ = try hud.waitForWindow(display: display)
-        usleep(1_000_000)
-        #expect(hud.process.isRunning, "x11hud ended on a huge hide value")
+        // Up and still for half a second after the zoom-in: a hide would unmap it, a crash destroy it.
+        let info = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
+        #expect(info.isViewable && hud.process.isRunning, "x11hud ended on a huge hide value")
         producer.close()
         let exit = try #require(hud.waitForExit(timeout: 5))
         #expect(exit.status == 0)
@@ -209,7 +209,10 @@ struct HardeningTests {
         let input = Pipe()
         let client = try HUDProcess(["--id", "q", "--label", "Client"], display: display, input: input)
         try input.fileHandleForWriting.write(contentsOf: Data("10%\n".utf8))
-        usleep(300_000)
+        // Once the owner shows what the client forwarded.
+        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
+            try NamedHUDHardeningTests.listed(display).contains("Client")
+        })
         kill(owner.pid, SIGKILL)
         _ = owner.waitForExit(timeout: 2)
         // Lines sent towards the dead owner's window fail on the server; those errors are not the client's window.
@@ -232,7 +235,7 @@ struct HardeningTests {
         let hud = try HUDProcess(["--mode", "indeterminate", "--label", "Working"], display: display)
         let window = try hud.waitForWindow(display: display)
         try RogueClient.freeGCs(after: window, display: display)
-        usleep(3_000_000)  // some 36 failing frames
+        usleep(3_000_000)  // Fixed: the measure is what is logged over some 36 failing frames.
         #expect(hud.process.isRunning)
         kill(hud.pid, SIGTERM)
         #expect(hud.waitForExit(timeout: 3)?.status == 143)

@@ -10,12 +10,12 @@ import X11Platform
 /// this process on a private Xvfb, fed by a `FeedReader` the test pushes bytes into.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct InputTurnTests {
-    /// Waits until the HUD has stopped drawing (its frame timer idle).
+    /// Waits until the HUD has stopped drawing (its frame timer idle): no frame for 150 ms.
     @MainActor func settle(_ hud: HUD) async throws {
-        var last = -1
-        while hud.framesDrawn != last {
-            last = hud.framesDrawn
-            try await Task.sleep(nanoseconds: 150_000_000)
+        var last = hud.framesDrawn, since = ContinuousClock.now
+        while ContinuousClock.now - since < .milliseconds(150) {
+            try await Task.sleep(for: .milliseconds(10))
+            if hud.framesDrawn != last { (last, since) = (hud.framesDrawn, .now) }
         }
     }
 

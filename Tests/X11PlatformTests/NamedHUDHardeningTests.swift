@@ -69,14 +69,15 @@ struct NamedHUDHardeningTests {
             if i % 4 == 0 { usleep(500) }
         }
         clientInput.write("{\"label\":\"Final label\",\"details\":\"end\"}\n")
+        // Fixed: the point is the owner staying stopped while the client sends (nothing shows what it has sent).
         usleep(500_000)
         kill(owner.pid, SIGCONT)
         let arrived = try Tools.waitUntil(timeout: 10) { try Self.listed(display).contains("Final label") }
         let last = try Self.listed(display)
         #expect(arrived, "the final label never arrived: \(last.prefix(200))")
-        // Read once: nothing older comes back later.
-        usleep(500_000)
-        #expect(try Self.listed(display).contains("Final label"))
+        // Read once: nothing older comes back later (watched for half a second, every look).
+        let after = try Tools.waitForSteady(still: 0.5, timeout: Expected.upTo(3)) { try Self.listed(display) }
+        #expect(after.steady && after.value.contains("Final label"), "\(after.value.prefix(200))")
         clientInput.close()
         #expect(client.waitForExit(timeout: 10)?.status == 0, "\(client.errorOutput)")
         #expect(!client.errorOutput.contains("did not answer"), "the client showed its own HUD: \(client.errorOutput)")
@@ -98,6 +99,7 @@ struct NamedHUDHardeningTests {
         clientInput.write("#Client\n50\n")
         #expect(try Tools.waitUntil(timeout: 5) { try Self.listed(display).contains("Client") })
         clientInput.close()
+        // Fixed: the client must have read the end of its input before the owner goes, and nothing shows it has.
         usleep(500_000)
         owner.kill()
         let exit = client.waitForExit(timeout: 5)
@@ -121,6 +123,7 @@ struct NamedHUDHardeningTests {
             client_message(d.create_resource_object('window', int(sys.argv[2])), '_X11HUD_REQUEST', [w.id, 1, 7])
             d.sync()
             """, [window], display: display)
+        // Fixed: nothing may happen (the label must not be taken), and nothing shows the request was read.
         usleep(800_000)
         let listed = try Self.listed(display)
         #expect(owner.child.isRunning && listed.count < 70_000 && listed.contains("Owner"),
@@ -174,9 +177,7 @@ struct NamedHUDHardeningTests {
             """, [firstWindow], display: display)
         let second = try HUDProcess(["--label", "Second"], display: display)
         defer { second.kill() }
-        let window = try second.waitForWindow(display: display)
-        usleep(600_000)
-        let info = try WindowInfo(id: window, display: display)
+        let info = try WindowInfo.settled(id: try second.waitForWindow(display: display), display: display)
         let listed = try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).stdout
         // The window reaches a pixel or two past the bezel (its antialiased edge); unclamped it went to y 2854.
         #expect(info.y >= 0 && info.y + info.height <= 723,
@@ -213,8 +214,7 @@ struct NamedHUDHardeningTests {
         let job = try HUDProcess(["run", "--button", "Cancel", "--", "sleep", "2"], display: display)
         defer { job.kill() }
         let window = try job.waitForWindow(display: display)
-        usleep(400_000)
-        let info = try WindowInfo(id: window, display: display)
+        let info = try WindowInfo.settled(id: window, display: display)
         try ForgingClient.run("""
             w = d.create_resource_object('window', int(sys.argv[2]))
             width, height, x0, y0 = [int(v) for v in sys.argv[3:7]]

@@ -12,6 +12,14 @@ struct NamedHUDTests {
             .split(separator: "\n").map(String.init)
     }
 
+    /// Runs `body` on a display of its own: the suite's carries the registry entries of HUDs killed by the tests
+    /// before (see `aHUDWhoseWindowIdOnceBelongedToAKilledHUDStacksAsTheNewest`).
+    static func onDisplayOfItsOwn(_ body: (String) throws -> Void) throws {
+        let x = try XvfbServer()
+        defer { x.stop() }
+        try body(x.display)
+    }
+
     static func list(_ display: String) throws -> [[String]] {
         let r = try Tools.run(HUDProcess.binary.path, ["list"], display: display)
         return r.stdout.split(separator: "\n").map {
@@ -82,28 +90,63 @@ struct NamedHUDTests {
         #expect(labels == [label])
     }
 
+    /// Each HUD slides (0.3 s) when the stack changes: a place is read once it has stayed the same for longer than
+    /// a whole slide (`WindowInfo.settled`), so a frame drawn late mid-slide is not taken for the end. On a display
+    /// of its own: HUDs killed by the tests before would decide the order (see the next test).
     @Test func twoHUDsAtTheCentreStackAndTheLowerSlidesUpWhenTheUpperHides() throws {
-        let display = try server().display
+        try Self.onDisplayOfItsOwn { display in try stackAndSlide(display) }
+    }
+
+    func stackAndSlide(_ display: String) throws {
         let upper = try HUDProcess(["--id", "a", "--label", "Upper"], display: display)
         let upperWindow = try upper.waitForWindow(display: display)
+        let alone = try WindowInfo.settled(id: upperWindow, display: display)
         let lower = try HUDProcess(["--id", "b", "--label", "Lower", "--details", "two lines\nof details"],
                                    display: display)
         let lowerWindow = try lower.waitForWindow(display: display)
-        usleep(500_000)
-        let u = try WindowInfo(id: upperWindow, display: display), l = try WindowInfo(id: lowerWindow, display: display)
+        // The upper HUD makes room: it slides up by half the lower bezel and the gap.
+        _ = try Tools.waitUntil(timeout: Expected.upTo(3)) {
+            try WindowInfo(id: upperWindow, display: display).y < alone.y
+        }
+        let u = try WindowInfo.settled(id: upperWindow, display: display)
+        let l = try WindowInfo.settled(id: lowerWindow, display: display)
+        #expect(u.y < alone.y, "the upper HUD did not make room: \(alone.y) → \(u.y)")
         #expect(u.y + u.height <= l.y, "bezels overlap: upper \(u.y)+\(u.height), lower \(l.y)")
         let hidden = try Tools.run(HUDProcess.binary.path, ["hide", "--id", "a"], display: display)
         #expect(hidden.status == 0, "\(hidden.stderr)")
-        #expect(upper.waitForExit(timeout: 3)?.status == 0)
-        var ys: [Int] = []
-        _ = try Tools.waitUntil(timeout: 2) {
-            ys.append(try WindowInfo(id: lowerWindow, display: display).y)
-            return ys.count > 1 && ys[ys.count - 1] == ys[ys.count - 2] && ys.last! < l.y
-        }
-        let settled = ys.last ?? l.y
+        #expect(upper.waitForExit(timeout: Expected.upTo(3))?.status == 0)
+        _ = try Tools.waitUntil(timeout: Expected.upTo(3)) { try WindowInfo(id: lowerWindow, display: display).y < l.y }
+        let settled = try WindowInfo.settled(id: lowerWindow, display: display).y
         // Alone, it is centred again: the whole column was centred, so it moves up by half the upper bezel and gap.
         #expect(settled < l.y && abs((settled + l.height / 2) - 360) <= 3, "lower settled at \(settled)")
         lower.kill()
+    }
+
+    /// The newer HUD goes below the older, also when the older's neighbour was killed: the X server gives a new
+    /// client the resource ids of one that has gone, so the newer HUD's window can have the id of the killed one's,
+    /// still listed (nothing removes a killed HUD's entry) ahead of the older HUD: it took that place in the stack.
+    @Test func aHUDWhoseWindowIdOnceBelongedToAKilledHUDStacksAsTheNewest() throws {
+        try Self.onDisplayOfItsOwn { display in try stackAfterAKill(display) }
+    }
+
+    func stackAfterAKill(_ display: String) throws {
+        let killed = try HUDProcess(["--id", "killed", "--label", "Killed"], display: display)
+        let killedWindow = try killed.waitForWindow(display: display)
+        let older = try HUDProcess(["--id", "older", "--label", "Older"], display: display)
+        let olderWindow = try older.waitForWindow(display: display)
+        killed.kill()
+        let newer = try HUDProcess(["--id", "newer", "--label", "Newer"], display: display)
+        let newerWindow = try newer.waitForWindow(display: display)
+        _ = try WindowInfo.settled(id: newerWindow, display: display)
+        let o = try WindowInfo.settled(id: olderWindow, display: display)
+        let n = try WindowInfo.settled(id: newerWindow, display: display)
+        withKnownIssue("HUDRegistry keeps a killed HUD's entry, and a reused window id takes its place",
+                       isIntermittent: newerWindow != killedWindow) {
+            let ids = "killed \(killedWindow), older \(olderWindow), newer \(newerWindow)"
+            #expect(o.y + o.height <= n.y, "the newer HUD (at \(n.y)) is above the older (at \(o.y)); windows \(ids)")
+        }
+        older.kill()
+        newer.kill()
     }
 
     @Test func hideWithAnUnknownIdSaysSoAndExits1() throws {
@@ -138,6 +181,7 @@ struct NamedHUDTests {
         _ = try first.waitForWindow(display: display)
         let second = try HUDProcess(["--id", "q", "--queue", "--label", "Second", "--hide-after", "0.5"],
                                     display: display)
+        // Fixed: nothing may happen here (the queued HUD must not show while the first is up).
         usleep(400_000)
         #expect(try second.visibleWindow(display: display) == nil, "the queued HUD showed while the first was up")
         #expect(try Self.list(display).first?[3] == "First")
@@ -162,10 +206,15 @@ struct NamedHUDTests {
         let display = try server().display
         let owner = try HUDProcess(["--id", "b", "--label", "Working"], display: display)
         let window = try owner.waitForWindow(display: display)
+        let before = try WindowInfo.settled(id: window, display: display)
         let client = try HUDProcess(["--id", "b", "--label", "Working", "--button", "Cancel"], display: display)
-        usleep(600_000)
+        // The button makes the bezel taller; it has glided to its new size, and the client is still waiting.
+        _ = try Tools.waitUntil(timeout: Expected.upTo(3)) {
+            try WindowInfo(id: window, display: display).height > before.height
+        }
+        let info = try WindowInfo.settled(id: window, display: display)
+        #expect(info.height > before.height, "the button did not reach the HUD")
         #expect(client.waitForExit(timeout: 0.1) == nil, "the client must wait for its button")
-        let info = try WindowInfo(id: window, display: display)
         // The button is the lowest item of the bezel; click a little above the bottom edge minus the margin.
         try Tools.run("xdotool", ["mousemove", String(info.x + info.width / 2), String(info.y + info.height - 20 - 8),
                                   "click", "1"], display: display)

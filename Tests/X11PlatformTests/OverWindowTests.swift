@@ -18,7 +18,7 @@ struct OverWindowTests {
         /// The window manager of each server, alive until the server goes (the tests of a suite run one at a time).
         nonisolated(unsafe) static var windowManagers: [String: ChildProcess] = [:]
         let display: String
-        private var processes: [ChildProcess] = []
+        private var compositors: [CompositorTests.Compositor] = []
         init(display: String, compositor: Bool) throws {
             self.display = display
             // One openbox per server, for all the tests of the suite: one started after another was killed in the
@@ -45,10 +45,7 @@ struct OverWindowTests {
                 guard framed else { throw TestFailure("openbox mapped no window within 30 s") }
             }
             if compositor {
-                processes.append(try Tools.start(CompositorTests.picom[0], Array(CompositorTests.picom.dropFirst()),
-                                                 display: display))
-                // picom takes the _NET_WM_CM_S0 selection and redirects the windows within a moment.
-                usleep(800_000)
+                compositors.append(try CompositorTests.Compositor(CompositorTests.picom, display: display))
             }
         }
 
@@ -74,8 +71,8 @@ struct OverWindowTests {
                 let tree = try Tools.run("xwininfo", ["-root", "-tree"], display: display).stdout
                 throw TestFailure("no window '\(name)' appeared:\n\(tree)")
             }
-            // openbox has placed it: let it settle.
-            usleep(200_000)
+            // Once openbox has placed it.
+            _ = try WindowInfo.settled(id: id, display: display, still: 0.25)
             return id
         }
 
@@ -99,7 +96,7 @@ struct OverWindowTests {
             return "0x" + String(w, radix: 16)
         }
 
-        deinit { for p in processes.reversed() { p.kill() } }
+        deinit { for c in compositors.reversed() { c.stop() } }
     }
 
     private static func centre(_ w: WindowInfo) -> (x: Int, y: Int) { (w.x + w.width / 2, w.y + w.height / 2) }
@@ -122,13 +119,15 @@ struct OverWindowTests {
                                  display: desktop.display)
         defer { hud.kill() }
         let id = try hud.waitForWindow(display: desktop.display, timeout: 20)
-        usleep(300_000)
+        _ = try WindowInfo.settled(id: id, display: desktop.display)
         // A child of the client window: the X server itself moves it with the window.
         #expect(try desktop.parent(of: id) == UInt(target))
         #expect(try Tools.run("xprop", ["-id", id, "WM_CLASS"], display: desktop.display).stdout.contains("x11hud"))
         Self.expectCentred(try desktop.info(id), on: try desktop.info(target), "at the start")
-        let shot = try screenshot(display: desktop.display)
         let h = try desktop.info(id), p = Self.bezelPoint(h)
+        let shot = try Screenshot.first(on: desktop.display) {
+            $0.pixel(x: p.x, y: p.y).isClose(to: Expected.opaqueBezel)
+        }
         #expect(shot.pixel(x: p.x, y: p.y).isClose(to: Expected.opaqueBezel), "bezel \(shot.pixel(x: p.x, y: p.y))")
         let white = try RGBA(hex: "#ffffff")
         #expect(shot.pixel(x: h.x - 20, y: p.y).isClose(to: white), "the window beside the bezel is not white")
@@ -155,32 +154,31 @@ struct OverWindowTests {
                                  display: desktop.display)
         defer { hud.kill() }
         let id = try hud.waitForWindow(display: desktop.display, timeout: 20)
-        usleep(300_000)
-        let p = Self.bezelPoint(try desktop.info(id))
-        func pixel() throws -> RGBA { try screenshot(display: desktop.display).pixel(x: p.x, y: p.y) }
-        #expect(try pixel().isClose(to: Expected.opaqueBezel))
+        let p = Self.bezelPoint(try WindowInfo.settled(id: id, display: desktop.display))
+        /// The colour at the bezel point once `accepts` holds for it (or the last seen, after 3 s).
+        func pixel(until accepts: (RGBA) -> Bool) throws -> RGBA {
+            try Screenshot.pixel(x: p.x, y: p.y, display: desktop.display, until: accepts)
+        }
+        func bezel(_ c: RGBA) -> Bool { c.isClose(to: Expected.opaqueBezel) }
+        #expect(bezel(try pixel(until: bezel)))
 
         // A new window over the target (openbox puts it on top) covers the HUD too.
         let red = try RGBA(hex: "#ff0000")
         let (cover, coverID) = try desktop.xlogo("cover", geometry: "300x240+150+120", color: "red")
         defer { cover.kill() }
-        usleep(300_000)
-        let covered = try pixel()
+        let covered = try pixel { $0.isClose(to: red) }
         #expect(covered.isClose(to: red), "the HUD shows through the window above its own: \(covered)")
         try desktop.xdotool("windowactivate", "--sync", target)
-        usleep(300_000)
-        #expect(try pixel().isClose(to: Expected.opaqueBezel), "raised again, the HUD is not back")
+        #expect(bezel(try pixel(until: bezel)), "raised again, the HUD is not back")
         cover.kill()
         _ = coverID
 
         try desktop.xdotool("windowminimize", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
-        usleep(300_000)
-        #expect(try !pixel().isClose(to: Expected.opaqueBezel), "the bezel stayed up with the window minimised")
+        #expect(try !bezel(pixel { !bezel($0) }), "the bezel stayed up with the window minimised")
         try desktop.xdotool("windowactivate", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(id).isViewable })
-        usleep(300_000)
-        #expect(try pixel().isClose(to: Expected.opaqueBezel), "the bezel did not come back with the window")
+        #expect(bezel(try pixel(until: bezel)), "the bezel did not come back with the window")
 
         // Another workspace: openbox unmaps the frame, and the HUD goes with it.
         try desktop.xdotool("set_desktop_for_window", target, "1")
@@ -224,14 +222,20 @@ struct OverWindowTests {
                                   "--background-color", "#00000080"], display: desktop.display)
         defer { hud.kill() }
         let id = try Self.hudWindow(of: hud, over: target, on: desktop)
-        usleep(900_000)  // past the fade-in
         let white = try RGBA(hex: "#ffffff"), half = try RGBA(hex: "#7f7f7f")
         func desktopAt(_ x: Int, _ y: Int) -> RGBA { bare.pixel(x: x, y: y) }
         // The desktop where no window ever is (the bottom-left corner), to compare places windows have left.
         let desktop0 = bare.pixel(x: 4, y: 715)
         func at(_ x: Int, _ y: Int) throws -> RGBA { try screenshot(display: desktop.display).pixel(x: x, y: y) }
+        /// Whether (x, y) becomes close to `color` within 3 s.
+        func at(_ x: Int, _ y: Int, becomes color: RGBA, tolerance: Double = 0.04) throws -> Bool {
+            try Screenshot.pixel(x: x, y: y, display: desktop.display) { $0.isClose(to: color, tolerance: tolerance) }
+                .isClose(to: color, tolerance: tolerance)
+        }
         var t = try desktop.info(target)
-        #expect(try at(t.x + 10, t.y + 10).isClose(to: half, tolerance: 0.06), "the window is not dimmed")
+        // Once the fade-in has ended.
+        #expect(try at(t.x + 10, t.y + 10, becomes: half, tolerance: 0.06),
+                "the window is not dimmed")
         let b = Self.bezelPoint(try desktop.info(id))
         #expect(try at(b.x, b.y).isClose(to: Expected.opaqueBezel), "the bezel is dimmed too")
         let s = try desktop.info(sideID)
@@ -243,31 +247,29 @@ struct OverWindowTests {
         let old = t
         try desktop.xdotool("windowmove", target, "260", "300")
         #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(target).y != old.y })
-        usleep(400_000)
         t = try desktop.info(target)
-        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: half, tolerance: 0.06), "the dim stayed behind")
-        #expect(try at(old.x + 10, old.y + 10).isClose(to: desktop0), "the old place is still dimmed")
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: half, tolerance: 0.06),
+                "the dim stayed behind")
+        #expect(try at(old.x + 10, old.y + 10, becomes: desktop0),
+                "the old place is still dimmed")
 
         // A window above it is not dimmed.
         let red = try RGBA(hex: "#ff0000")
         let (cover, _) = try desktop.xlogo("cover", geometry: "120x120+300+340", color: "red")
         defer { cover.kill() }
-        usleep(400_000)
         let c = try desktop.info(try desktop.client("cover"))
-        let above = try at(c.x + 20, c.y + 20)
-        #expect(above.isClose(to: red), "the window above is dimmed: \(above)")
+        #expect(try at(c.x + 20, c.y + 20, becomes: red), "the window above is dimmed")
         cover.kill()
 
         // Minimised: no dim where the window was.
         try desktop.xdotool("windowminimize", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try !desktop.info(id).isViewable })
-        usleep(400_000)
-        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: desktop0),
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: desktop0),
                 "the dim stayed up with the window minimised")
         try desktop.xdotool("windowactivate", "--sync", target)
         #expect(try Tools.waitUntil(timeout: 3) { try desktop.info(id).isViewable })
-        usleep(400_000)
-        #expect(try at(t.x + 10, t.y + t.height - 10).isClose(to: half, tolerance: 0.06), "the dim did not come back")
+        #expect(try at(t.x + 10, t.y + t.height - 10, becomes: half, tolerance: 0.06),
+                "the dim did not come back")
         #expect(hud.process.isRunning)
         hud.kill()
         _ = hud.waitForExit(timeout: 3)
@@ -280,8 +282,8 @@ struct OverWindowTests {
         let (logo, target) = try desktop.xlogo("target", geometry: "300x240+100+100")
         let hud = try HUDProcess(["--over-window", target, "--label", "Building"], display: desktop.display)
         defer { hud.kill() }
-        _ = try hud.waitForWindow(display: desktop.display, timeout: 20)
-        usleep(300_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: desktop.display, timeout: 20),
+                                   display: desktop.display)
         // The signal alone (ChildProcess.kill also waits for xlogo to be reaped, which is not what is measured).
         let start = Date()
         Glibc.kill(logo.pid, SIGKILL)
@@ -327,9 +329,10 @@ struct OverWindowTests {
         let hud = try HUDProcess(["--over-window", targetID, "--block-input", "--label", "Busy", "--hide-after", "2"],
                                  display: desktop.display)
         defer { hud.kill() }
-        _ = try hud.waitForWindow(display: desktop.display, timeout: 20)
-        usleep(300_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: desktop.display, timeout: 20),
+                                   display: desktop.display)
         try click(targetButton, display: desktop.display)
+        // Fixed: nothing may happen (xmessage must not take the click and end).
         usleep(400_000)
         #expect(target.isRunning, "the click reached the window under a blocking HUD")
         try click(besideButton, display: desktop.display)
@@ -358,8 +361,8 @@ struct OverWindowTests {
         let other = try HUDProcess(["--over-window", bID, "--label", "other", "--id", "job"], display: desktop.display)
         defer { other.kill() }
         _ = try other.waitForWindow(display: desktop.display, timeout: 20)
-        usleep(800_000)
-        let h1 = try desktop.info(oneID), h2 = try desktop.info(twoID), target = try desktop.info(aID)
+        let h1 = try WindowInfo.settled(id: oneID, display: desktop.display)
+        let h2 = try WindowInfo.settled(id: twoID, display: desktop.display), target = try desktop.info(aID)
         let apart = h1.y + h1.height <= h2.y || h2.y + h2.height <= h1.y
         #expect(apart, "the two HUDs overlap: \(h1.y)+\(h1.height) and \(h2.y)+\(h2.height)")
         for h in [h1, h2] {
@@ -405,7 +408,7 @@ struct OverWindowTests {
             return try desktop.info(hudID).width > 1
         }
         guard let hudID else { throw TestFailure("no HUD appeared from inside xterm") }
-        usleep(300_000)
+        _ = try WindowInfo.settled(id: hudID, display: desktop.display)
         #expect(try desktop.parent(of: hudID) == UInt(client), "the HUD is not on the terminal's window")
         Self.expectCentred(try desktop.info(hudID), on: try desktop.info(client), "over xterm")
     }

@@ -136,7 +136,7 @@ struct ReadmeShellBlockTests {
         defer { waiting.kill() }
         let shown = try Tools.visibleWindow(["--class", "x11hud"], display: display, timeout: 10)
         #expect(!shown.isEmpty, "the Cancel HUD did not appear after its grace time")
-        usleep(300_000)
+        if !shown.isEmpty { _ = try WindowInfo.settled(id: shown, display: display) }
         #expect(waiting.waitForExit(timeout: 0) == false, "it ended by itself: \(waiting.stderr)")
         _ = try ChildProcess.run(CLI.binary, ["hide", "--all"], environment: environment, timeout: 10)
         #expect(waiting.waitForExit(timeout: 5), "hide --all did not end it")

@@ -122,7 +122,7 @@ struct RunTests {
             return group.count == 2
         }
         #expect(group.count == 2)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: window, display: display)
         // Where the spinner HUD's button is, from the same layout code the HUD uses.
         let layout = HUDLayout(content: HUDContent(mode: .indeterminate, buttonTitle: "Cancel"),
                                style: .theme(.dark), area: Rect(x: 0, y: 0, width: 1280, height: 720),
@@ -207,7 +207,8 @@ struct RunTests {
         let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
                                        environment: ChildProcess.environment(display: display), input: input,
                                        output: .pipe(output))
-        usleep(800_000)
+        // Once x11hud's HUD is up, its command started: the line waits in the terminal until the command reads it.
+        #expect(try !Tools.visibleWindow(["--class", "X11hud"], display: display).isEmpty, "no HUD came")
         input.fileHandleForWriting.write(Data("secret\n".utf8))
         let ended = process.waitForExit(timeout: Expected.upTo(8))
         if !ended { process.kill() }

@@ -13,22 +13,26 @@ struct StackingTests {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments, display: display)
         let id = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: id, display: display)
         let b = Expected.layout().bezel
         // An ordinary window mapped right over the HUD, after it.
         let cover = try Tools.start("xmessage", ["-geometry", "400x300+\(Int(b.midX) - 200)+\(Int(b.midY) - 150)",
                                                  "-bg", "white", "cover"], display: display)
         defer { cover.kill() }
-        usleep(700_000)
-        let tree = try Tools.run("xwininfo", ["-root", "-children"], display: display).stdout
+        #expect(try !Tools.visibleWindow(["--class", "Xmessage"], display: display).isEmpty, "xmessage did not map")
         // xwininfo lists children top-most first.
-        let listed = tree.split(separator: "\n").compactMap { line -> String? in
-            let t = line.trimmingCharacters(in: .whitespaces)
-            return t.hasPrefix("0x") ? String(t.split(separator: " ")[0]) : nil
+        func topMost() throws -> String? {
+            let tree = try Tools.run("xwininfo", ["-root", "-children"], display: display).stdout
+            return tree.split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("0x") }.map { String($0.split(separator: " ")[0]) }
         }
         let hex = "0x" + String(Int(id)!, radix: 16)
-        #expect(listed.first == hex, "top-most is \(listed.first ?? "none"), the HUD is \(hex)")
-        let p = try screenshot(display: display).pixel(x: Int(b.minX) + 4, y: Int(b.midY))
+        // Once it has raised itself over the new window.
+        let top = try Tools.waitFor(timeout: Expected.upTo(3), topMost, until: { $0 == hex })
+        #expect(top == hex, "top-most is \(top ?? "none"), the HUD is \(hex)")
+        let p = try Screenshot.pixel(x: Int(b.minX) + 4, y: Int(b.midY), display: display) {
+            $0.isClose(to: Expected.opaqueBezel)
+        }
         #expect(p.isClose(to: Expected.opaqueBezel), "the cover window hides the bezel: \(p)")
     }
 }

@@ -47,11 +47,10 @@ struct WatchTests {
                                   "--details", "big.bin"], display: display)
         _ = try hud.waitForWindow(display: display)
         let ring = try Self.ring(label: "Reading", details: "big.bin")
-        usleep(1_000_000)
-        let early = ringCoverage(try screenshot(display: display), around: ring)
-        usleep(1_500_000)
-        let later = ringCoverage(try screenshot(display: display), around: ring)
-        #expect(early > 0.05 && early < 0.8, "after 1 s the ring shows \(early)")
+        // Once cat is some way in (about 1 s), well before its end (4 s); then risen by more than a sixth.
+        let early = try ringCoverage(display: display, around: ring) { $0 > 0.05 }
+        let later = try ringCoverage(display: display, around: ring) { $0 > early + 0.15 }
+        #expect(early > 0.05 && early < 0.8, "the ring shows \(early) at first")
         #expect(later > early + 0.15, "the ring did not rise: \(early) → \(later)")
         // cat ends: the success icon, then the HUD hides and exits 0 (cat's own status is not ours to know).
         let exit = try #require(hud.waitForExit(timeout: Expected.upTo(8)), "x11hud did not end after cat")
@@ -72,10 +71,9 @@ struct WatchTests {
         let writer = try FileHandle(forWritingTo: target)
         let ring = try Self.ring(label: "Fetching", details: "download")
         var seen: [Double] = []
-        for _ in 0..<3 {
+        for quarter in 1...3 {
             try writer.write(contentsOf: Data(count: 256 * 1024))
-            usleep(900_000)
-            seen.append(ringCoverage(try screenshot(display: display), around: ring))
+            seen.append(try ringCoverage(display: display, around: ring) { abs($0 - Double(quarter) / 4) < 0.05 })
         }
         #expect(abs(seen[0] - 0.25) < 0.05 && abs(seen[1] - 0.5) < 0.05 && abs(seen[2] - 0.75) < 0.05, "\(seen)")
         try writer.write(contentsOf: Data(count: 256 * 1024))

@@ -32,10 +32,12 @@ struct WindowTests {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments, display: display)
         let id = try hud.waitForWindow(display: display)
-        usleep(600_000)  // past the 0.3 s fade-in
-        #expect(try WindowInfo(id: id, display: display).shaped)
-        let shot = try screenshot(display: display)
         let b = Expected.layout().bezel
+        // Once past the 0.3 s fade-in.
+        let shot = try Screenshot.first(on: display) {
+            $0.pixel(x: Int(b.minX) + 4, y: Int(b.midY)).isClose(to: Expected.opaqueBezel)
+        }
+        #expect(try WindowInfo.settled(id: id, display: display).shaped)
         let inside = shot.pixel(x: Int(b.minX) + 4, y: Int(b.midY))
         #expect(inside.isClose(to: Expected.opaqueBezel), "bezel pixel \(inside)")
         // The window's own pixels outside the rounded corner are cut away by the shape, not painted black.
@@ -50,7 +52,7 @@ struct WindowTests {
         let display = try server().display
         let hud = try HUDProcess(Expected.arguments + ["--button", "Cancel"], display: display)
         let id = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: id, display: display)
         let layout = Expected.layout(buttonTitle: "Cancel")
         let bezel = layout.bezel, button = try #require(layout.button).frame
 
@@ -68,9 +70,9 @@ struct WindowTests {
     @Test func aStaticHUDNeitherDrawsNorWakesUpButASpinnerDoes() throws {
         let display = try server().display
         let still = try HUDProcess(Expected.arguments, display: display)
-        _ = try still.waitForWindow(display: display)
-        usleep(800_000)
+        _ = try WindowInfo.settled(id: try still.waitForWindow(display: display), display: display)
         let before = try still.usage()
+        // Fixed: the measure is what happens over 3 s.
         usleep(3_000_000)
         let after = try still.usage()
         #expect(after.ticks - before.ticks <= 1, "a static HUD used CPU")
@@ -81,9 +83,9 @@ struct WindowTests {
 
         // The same measure sees the spinner's twelve steps a second, so the zero above means something.
         let spinner = try HUDProcess(["--label", "Working"], display: display)
-        _ = try spinner.waitForWindow(display: display)
-        usleep(800_000)
+        _ = try WindowInfo.settled(id: try spinner.waitForWindow(display: display), display: display)
         let s0 = try spinner.usage()
+        // Fixed: the measure is what happens over 3 s.
         usleep(3_000_000)
         let s1 = try spinner.usage()
         #expect(HUDProcess.wakeups(from: s0.wakeups, to: s1.wakeups) >= 30)

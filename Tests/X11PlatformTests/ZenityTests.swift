@@ -70,6 +70,7 @@ struct ZenityTests {
         _ = try hud.waitForWindow(display: display)
         producer.write("Reading package lists...\n(Reading database ... 45%\r(Reading database ... 100%\n")
         producer.write("Downloaded 100% of one file, 3 more\nSetting up foo (1.0) ...\n")
+        // Fixed: nothing may happen (the lines must not end the HUD), and nothing shows they have been read.
         usleep(1_000_000)
         #expect(hud.waitForExit(timeout: 0.1) == nil, "a log line's 100% ended the HUD")
         #expect(try hud.visibleWindow(display: display) != nil)
@@ -82,9 +83,9 @@ struct ZenityTests {
         let display = try server().display
         let producer = Producer()
         let hud = try HUDProcess(["zenity", "--progress", "--text=Working"], display: display, input: producer.pipe)
-        _ = try hud.waitForWindow(display: display)
+        let id = try hud.waitForWindow(display: display)
         producer.write("30\n")
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: id, display: display)
         try click(try #require(layout(label: "Working", button: "Cancel").button).frame, display: display)
         #expect(try Tools.waitUntil(timeout: 2) { try hud.visibleWindow(display: display) == nil }, "still shown")
         producer.write("40\n# still working\n")  // the producer goes on, and is not killed
@@ -104,8 +105,10 @@ struct ZenityTests {
         let mark = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-sig-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: mark) }
         let frame = try #require(layout(label: "Working", button: button).button).frame
+        // Once the HUD has come and settled, while perl writes on.
         let clicker = Thread {
-            usleep(1_500_000)
+            let id = try? Tools.visibleWindow(["--class", "X11hud"], display: display, timeout: Expected.upTo(8))
+            guard let id, !id.isEmpty, (try? WindowInfo.settled(id: id, display: display)) != nil else { return }
             try? click(frame, display: display)
         }
         clicker.start()
@@ -145,8 +148,7 @@ struct ZenityTests {
         let producer = Producer()
         let hud = try HUDProcess(["yad", "--progress", "--text=Working", "--button=OK:0", "--button=gtk-stop:3"],
                                  display: display, input: producer.pipe)
-        _ = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         try click(try #require(layout(label: "Working", button: "Stop").button).frame, display: display)
         producer.close()
         #expect(hud.waitForExit(timeout: 3)?.status == 3)
@@ -161,17 +163,16 @@ struct ZenityTests {
         let producer = Producer()
         let hud = try HUDProcess(["yad", "--progress", "--text=Working", "--button=Mark:echo x >> \(marks.path)"],
                                  display: display, input: producer.pipe)
-        _ = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         let frame = try #require(layout(label: "Working", button: "Mark").button).frame
-        for _ in 0..<3 {
+        func marked() -> Int { ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        // One press at a time: each after the last one's command has run.
+        var ran = 0
+        for press in 1...3 {
             try click(frame, display: display)
-            usleep(150_000)
+            ran = Tools.waitFor(timeout: Expected.upTo(3), marked, until: { $0 >= press })
         }
-        let ran = Tools.waitUntil(timeout: 3) {
-            ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n").count == 3
-        }
-        #expect(ran, "the button's command did not run three times")
+        #expect(ran == 3, "the button's command did not run three times")
         let reaped = Tools.waitUntil(timeout: 3) { Self.zombieChildren(of: hud.pid).isEmpty }
         #expect(reaped, "zombie children left: \(Self.zombieChildren(of: hud.pid))")
         #expect(hud.child.isRunning, "a command button must not end the HUD")
@@ -281,9 +282,8 @@ struct ZenityTests {
                                  display: display, input: producer.pipe)
         let id = try hud.waitForWindow(display: display)
         producer.write("10\n")
-        usleep(300_000)
-        let before = try WindowInfo(id: id, display: display).height
-        usleep(900_000)
+        // The first value starts zenity's clock and shows no estimate; the second does (0:00:00 within a second).
+        let before = try WindowInfo.settled(id: id, display: display).height
         producer.write("20\n")
         #expect(try Tools.waitUntil(timeout: 2) { try WindowInfo(id: id, display: display).height > before },
                 "no estimate line appeared under the label")

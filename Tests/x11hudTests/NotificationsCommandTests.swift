@@ -9,35 +9,18 @@ import Testing
     /// A private Xvfb, a private dbus-daemon and the server on them; everything is ended when it goes.
     final class Desk {
         let x: XvfbServer
-        let busAddress: String
-        let busPID: Int32
-        let bus: ChildProcess
+        let bus: SessionBus
         var server: ChildProcess?
 
         init(serverArguments: [String]? = []) throws {
             x = try XvfbServer()
-            // The daemon stays a child of the test (no --fork), and says its address on the pipe.
-            let out = Pipe()
-            bus = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
-                                   ["--session", "--nofork", "--print-address=1"], output: .pipe(out))
-            var text = Data()
-            let deadline = Date().addingTimeInterval(10)
-            while !text.contains(UInt8(ascii: "\n")), Date() < deadline {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text.append(chunk)
-            }
-            guard let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first else {
-                throw TestFailure("dbus-daemon did not start")
-            }
-            busAddress = String(line)
-            busPID = bus.pid
+            bus = try SessionBus()
             if let serverArguments { server = try start(serverArguments) }
         }
 
         deinit {
             server?.kill()
-            bus.kill()
+            bus.stop()
             x.stop()
         }
 
@@ -46,7 +29,7 @@ import Testing
 
         var environment: [String: String] {
             ["PATH": "/usr/bin:/bin", "HOME": NSHomeDirectory(), "DISPLAY": x.display,
-             "DBUS_SESSION_BUS_ADDRESS": busAddress].merging(extraEnvironment) { $1 }
+             "DBUS_SESSION_BUS_ADDRESS": bus.address].merging(extraEnvironment) { $1 }
         }
 
         /// How many pixels of the one HUD window on the display are `color`, once that is more than `atLeast`
@@ -97,14 +80,40 @@ import Testing
             }
         }
 
-        /// Starts `gdbus monitor` on the server's name; its output once killed.
-        func monitor() throws -> ChildProcess {
-            let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gdbus"),
+        /// `gdbus monitor` on the server's name, once it listens: it prints who owns the name only after it has
+        /// asked for the signals (the bus answers one connection's requests in order).
+        final class Monitor {
+            let child: ChildProcess
+            private let out = Pipe()
+            private(set) var text = ""
+
+            init(environment: [String: String]) throws {
+                child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/gdbus"),
                                          ["monitor", "--session", "--dest", "org.freedesktop.Notifications"],
-                                         environment: environment)
-            usleep(400_000)
-            return child
+                                         environment: environment, output: .pipe(out))
+                guard read(until: { $0.contains("is owned by") }) else {
+                    child.kill()
+                    throw TestFailure("gdbus monitor did not start: \(text)")
+                }
+            }
+
+            /// Reads what it printed until `done` holds for all of it, at most 5 s; whether it came to hold.
+            @discardableResult
+            func read(until done: (String) -> Bool) -> Bool {
+                let deadline = Date().addingTimeInterval(Sanitizer.upTo(5))
+                while !done(text) {
+                    let left = deadline.timeIntervalSinceNow
+                    guard left > 0, let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor,
+                                                              timeout: left) else { return false }
+                    text += line + "\n"
+                }
+                return true
+            }
+
+            deinit { child.kill() }
         }
+
+        func monitor() throws -> Monitor { try Monitor(environment: environment) }
 
         /// The HUD windows mapped on the display.
         func hudWindows() throws -> [String] {
@@ -114,8 +123,8 @@ import Testing
 
         /// Clicks the button of the one HUD on the display, once the show animation has put it where it rests.
         func clickButton() throws {
-            usleep(500_000)
             guard let window = try hudWindows().first else { throw TestFailure("no HUD window to click") }
+            _ = try WindowInfo.settled(id: window, display: x.display)
             let geometry = try Tools.run("xdotool", ["getwindowgeometry", "--shell", window], display: x.display)
             let values = Dictionary(uniqueKeysWithValues: geometry.stdout.split(separator: "\n").compactMap { line in
                 let parts = line.split(separator: "=")
@@ -199,12 +208,11 @@ import Testing
         let unknown = try desk.call("CloseNotification", "4000000")
         #expect(unknown.status != 0 && unknown.stderr.contains("NotFound"), "\(unknown.stderr)")
         #expect(try desk.waitForList { $0.isEmpty })
-        usleep(300_000)
-        monitor.kill()
-        let text = monitor.stdout
-        #expect(text.contains("NotificationClosed (uint32 \(called), uint32 3)"), "\(text)")
-        #expect(text.contains("NotificationClosed (uint32 \(expired), uint32 1)"), "\(text)")
-        #expect(text.contains("NotificationClosed (uint32 \(hidden), uint32 3)"), "\(text)")
+        let closes = ["\(called), uint32 3", "\(expired), uint32 1", "\(hidden), uint32 3"].map {
+            "NotificationClosed (uint32 \($0))"
+        }
+        monitor.read { text in closes.allSatisfy { text.contains($0) } }
+        for close in closes { #expect(monitor.text.contains(close), "\(monitor.text)") }
     }
 
     @Test(.enabled(if: usable)) func anActionChosenByAClickIsPrintedByNotifySend() throws {
@@ -218,9 +226,8 @@ import Testing
         #expect(client.waitForExit(timeout: 5))
         #expect(client.stdout == "ok\n", "\(client.stdout) \(client.stderr)")
         #expect(try desk.waitForList { $0.isEmpty })
-        usleep(300_000)
-        monitor.kill()
-        let text = monitor.stdout
+        monitor.read { $0.contains("ActionInvoked (uint32 ") && $0.contains("uint32 2)") }
+        let text = monitor.text
         let invoked = try #require(text.range(of: "ActionInvoked (uint32 "), "\(text)")
         let closed = try #require(text.range(of: "uint32 2)"), "\(text)")
         #expect(invoked.lowerBound < closed.lowerBound)
@@ -237,10 +244,8 @@ import Testing
         client.kill()
         try desk.clickButton()
         #expect(try desk.waitForList { $0.isEmpty }, "\((try? desk.list()) ?? [])")
-        usleep(300_000)
-        monitor.kill()
-        #expect(monitor.stdout.contains("ActionInvoked (uint32 ") && monitor.stdout.contains("'ok'"),
-                "\(monitor.stdout)")
+        monitor.read { $0.contains("ActionInvoked (uint32 ") && $0.contains("'ok'") }
+        #expect(monitor.text.contains("ActionInvoked (uint32 ") && monitor.text.contains("'ok'"), "\(monitor.text)")
         #expect(desk.server?.isRunning == true)
         #expect(try desk.call("GetServerInformation").status == 0)
     }
@@ -291,8 +296,8 @@ import Testing
         let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
                                       ["-A", "default=Open", "Mail", "A new message"], environment: desk.environment)
         #expect(try desk.waitForList { $0.count == 1 })
-        usleep(500_000)
         let window = try #require(try desk.hudWindows().first)
+        _ = try WindowInfo.settled(id: window, display: desk.x.display)
         try Tools.run("xdotool", ["mousemove", "--window", window, "20", "10", "click", "1"], display: desk.x.display)
         #expect(client.waitForExit(timeout: 5))
         #expect(client.stdout == "default\n", "\(client.stdout) \(client.stderr)")
@@ -447,6 +452,7 @@ import Testing
             #expect(try desk.waitForList { $0.first?[2] == "annular" }, "\((try? desk.list()) ?? [])")
             for n in 1...3 { #expect(try desk.sh("notify-send -t 0 N\(n)").status == 0) }
             #expect(try desk.waitForList { $0.count == shown }, "\((try? desk.list()) ?? [])")
+            // Fixed: nothing may happen (no HUD past the limit may come).
             usleep(300_000)
             #expect(try desk.list().count == shown)
         }
@@ -576,7 +582,7 @@ import Testing
 
     @Test(.enabled(if: usable)) func theBusGoingAwayIsExitZeroAndTheXServerSeventyFour() throws {
         let desk = try Desk()
-        kill(desk.busPID, SIGKILL)
+        kill(desk.bus.daemon.pid, SIGKILL)
         let server = try #require(desk.server)
         try #require(server.waitForExit(timeout: 5))
         #expect(server.status == 0, "\(server.stderr)")

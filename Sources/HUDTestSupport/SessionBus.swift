@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+
+/// A private D-Bus session bus: `dbus-daemon --session --nofork --print-address`, a child of the test (so killed
+/// with it), its address read from the line it prints once it listens. Killed when it goes, or by `stop()`.
+public final class SessionBus {
+    public static let binary = "/usr/bin/dbus-daemon"
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    /// The address to put in `DBUS_SESSION_BUS_ADDRESS` (`unix:path=/tmp/dbus-…,guid=…`).
+    public let address: String
+    public let daemon: ChildProcess
+
+    public init() throws {
+        let out = Pipe()
+        daemon = try ChildProcess(URL(fileURLWithPath: Self.binary), ["--session", "--nofork", "--print-address=1"],
+                                  output: .pipe(out))
+        guard let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10)),
+              !line.isEmpty else {
+            daemon.kill()
+            throw TestFailure("dbus-daemon did not print its address")
+        }
+        address = line
+    }
+
+    deinit { daemon.kill() }
+
+    /// Kills the daemon (idempotent): every connection to it breaks.
+    public func stop() { daemon.kill() }
+
+    /// `environment` (the test runner's if nil) with this bus as the session bus.
+    public func environment(_ environment: [String: String]? = nil) -> [String: String] {
+        var env = environment ?? ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        return env
+    }
+
+    /// Runs `tool ARGS` (gdbus, dbus-send) on this bus to its end, killing it after `timeout` seconds; awaited, so
+    /// that a test on the main actor serves the calls the tool makes to a connection of its own meanwhile.
+    public func run(_ tool: String, _ arguments: [String], timeout: Double = 10,
+                    isolation: isolated (any Actor)? = #isolation) async throws -> ChildProcess.Result {
+        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments, environment: environment())
+        if await !child.exited(within: timeout) { child.kill() }
+        return ChildProcess.Result(status: child.status, stdout: child.stdout, stderr: child.stderr)
+    }
+}
