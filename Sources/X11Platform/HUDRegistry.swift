@@ -128,9 +128,11 @@ import Glibc
         return Property.longs(c, window: c.root, name: listName, offset: max(0, length - maxEntries)) ?? []
     }
 
-    /// The distinct windows among the newest entries, oldest first.
+    /// The distinct windows among the newest entries, oldest first, each at its last entry: a HUD killed without
+    /// leaving the list keeps its entry, and the X server gives a later client the same window ids, so an earlier
+    /// entry of an id may be a dead HUD's, not the place the live one took.
     private static func windows(connection c: XConnection) -> [UInt] {
         var seen = Set<UInt>()
-        return newest(connection: c).filter { seen.insert($0).inserted }
+        return newest(connection: c).reversed().filter { seen.insert($0).inserted }.reversed()
     }
 }

@@ -141,8 +141,8 @@ import Testing
         let r = try await gdbusCall("Note", ["Di"])
         #expect(r.status == 0 && r.stdout == "()\n", "\(r)")
         #expect(calls.notes.last == "Di")
-        // BusObject makes the reply before it calls the handler, and sd-bus refuses to make one for a call that
-        // expects none (EPERM): the handler never runs.
+        // The handler never runs for the one-way call: it is not reached at all (a reply that sd-bus would refuse
+        // is not the cause: the object's callback is not entered). Left for a later change.
         withKnownIssue("HUDBus drops calls that expect no reply") {
             #expect(calls.notes == ["Cy", "Di"], "the one-way call did not reach the handler: \(calls.members)")
         }
