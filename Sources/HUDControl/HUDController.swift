@@ -177,26 +177,27 @@ public import ProgressFeed
     /// Applies the input that arrived since the last frame.
     private func takeInput(at now: Double) {
         var batch = source?.take() ?? FeedInbox()
-        batch.take(posted)
-        let showFirst = postedShow
-        posted = FeedInbox()
-        postedShow = false
-        if showFirst { show(animated: true, at: now) }
+        if postedShow || !posted.isEmpty {
+            batch.take(posted)
+            if postedShow { show(animated: true, at: now) }
+            posted = FeedInbox()
+            postedShow = false
+        }
         guard !batch.isEmpty else { return }
         input.content = scene.content
         input.spinner = scene.style.spinner
-        let next = FeedPolicy.apply(batch, to: input, at: now)
-        input = next
-        var content = next.content
+        input = FeedPolicy.apply(batch, to: input, at: now)
+        // A progress stream changes the progress alone: the scene's content is set only when more has changed.
+        var content = input.content
         content.progress = scene.content.progress
-        scene.setContent(content, at: now)
-        if next.spinner != scene.style.spinner {
+        if content != scene.content { scene.setContent(content, at: now) }
+        if input.spinner != scene.style.spinner {
             var style = scene.style
-            style.spinner = next.spinner
+            style.spinner = input.spinner
             scene.setStyle(style, at: now)
         }
-        if batch.progress != nil { scene.setProgress(next.content.progress, at: now, leadIn: frameInterval) }
-        if let delay = next.hideAfter {
+        if batch.progress != nil { scene.setProgress(input.content.progress, at: now, leadIn: frameInterval) }
+        if let delay = input.hideAfter {
             lifecycle.hide(at: now, animated: true, afterDelay: delay, scene: &scene)
         }
     }
