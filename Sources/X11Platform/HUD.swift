@@ -42,9 +42,10 @@ public import ProgressFeed
     var shape: WindowShape
     var monitor: MonitorInfo
     var renderer: HUDRenderer
+    /// The controller's scene in place: every frame reads it many times, and a copy per read retains its strings.
     var scene: HUDScene {
-        get { controller.scene }
-        set { controller.scene = newValue }
+        _read { yield controller.scene }
+        _modify { yield &controller.scene }
     }
     /// What is on the window now, so an unchanged frame is not drawn again and an Expose can be answered at once.
     var presented: PresentedFrame?
