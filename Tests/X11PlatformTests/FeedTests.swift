@@ -62,7 +62,9 @@ struct FeedTests {
         #expect(hud.waitForExit(timeout: 5)?.status == 0)
     }
 
-    @Test func aMillionLinesAreConsumedQuicklyAndTheLastValueIsShown() throws {
+    /// How fast a flood is read is the benchmark's (BENCHMARKS.md, "Flood": about 0.1 s for a million lines): here
+    /// only that all of it is read, without a hang, and its last value is what the ring shows.
+    @Test func aMillionLinesAreAllConsumedAndTheLastValueIsShown() throws {
         let display = try server().display
         let producer = Producer()
         let hud = try HUDProcess(["--label", "Saving"], display: display, input: producer.pipe)
@@ -75,9 +77,8 @@ struct FeedTests {
         let start = Date()
         producer.write(text)
         let seconds = Date().timeIntervalSince(start)
-        // Under a sanitizer the one main thread both parses (several times slower) and draws (a frame costs ~15 ms
-        // under ASan, so frames take most of each refresh): minutes would still fail.
-        #expect(seconds < (Sanitizer.name == nil ? 3 : 20), "took \(seconds) s to consume a million lines")
+        // A limit for a hang, not a speed: a loaded machine or a sanitizer is many times slower, minutes still fail.
+        #expect(seconds < Sanitizer.upTo(30), "took \(seconds) s to consume a million lines")
         let ring = try #require(Expected.layout().indicator)
         let covered = try ringCoverage(display: display, around: ring) { $0 > 0.97 }
         #expect(covered > 0.97, "ring shows \(covered), not 100 %")

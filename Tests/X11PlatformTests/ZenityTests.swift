@@ -191,8 +191,7 @@ struct ZenityTests {
         let hud = try HUDProcess(["yad", "--progress", "--text=Working",
                                   "--button=Wait:echo $$ > \(pidFile.path); exec sleep 30"],
                                  display: display, input: producer.pipe)
-        _ = try hud.waitForWindow(display: display)
-        usleep(400_000)
+        _ = try WindowInfo.settled(id: try hud.waitForWindow(display: display), display: display)
         try click(try #require(layout(label: "Working", button: "Wait").button).frame, display: display)
         var pid: Int32 = 0
         #expect(Tools.waitUntil(timeout: Sanitizer.upTo(3)) {
