@@ -32,7 +32,7 @@ extension NotificationKey: SettingKey {
                 """, .hintNames(count: 1...8), builtIn: .names(["value"]))
         case .timeout:
             return row("seconds", "Seconds a notification stays when its sender leaves the time to the server.",
-                       .number(0.5...3600, "seconds"), unset: "the time to read its text")
+                       .number(0.5...3600, "seconds"), unset: "the time to read its text, 8 to 30 s")
         case .width:
             return row("points", """
                 The bezel's width, the same for every notification, so that they line up in a column.

@@ -25,7 +25,7 @@ public struct NotificationSettings: Equatable, Sendable {
     /// `value`, the one the specification and notify-send use.
     public var valueHints: [String]?
     /// Seconds a notification stays when its sender leaves it to the server (`expire_timeout` -1); unset: the
-    /// HUD's reading time for its text.
+    /// time to read its text, 8 to 30 s (`NotificationDesk.readingTime`).
     public var timeout: Double?
     /// The bezel's width in points, the same for every notification (they line up in a column, as dunst's do);
     /// unset: each as wide as its text needs.

@@ -101,6 +101,9 @@ public struct Notification: Sendable {
         return nil
     }
 
+    /// The `resident` hint: invoking an action does not close it.
+    public var isResident: Bool { hints["resident"]?.bool ?? false }
+
     /// The one action a click on the bezel invokes (`default`), if any.
     public var defaultAction: String? { actions.first { $0.key == "default" }?.key }
     /// The action the HUD's button invokes: the first that is not `default`.

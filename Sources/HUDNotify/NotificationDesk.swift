@@ -35,7 +35,7 @@ import ProgressFeed
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
-    /// Seconds for `expire_timeout` -1; nil: the reading time of the text.
+    /// Seconds for `expire_timeout` -1; nil: the reading time of the text (`readingTime`).
     private let timeout: Double?
     /// The hints whose number is drawn as a bar, the first present winning.
     private let valueHints: [String]
@@ -86,7 +86,9 @@ import ProgressFeed
             if entry.hud != nil { present(id) }
             return
         }
-        let name = n.synchronousTag.map(Self.hudName(tag:)) ?? "notification-\(id)"
+        var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
+        // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
+        if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
         entries[id] = Entry(notification: n, name: name)
         if visibleCount < maxVisible {
             present(id)
@@ -100,9 +102,17 @@ import ProgressFeed
         }
     }
 
-    /// A synchronous tag as a HUD name: `x11hud --id volume` then reaches the same HUD.
-    public static func hudName(tag: String) -> String {
-        String(tag.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.prefix(64).map(Character.init))
+    /// The HUD name of an application's synchronous tag, `APP:TAG` (`notify-send:volume`): two applications using
+    /// the same tag get a HUD each, a tag cannot name another notification's `notification-N` (those have no
+    /// colon), and `x11hud --id notify-send:volume` reaches the HUD. A colon or `%` in the application's name is
+    /// written `%3A` or `%25`, so that the first colon ends it; control characters are left out, each part is cut
+    /// at 64 characters.
+    public static func hudName(app: String, tag: String) -> String {
+        func printable(_ s: String) -> String {
+            String(s.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.prefix(64).map(Character.init))
+        }
+        let escaped = printable(app).replacing("%", with: "%25").replacing(":", with: "%3A")
+        return escaped + ":" + printable(tag)
     }
 
     /// Shows (or updates in place) the HUD of `id`.
@@ -176,8 +186,16 @@ import ProgressFeed
         case .automatic:
             if let configured { return configured }
             if n.urgency == .critical { return nil }
-            return timeout ?? ReadingTime.seconds(label: n.summary, details: n.body)
+            return timeout ?? readingTime(summary: n.summary, body: n.body)
         }
+    }
+
+    /// Seconds a notification stays when its sender leaves the time to the server (and neither `--timeout` nor
+    /// the config file sets one): 2 s + 0.06 s a character of its summary and body (about 1,000 characters a
+    /// minute), at least 8 s and at most 30 s. dunst keeps each 10 s; a HUD's flash time (`ReadingTime`, 2 s for
+    /// "Hello" / "World body") is too short for a message read after looking up from other work.
+    public static func readingTime(summary: String, body: String) -> Double {
+        min(max(2 + 0.06 * Double(summary.count + body.count), 8), 30)
     }
 
     /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
@@ -197,8 +215,11 @@ import ProgressFeed
         }
     }
 
+    /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
+    /// hint (it stays until the user or its sender closes it, or it expires).
     private func invoke(_ id: UInt32, _ key: String) {
         onInvoked?(id, key)
+        guard entries[id]?.notification.isResident != true else { return }
         close(id, reason: .dismissed)
     }
 

@@ -17,10 +17,11 @@ public import HUDBus
         case undefined = 4
     }
 
-    /// What `GetCapabilities` answers: only what is honoured.
+    /// What `GetCapabilities` answers: only what is honoured. No `persistence`: nothing is kept once closed (no
+    /// history yet), and libnotify programs keep their own reminders when it is not advertised.
     public static let capabilities = [
-        "body", "body-markup", "actions", "icon-static", "persistence", "x-canonical-private-synchronous",
-        "x-dunst-stack-tag", "synchronous", "private-synchronous",
+        "body", "body-markup", "actions", "icon-static", "x-canonical-private-synchronous", "x-dunst-stack-tag",
+        "synchronous", "private-synchronous",
     ]
 
     public let connection: BusConnection
@@ -34,7 +35,8 @@ public import HUDBus
 
     /// A notification to show, new (false) or replacing one still open under the same id (true).
     public var onShow: (@MainActor (UInt32, Notification, _ replacing: Bool) -> Void)?
-    /// `CloseNotification` for an open id: hide it, then call `closed(_:reason: .closedByCall)`.
+    /// `CloseNotification` for an open id: hide it, then call `closed(_:reason: .closedByCall)`. (An id that is not
+    /// open is answered here.)
     public var onClose: (@MainActor (UInt32) -> Void)?
 
     /// Connects to the session bus (loading libsystemd then, not before).
@@ -64,7 +66,7 @@ public import HUDBus
         do {
             switch call.member {
             case "Notify": try reply.append(notify(try Notification(reading: call)))
-            case "CloseNotification": try close(try call.readUInt32())
+            case "CloseNotification": close(try call.readUInt32())
             case "GetCapabilities": try reply.append(Self.capabilities)
             case "GetServerInformation":
                 for s in ["x11hud", "x11hud", version, "1.2"] { try reply.append(s) }
@@ -106,11 +108,12 @@ public import HUDBus
         } while true
     }
 
-    private func close(_ id: UInt32) throws(BusErrorReply) {
-        guard live[id] != nil else {
-            throw BusErrorReply(name: "org.freedesktop.Notifications.Error.NotFound",
-                                message: "no notification \(id) is open")
-        }
+    /// Closes `id` if it is open. One that is not (expired, closed already, or never issued here) is a success
+    /// with nothing signalled, as dunst and mako answer: the specification asks for an error, but libnotify takes
+    /// that as a failure (its test-removal, closing a notification that has just expired, exits 1), and an id
+    /// never issued here may be one of the server this one replaced (`--replace`).
+    private func close(_ id: UInt32) {
+        guard live[id] != nil else { return }
         onClose?(id)
     }
 

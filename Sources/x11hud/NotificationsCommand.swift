@@ -18,9 +18,9 @@ struct NotificationsCommand: ParsableCommand {
             Synchronous hints (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, \
             private-synchronous) and replaces_id update one HUD in place; the 'value' hint (0-100) shows a bar. \
             Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
-            (NotificationClosed reason 3); a synchronous one is named after its hint's value, so \
-            'x11hud --id volume …' updates the HUD 'notify-send -h string:x-canonical-private-synchronous:volume' \
-            shows.
+            (NotificationClosed reason 3); a synchronous one is named APP:VALUE (its application's name and its \
+            hint's value), so 'x11hud --id notify-send:volume …' updates the HUD \
+            'notify-send -h string:x-canonical-private-synchronous:volume' shows.
 
 
             """ + ExitStatus.sentence([

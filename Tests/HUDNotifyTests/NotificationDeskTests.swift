@@ -44,7 +44,7 @@ import Testing
     @Test func aNotificationExpiresAfterItsReadingTimeAndNotBefore() throws {
         let desk = desk()
         let n = Notification(summary: "Backup done", body: "412 files in 3 folders")
-        let reading = ReadingTime.seconds(label: n.summary, details: n.body)
+        let reading = NotificationDesk.readingTime(summary: n.summary, body: n.body)
         desk.show(1, n)
         let hud = try #require(display.hud("notification-1"))
         #expect(hud.isOnScreen && hud.posted.last?.label == "Backup done")
@@ -175,12 +175,13 @@ import Testing
     }
 
     @Test func aNameShownByAnotherProcessGetsTheUpdateAndTheNotificationIsOver() {
-        display.elsewhere = ["volume"]
+        display.elsewhere = ["mixer:volume"]
         display.failing = ["notification-2"]
         let desk = desk()
-        desk.show(1, Notification(summary: "Volume", hints: ["x-canonical-private-synchronous": .string("volume")]))
+        desk.show(1, Notification(appName: "mixer", summary: "Volume",
+                                  hints: ["x-canonical-private-synchronous": .string("volume")]))
         desk.show(2, Notification(summary: "Nowhere"))
-        #expect(display.forwarded.map(\.name) == ["volume"] && display.forwarded.first?.update.label == "Volume")
+        #expect(display.forwarded.map(\.name) == ["mixer:volume"] && display.forwarded.first?.update.label == "Volume")
         #expect(display.made.isEmpty)
         #expect(log.closed.map(\.id) == [1, 2] && log.closed.allSatisfy { $0.reason == .undefined })
         #expect(log.warnings.count == 1 && log.warnings[0].contains("notification 2 cannot be shown"))
@@ -195,5 +196,88 @@ import Testing
         let plain = try #require(display.hud("notification-2"))
         #expect(plain.picture == nil && plain.posted.last?.mode == .text)
         #expect(log.warnings == ["notification 2: no icon or image file 'no-such-icon-anywhere'"])
+    }
+
+    // Issue 31's defects.
+
+    static func synchronous(_ app: String, _ tag: String, _ summary: String) -> Notification {
+        Notification(appName: app, summary: summary, hints: ["x-canonical-private-synchronous": .string(tag)],
+                     expireTimeout: 0)
+    }
+
+    @Test func twoApplicationsWithTheSameTagHaveABubbleEachAndEachIsClosed() throws {
+        let desk = desk()
+        desk.show(1, Self.synchronous("mixer", "volume", "Mixer 40"))
+        desk.show(2, Self.synchronous("player", "volume", "Player 70"))
+        #expect(display.made.count == 2 && Set(display.made.map(\.name)).count == 2, "\(display.made.map(\.name))")
+        #expect(display.made.map { $0.posted.map(\.label) } == [["Mixer 40"], ["Player 70"]])
+        desk.close(1, reason: .closedByCall)
+        #expect(reasons(after: 0) == [1: 3], "closing the mixer's closed \(log.closed)")
+        #expect(display.made.map(\.isOnScreen) == [false, true])
+        desk.close(2, reason: .closedByCall)
+        #expect(reasons(after: 0) == [1: 3, 2: 3])
+    }
+
+    @Test func fivePairsSharingATagLeaveEveryPlaceFree() {
+        let desk = desk(maxVisible: 5)
+        for pair in UInt32(0)..<5 {
+            desk.show(2 * pair + 1, Self.synchronous("mixer", "volume", "Mixer"))
+            desk.show(2 * pair + 2, Self.synchronous("player", "volume", "Player"))
+            desk.close(2 * pair + 1, reason: .closedByCall)
+            desk.close(2 * pair + 2, reason: .closedByCall)
+            clock.advance(by: TestHUD.hideTime)
+        }
+        #expect(log.closed.map(\.id).sorted() == Array(1...10))
+        for id in UInt32(11)...15 { desk.show(id, Notification(summary: "Still shown", expireTimeout: 0)) }
+        #expect(desk.queued.isEmpty, "waiting: \(desk.queued), shown: \(display.onScreen)")
+        #expect(display.onScreen == (11...15).map { "notification-\($0)" })
+    }
+
+    @Test func aTagCannotTakeOverAnotherApplicationsBubble() throws {
+        let desk = desk()
+        desk.show(1, Notification(appName: "mail", summary: "3 new messages", expireTimeout: 0))
+        desk.show(2, Self.synchronous("intruder", "notification-1", "Your password, please"))
+        let mail = try #require(display.hud("notification-1"))
+        #expect(mail.posted.map(\.label) == ["3 new messages"])
+        #expect(display.made.count == 2)
+        desk.close(2, reason: .closedByCall)
+        #expect(reasons(after: 0) == [2: 3] && mail.isOnScreen)
+        // Names cut to the same 64 characters: a HUD each all the same.
+        let long = String(repeating: "x", count: 64)
+        desk.show(3, Self.synchronous(long + "1", "t", "First"))
+        desk.show(4, Self.synchronous(long + "2", "t", "Second"))
+        #expect(display.hud("\(long):t")?.posted.map(\.label) == ["First"])
+        #expect(display.hud("notification-4")?.posted.map(\.label) == ["Second"])
+        // The application's name ends at the first colon.
+        #expect(NotificationDesk.hudName(app: "a:b", tag: "c") == "a%3Ab:c")
+        #expect(NotificationDesk.hudName(app: "a", tag: "b:c") == "a:b:c")
+        #expect(NotificationDesk.hudName(app: "", tag: "volume\n") == ":volume")
+    }
+
+    @Test func theDefaultLifetimeIsAReadingTimeOfEightSecondsAtLeast() {
+        let desk = desk()
+        desk.show(1, Notification(summary: "Hello", body: "World body"))
+        // 424 characters: 2 s + 0.06 s each.
+        desk.show(2, Notification(summary: "Long", body: String(repeating: "A long body to read. ", count: 20)))
+        #expect(reasons(after: 7.9 - TestHUD.hideTime).isEmpty, "closed before 8 s: \(log.closed)")
+        #expect(reasons(after: 0.2)[1] == 1)
+        #expect(reasons(after: 27.3 - 8.1 - TestHUD.hideTime)[2] == nil)
+        #expect(reasons(after: 0.2)[2] == 1)
+    }
+
+    @Test func aResidentNotificationStaysWhenAnActionIsInvoked() throws {
+        let desk = desk()
+        let actions = [("default", "Open"), ("pause", "Pause")]
+        desk.show(1, Notification(summary: "Playing", actions: actions, hints: ["resident": .bool(true)],
+                                  expireTimeout: 0))
+        desk.show(2, Notification(summary: "Not resident", actions: actions, expireTimeout: 0))
+        let resident = try #require(display.hud("notification-1"))
+        #expect(resident.clickButton() && resident.clickBezel())
+        #expect(try #require(display.hud("notification-2")).clickButton())
+        #expect(log.invoked.map(\.id) == [1, 1, 2] && log.invoked.map(\.action) == ["pause", "default", "pause"])
+        #expect(reasons(after: 1) == [2: 2])
+        #expect(resident.isOnScreen && !resident.isHiding)
+        desk.close(1, reason: .closedByCall)
+        #expect(reasons(after: 0)[1] == 3)
     }
 }

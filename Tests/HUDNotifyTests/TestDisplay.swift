@@ -15,6 +15,7 @@ import ProgressFeed
     var failing: Set<String> = []
     private(set) var forwarded: [(name: String, update: FeedUpdate)] = []
     private(set) var released: [String] = []
+    private var claimed: [String: TestHUD] = [:]
     var theme: String?
 
     init(clock: ManualClock) { self.clock = clock }
@@ -25,12 +26,18 @@ import ProgressFeed
             return .forwarded
         }
         if failing.contains(name) { return .failed("no X for '\(name)'") }
+        // The HUD of that name until it is released, as `HUDSession.claim` answers.
+        if let hud = claimed[name] { return .local(hud) }
         let hud = TestHUD(name: name, clock: clock)
         made.append(hud)
+        claimed[name] = hud
         return .local(hud)
     }
 
-    func release(_ name: String) { released.append(name) }
+    func release(_ name: String) {
+        released.append(name)
+        claimed[name] = nil
+    }
     func iconTheme() -> String? { theme }
 
     /// The names of the HUDs on screen (shown or hiding), oldest first.
