@@ -41,5 +41,6 @@ extension FeedUpdate {
         if let v = newer.button { button = v }
         if let v = newer.bytesDone { bytesDone = v }
         if let v = newer.bytesTotal { bytesTotal = v }
+        if let v = newer.error { error = v }
     }
 }

@@ -8,9 +8,12 @@ import HUDScene
 /// - `#TEXT`: the label (zenity);
 /// - `{"progress":0.45,"label":"Copying"}`: a JSON object, any subset of the keys of `JSONKey.all` (read by
 ///   `JSONLine`), progress as a fraction;
-/// - the progress line of a tool x11hud knows (rsync, curl, pv, wget, dd, ffmpeg; see `ProgressFormats`): its
-///   percentage and byte counts, unless `scanPercentages` is off; with a `total`, bytes or media time against it
-///   where the tool prints no percentage (dd, pv without `-s`, ffmpeg);
+/// - the progress line of a tool x11hud knows (rsync, curl, pv, wget, dd, ffmpeg, restic, borg, rclone,
+///   duplicity, apt, dpkg; see `ProgressFormats`): its percentage, byte counts and files, unless `scanPercentages`
+///   is off; with a `total`, bytes or media time against it where the tool prints no percentage (dd, pv without
+///   `-s`, ffmpeg, borg create); the terminal's escape sequences a line holds are taken away first;
+/// - the JSON messages of restic `--json`, borg `--log-json` and rclone `--use-json-log` (`ToolJSON`); a JSON
+///   object with none of x11hud's keys that no tool x11hud knows wrote is passed over quietly;
 /// - any other line is not progress and is passed over quietly. Warnings are kept for lines that try to be
 ///   protocol and fail: a `{` line that is not valid JSON, a number out of range or not finite.
 ///
@@ -31,6 +34,7 @@ public struct FeedParser: Sendable {
     public func parse(_ line: UnsafeRawBufferPointer) -> FeedEvent {
         if let zenityRules { return zenityRules.parse(line) }
         let bytes = Self.trimmed(line)
+        if let text = TerminalEscapes.stripped(bytes) { return text.withUnsafeBytes { parse($0) } }
         guard let first = bytes.first else { return .nothing }
         if let percent = Self.plainNumber(bytes) { return Self.progress(percent: percent) }
         // curl's `-#` bar ("######   45.6%") also starts with '#': a frame of it is progress however many '#'.
@@ -50,7 +54,9 @@ public struct FeedParser: Sendable {
 
     /// A tool's line as an update: its percentage, else its bytes or media time against the total.
     func progress(_ scan: ProgressFormats.Scan) -> FeedEvent {
-        var update = FeedUpdate(bytesDone: scan.bytesDone, bytesTotal: scan.bytesTotal ?? total?.bytes)
+        var update = FeedUpdate(bytesDone: scan.bytesDone, bytesTotal: scan.bytesTotal ?? total?.bytes,
+                                error: scan.error)
+        if let all = scan.filesTotal { update.details = ProgressFormats.files(scan.filesDone ?? 0, of: all) }
         if let percent = scan.percent {
             update.progress = percent / 100
         } else if let seconds = scan.mediaSeconds {
@@ -85,6 +91,7 @@ public struct FeedParser: Sendable {
     public func parseUnfinished(_ line: UnsafeRawBufferPointer) -> FeedUpdate? {
         guard zenityRules == nil, scanPercentages else { return nil }
         let bytes = Self.trimmed(line)
+        if let text = TerminalEscapes.stripped(bytes) { return text.withUnsafeBytes { parseUnfinished($0) } }
         guard let first = bytes.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "#") else { return nil }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
         guard let scan = ProgressFormats.scan(Substring(text)), case .update(let update) = progress(scan) else {
@@ -174,7 +181,10 @@ public struct FeedParser: Sendable {
         guard let object = try? JSONDecoder().decode(JSONLine.self, from: data) else {
             return .warning("ignored malformed JSON \(quote(String(decoding: data, as: UTF8.self)))")
         }
+        if let tool = object.tool { return tool.read(data).map { .update($0) } ?? .nothing }
         if object.problems.isEmpty { return .update(object.update) }
+        // None of x11hud's keys and no tool's shape: another program's JSON, passed over as any other line.
+        if object.ownKeys == 0 { return .nothing }
         if object.update == FeedUpdate() { return .warning("ignored JSON: " + object.problems.joined(separator: "; ")) }
         return .partial(object.update, warning: object.problems.joined(separator: "; "))
     }

@@ -17,6 +17,10 @@ public struct FeedUpdate: Hashable, Sendable {
     public var details: String?
     /// The button's title; empty removes the button.
     public var button: String?
+    /// An error the producer reported in its own progress stream (restic's `error` message, borg's ERROR log
+    /// message, rclone's error log, apt's `pmerror`), its text as the tool wrote it: for the failure text. It
+    /// neither ends the job nor changes the HUD by itself; tools go on after many of these.
+    public var error: String?
     /// -1: none.
     private var storedBytesDone: Int64 = -1
     private var storedBytesTotal: Int64 = -1
@@ -35,7 +39,7 @@ public struct FeedUpdate: Hashable, Sendable {
 
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
                 icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil,
-                bytesDone: Int64? = nil, bytesTotal: Int64? = nil) {
+                bytesDone: Int64? = nil, bytesTotal: Int64? = nil, error: String? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
@@ -46,6 +50,7 @@ public struct FeedUpdate: Hashable, Sendable {
         self.button = button
         self.bytesDone = bytesDone
         self.bytesTotal = bytesTotal
+        self.error = error
     }
 }
 

@@ -8,6 +8,10 @@ struct JSONLine: Codable {
     var update: FeedUpdate
     /// What was wrong with the line read, in the order of its keys' names.
     var problems: [String] = []
+    /// How many of x11hud's keys the object has: with none, it is some other program's (no warnings).
+    var ownKeys = 0
+    /// The tool whose message the object is, by the key and value that say so (see `ToolJSON`).
+    var tool: ToolJSON?
 
     init(update: FeedUpdate) { self.update = update }
 
@@ -32,7 +36,11 @@ struct JSONLine: Codable {
         for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
             if let known = JSONKey.named[key.stringValue] {
                 known.read(c, key, &update, &problems)
+                ownKeys += 1
             } else {
+                if tool == nil {
+                    tool = ToolJSON(key: key.stringValue) { try? c.decode(String.self, forKey: key) }
+                }
                 problems.append("unknown key \(FeedParser.quote(key.stringValue))")
             }
         }

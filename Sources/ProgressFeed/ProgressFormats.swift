@@ -18,6 +18,10 @@
 /// - ffmpeg: `frame=  51 fps=0.0 q=-0.0 size=N/A time=00:00:02.11 bitrate=N/A speed=3.97x`, and `out_time=…` from
 ///   `-progress pipe:1`: the media time, against `--total DURATION`
 ///
+/// - duplicity `--progress`: `199.9MB 00:00:18 [20.0MB/s] [======>      ] 66% ETA 4sec`, pv's shape, once the
+///   parser has taken away the `ESC[F ESC[2K` that leads every line after the first
+/// - restic, borg, rclone, apt and dpkg: see their own files (Restic.swift, Borg.swift, Rclone.swift, Apt.swift)
+///
 /// `pv -n` prints plain numbers, which the parser reads before it gets here.
 enum ProgressFormats {
     /// What one progress line says; nil fields it does not say.
@@ -27,14 +31,41 @@ enum ProgressFormats {
         var bytesTotal: Int64?
         /// ffmpeg's position in the media, in seconds.
         var mediaSeconds: Double?
+        /// Files done of files in all (restic, rclone).
+        var filesDone: Int64?
+        var filesTotal: Int64?
+        /// The error the line reports (apt's `pmerror`).
+        var error: String?
+    }
+
+    /// `632 of 3,006 files`: the details of a tool that counts files.
+    static func files(_ done: Int64, of all: Int64) -> String {
+        "\(grouped(done)) of \(grouped(all)) " + (all == 1 ? "file" : "files")
+    }
+
+    /// `3,006`: digits in groups of three.
+    static func grouped(_ n: Int64) -> String {
+        var digits = String(n.magnitude), out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return (n < 0 ? "-" : "") + digits + out
     }
 
     /// The figures of a known progress line, or nil.
     static func scan(_ line: Substring) -> Scan? {
         let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !tokens.isEmpty else { return nil }
-        return rsync(tokens) ?? curlMeter(tokens) ?? wgetDots(tokens) ?? dd(tokens) ?? ffmpeg(tokens)
-            ?? wgetLength(tokens) ?? bracketBar(line, tokens)
+        if let scan = rsync(tokens) ?? curlMeter(tokens) ?? wgetDots(tokens) ?? dd(tokens) ?? ffmpeg(tokens)
+            ?? wgetLength(tokens) ?? bracketBar(line, tokens) { return scan }
+        return backupTool(line, tokens)
+    }
+
+    /// The lines of restic, borg, rclone, apt and dpkg.
+    static func backupTool(_ line: Substring, _ tokens: [Substring]) -> Scan? {
+        if let scan = restic(tokens) ?? borgCreate(tokens) ?? borgExtract(tokens) { return scan }
+        return rclone(tokens) ?? aptStatus(line) ?? dpkg(line)
     }
 
     /// `SIZE PCT% RATE/s TIME [(xfr#…)]`. rsync's `-h` sizes are powers of 1000.

@@ -16,9 +16,13 @@ enum Documentation {
         let aliases = key.aliases.map { "`\"\($0)\"`" }.joined(separator: ", ")
         return ("`\(key.example)`", key.meaning + (aliases.isEmpty ? "" : " (also \(aliases))") + ": " + key.rule)
     } + [
-        ("the progress line of rsync, curl, pv, wget, dd or ffmpeg",
-         "its percentage and byte counts; `--no-scan`, `--pulsate` or `--mode indeterminate` turn this off"),
-        ("anything else", "nothing, and no warning: a log line is not an error"),
+        ("the progress line of rsync, curl, pv, wget, dd, ffmpeg, restic, borg, rclone, duplicity, apt "
+         + "(`APT::Status-Fd`) or dpkg (`Progress: [ 45%]`)",
+         "its percentage, byte counts and files done of files in all; `--no-scan`, `--pulsate` or "
+         + "`--mode indeterminate` turn this off"),
+        ("a JSON message of `restic --json`, `borg --log-json` or `rclone --use-json-log`",
+         "its fraction, byte counts and files done of files in all; its other messages are passed over"),
+        ("anything else", "nothing, and no warning: a log line, or another program's JSON, is not an error"),
     ]
 
     /// The JSON line of the table's first JSON row, as the writer writes it.

@@ -27,8 +27,9 @@ struct ShowCommand: ParsableCommand {
             Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
             ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
             such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide", "bytes", \
-            "total_bytes"), or the progress line of rsync, curl, pv, wget, dd or ffmpeg (the last two against \
-            --total). Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
+            "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
+            --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
+            Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
             of the input is read and dropped, so the program writing it never dies of SIGPIPE.
 
             --watch-pid and --watch-file take progress from work already running instead, without a pipe.
