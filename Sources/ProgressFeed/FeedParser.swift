@@ -34,9 +34,10 @@ public struct FeedParser: Sendable {
     public func parse(_ line: UnsafeRawBufferPointer) -> FeedEvent {
         if let zenityRules { return zenityRules.parse(line) }
         let bytes = Self.trimmed(line)
-        if let text = TerminalEscapes.stripped(bytes) { return text.withUnsafeBytes { parse($0) } }
         guard let first = bytes.first else { return .nothing }
+        // A number first: a flood is numbers, and a number holds no escape sequence to look for.
         if let percent = Self.plainNumber(bytes) { return Self.progress(percent: percent) }
+        if let text = TerminalEscapes.stripped(bytes) { return text.withUnsafeBytes { parse($0) } }
         // curl's `-#` bar ("######   45.6%") also starts with '#': a frame of it is progress however many '#'.
         if first == UInt8(ascii: "#"), let percent = Self.hashBar(bytes) { return Self.progress(percent: percent) }
         if first == UInt8(ascii: "#") {
