@@ -121,7 +121,10 @@ public import ProgressFeed
             scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
                             scale: scale))
         controller.onChange = { [unowned session] in session.setNeedsUpdate() }
-        controller.onInput = { [unowned session] in session.inputArrived() }
+        // A posted update is drawn with the next turn, not inside the handler that posted it: a request from
+        // another process is answered first (its sender shows a HUD of its own when no answer comes within a
+        // second, and a first frame may load the text stack).
+        controller.onInput = { [unowned session] in session.setNeedsUpdate() }
         controller.onShow = { [unowned self] in session.register(self) }
         controller.frameInterval = session.frameInterval
     }
