@@ -27,7 +27,9 @@ extension HUD {
             case .nothing, .warning: break
             }
         }
-        if request.flags.contains(.update), !targetClosed {
+        // A sender's lines wait in a property that the first request to arrive reads whole: a request that follows
+        // quickly finds them taken. It carries nothing, and showing again would cancel the hide the lines asked for.
+        if request.flags.contains(.update), !request.lines.isEmpty, !targetClosed {
             controller.post(input, show: true)
         }
         if request.flags.contains(.hide) {
