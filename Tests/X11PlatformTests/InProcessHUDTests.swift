@@ -226,6 +226,8 @@ import Testing
         }
         #expect(answered, "the forwarding client got no answer")
         #expect(client.waitForExit(timeout: 1)?.status == 0, "\(client.errorOutput)")
+        // The request is answered when read; what it asks for is applied with the next frame.
+        owner.update()
         #expect(hud.label == "From another process")
 
         hud.hide(animated: false)
