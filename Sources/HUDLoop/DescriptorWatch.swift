@@ -17,6 +17,11 @@ import Glibc
         didSet { if wantsWrite != oldValue { MainLoop.eventsChanged(self) } }
     }
 
+    /// Input that a library has already read off the descriptor into a queue of its own (Xlib's event queue, filled
+    /// by any round trip): the loop calls the handler for it rather than sleep on a socket that will stay quiet.
+    /// Checked before every poll while the main loop runs, so it must be cheap and make no system call.
+    public var hasBufferedInput: (@MainActor () -> Bool)?
+
     public init(_ descriptor: Int32, handler: @escaping @MainActor () -> Void) {
         self.descriptor = descriptor
         self.handler = handler

@@ -37,7 +37,10 @@ import Glibc
                     + polled.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }
                 built = generation
             }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            // Input read into a library's queue by a round trip made outside its handler leaves the descriptor
+            // quiet: look without sleeping, and serve it below (Xt and GLib's X sources check the same way).
+            let buffered = polled.contains { $0.hasBufferedInput?() == true }
+            if poll(&fds, nfds_t(fds.count), buffered ? 0 : -1) < 0 {
                 if errno == EINTR { continue }
                 // Nothing sensible is left to wait on; Dispatch can still serve the queue.
                 isRunning = false
@@ -51,7 +54,8 @@ import Glibc
                 _ = read(queueDescriptor, &count, 8)
                 _dispatch_main_queue_callback_4CF(nil)
             }
-            for (i, watch) in polled.enumerated() where fds[i + 1].revents != 0 {
+            for (i, watch) in polled.enumerated()
+            where fds[i + 1].revents != 0 || (buffered && watch.hasBufferedInput?() == true) {
                 // A handler may have removed a later watch.
                 guard watches[ObjectIdentifier(watch)] != nil else { continue }
                 if fds[i + 1].revents & Int16(POLLNVAL) != 0 {

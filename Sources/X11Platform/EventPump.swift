@@ -6,8 +6,8 @@ import HUDLoop
 /// and drains Xlib's queue on demand.
 ///
 /// Any Xlib round trip may pull events off the socket into Xlib's own queue, after which the socket is no longer
-/// readable although events wait; so every drain loops on `XPending` (which also flushes output), and the owner
-/// drains again after each frame.
+/// readable although events wait; so every drain loops on `XPending` (which also flushes output), and the main loop
+/// looks at Xlib's queue before it sleeps.
 @MainActor final class EventPump {
     private let connection: XConnection
     private var watch: DescriptorWatch?
@@ -18,6 +18,9 @@ import HUDLoop
         connection = c
         handle = handler
         let watch = DescriptorWatch(c.fileDescriptor) { [weak self] in self?.drain() }
+        // A round trip made outside `drain` (a forwarded request's sync, a property read) may have queued events.
+        // Requests still buffered go out before the loop sleeps (no system call when there are none).
+        watch.hasBufferedInput = { XFlush(c.display); return XQLength(c.display) > 0 }
         self.watch = watch
         watch.start()
     }

@@ -35,8 +35,7 @@ import HUDLoop
 
     /// Hands the main thread to the main loop for good: the answers arrive there.
     public func run() -> Never {
-        // An answer a round trip has already read into Xlib's queue leaves the socket quiet: look there first.
-        MainLoop.soon { self.pump?.drain() }
+        // An answer that a round trip has already read into Xlib's queue is found there by the loop (EventPump).
         MainLoop.run()
     }
 

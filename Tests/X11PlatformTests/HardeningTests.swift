@@ -22,6 +22,30 @@ enum RogueClient {
         guard r.status == 0 else { throw TestFailure("destroying the window failed: \(r.stderr)") }
     }
 
+    /// Grabs the server, writes `line` into the standard input of process `pid` (which forwards it and then waits
+    /// for its round trip, held by the grab), kills `owner`'s client under the grab, and lets go: the forwarding
+    /// process gets the owner's DestroyNotify while it waits for the reply, not while it polls.
+    static func killDuringRoundTrip(owner: String, writing line: String, toStandardInputOf pid: Int32,
+                                    display: String) throws {
+        let script = """
+            import sys, time
+            from Xlib import display
+            d = display.Display(sys.argv[1])
+            d.grab_server()
+            d.sync()
+            with open('/proc/%s/fd/0' % sys.argv[3], 'w') as f:
+                f.write(sys.argv[4])
+            # Fixed: time for the reader to read the line and the client to send it and block on its reply.
+            time.sleep(0.3)
+            d.create_resource_object('window', int(sys.argv[2], 0)).kill_client()
+            d.sync()
+            d.ungrab_server()
+            d.sync()
+            """
+        let r = try Tools.run(python, ["-c", script, display, owner, String(pid), line], display: display)
+        guard r.status == 0 else { throw TestFailure("killing the owner under a grab failed: \(r.stderr)") }
+    }
+
     /// Frees the GCs among the few resource ids allocated after `window` by the same client: every later frame
     /// then fails with BadGC, an X error that repeats without end. (Ids that are not GCs only give this script
     /// errors of its own.)
@@ -228,6 +252,30 @@ struct HardeningTests {
         #expect(exit.status == 0)
         let lines = client.errorOutput.split(separator: "\n").filter { $0.hasPrefix("x11hud:") }
         #expect(lines.isEmpty, "\(lines)")
+    }
+
+    /// The owner's end arrives while the client waits in the round trip of a forwarded line (the server is grabbed
+    /// meanwhile, so the client's request waits behind the kill): Xlib reads the DestroyNotify into its queue during
+    /// that wait and the socket stays quiet after it. The client must still find it and take over.
+    @Test func anOwnersEndReadDuringAForwardedLinesRoundTripStillHandsOverTheName() throws {
+        try #require(RogueClient.isAvailable, "python3-xlib is missing")
+        let display = try server().display
+        let owner = try HUDProcess(["--id", "g", "--label", "Owner"], display: display)
+        let ownerWindow = try owner.waitForWindow(display: display)
+        let input = Pipe()
+        let client = try HUDProcess(["--id", "g", "--label", "Client"], display: display, input: input)
+        try input.fileHandleForWriting.write(contentsOf: Data("10%\n".utf8))
+        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
+            try NamedHUDHardeningTests.listed(display).contains("Client")
+        })
+        try RogueClient.killDuringRoundTrip(owner: ownerWindow, writing: "20%\n", toStandardInputOf: client.pid,
+                                            display: display)
+        _ = owner.waitForExit(timeout: 2)
+        // Nothing more reaches the client's socket: no further line, no event.
+        _ = try client.waitForWindow(display: display)
+        #expect(client.process.isRunning)
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: 3)?.status == 0)
     }
 
     @Test func aRepeatingXErrorIsLoggedAtMostThreeTimesInFiveSeconds() throws {
