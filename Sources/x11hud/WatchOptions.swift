@@ -130,3 +130,13 @@ extension ShowCommand {
         WatchTexts(labelIsSet: !hud.label.isEmpty, detailsIsSet: !hud.details.isEmpty && hud.details != "auto")
     }
 }
+
+extension WatchOptions: FastParsable {
+    static var ownFastOptions: [FastOption<WatchOptions>] {
+        [
+            .text("watch-pid") { $0.pidText = $1 },
+            .text("watch-file") { $0.watchFile = $1 },
+            .value("total", parse: Self.parseTotal) { $0.total = $1 },
+        ]
+    }
+}
