@@ -31,53 +31,32 @@ extension HUDOptions {
 
     /// A setting's option, named as `NameSpecification.setting` names it.
     private static func settingOption(_ key: ConfigKey) -> FastOption<HUDOptions> {
-        FastOption(names: [key.rawValue], takesValue: true, reset: { $0.resetSetting(key) },
+        FastOption(names: [key.rawValue], takesValue: true, reset: { try? $0.setSetting(key, nil) },
                    apply: { try $0.setSetting(key, $1) })
     }
 
-    /// Sets a setting's property from its option's value, read as its `@Option` reads it.
-    private mutating func setSetting(_ key: ConfigKey, _ text: String) throws {
+    /// Sets a setting's property from its option's value, read as its `@Option` reads it; nil: not given, so the
+    /// config file's value applies.
+    private mutating func setSetting(_ key: ConfigKey, _ text: String?) throws {
+        func read<T>(_ parse: (String) throws -> T) throws -> T? { try text.map(parse) }
         switch key {
-        case .theme: theme = try parseArgument(text)
-        case .bezelColor: bezelColor = try parseColor(text)
-        case .contentColor: contentColor = try parseColor(text)
-        case .backgroundColor: backgroundColor = try parseColor(text)
-        case .font: labelFont = try parseFont(text)
-        case .detailsFont: detailsFont = try parseFont(text)
-        case .buttonFont: buttonFont = try parseFont(text)
-        case .cornerRadius: cornerRadius = try ConfigKey.cornerRadius.number(text)
-        case .margin: margin = try ConfigKey.margin.number(text)
-        case .animation: animation = try parseArgument(text)
-        case .position: position = try parseArgument(text)
-        case .offset: offset = try OffsetValue.parse(text)
+        case .theme: theme = try read(parseArgument)
+        case .bezelColor: bezelColor = try read(parseColor)
+        case .contentColor: contentColor = try read(parseColor)
+        case .backgroundColor: backgroundColor = try read(parseColor)
+        case .font: labelFont = try read(parseFont)
+        case .detailsFont: detailsFont = try read(parseFont)
+        case .buttonFont: buttonFont = try read(parseFont)
+        case .cornerRadius: cornerRadius = try read(ConfigKey.cornerRadius.number)
+        case .margin: margin = try read(ConfigKey.margin.number)
+        case .animation: animation = try read(parseArgument)
+        case .position: position = try read(parseArgument)
+        case .offset: offset = try read(OffsetValue.parse)
         case .monitor: monitor = text
-        case .scale: scale = try ConfigKey.scale.number(text)
-        case .pieStyle: pieStyle = try parseArgument(text)
-        case .spinner: spinner = try parseArgument(text)
-        case .bezelStyle: bezelStyle = try parseArgument(text)
-        }
-    }
-
-    /// Sets a setting's property to its value when the option is not given: none, so the config file's applies.
-    private mutating func resetSetting(_ key: ConfigKey) {
-        switch key {
-        case .theme: theme = nil
-        case .bezelColor: bezelColor = nil
-        case .contentColor: contentColor = nil
-        case .backgroundColor: backgroundColor = nil
-        case .font: labelFont = nil
-        case .detailsFont: detailsFont = nil
-        case .buttonFont: buttonFont = nil
-        case .cornerRadius: cornerRadius = nil
-        case .margin: margin = nil
-        case .animation: animation = nil
-        case .position: position = nil
-        case .offset: offset = nil
-        case .monitor: monitor = nil
-        case .scale: scale = nil
-        case .pieStyle: pieStyle = nil
-        case .spinner: spinner = nil
-        case .bezelStyle: bezelStyle = nil
+        case .scale: scale = try read(ConfigKey.scale.number)
+        case .pieStyle: pieStyle = try read(parseArgument)
+        case .spinner: spinner = try read(parseArgument)
+        case .bezelStyle: bezelStyle = try read(parseArgument)
         }
     }
 }
