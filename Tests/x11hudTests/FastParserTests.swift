@@ -184,6 +184,17 @@ import Testing
         #expect(parsed > compared / 4, "the fast parser read \(parsed) of \(compared) command lines")
     }
 
+    /// No options at all, the words alone, and the commands the fast parser leaves to ArgumentParser.
+    @Test func commandWordsAloneParseAsArgumentParserParsesThem() {
+        for arguments in [[], ["show"], ["--"], ["show", "--"], ["list"], ["hide", "--all"]] {
+            Self.expectSame(Self.fast(arguments), Self.reference(arguments), arguments)
+            #expect(Self.fast(arguments).isCommand, "\(arguments)")
+        }
+        for arguments in [["render", "--out", "x.png"], ["notifications", "--replace"], ["help"], ["--version"]] {
+            #expect(Self.fast(arguments) == .fellBack, "\(arguments)")
+        }
+    }
+
     /// `run`'s command after `--`, and what ArgumentParser refuses around it.
     @Test func runTakesTheCommandAfterTheTerminator() {
         let lines: [[String]] = [
