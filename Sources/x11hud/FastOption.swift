@@ -41,11 +41,13 @@ struct FastOption<Root> {
         FastOption(names: names, takesValue: true, reset: { set(&$0, nil) }, apply: { root, text in set(&root, text) })
     }
 
-    /// The same option on a group held in a larger value (`ShowCommand.hud`).
-    func lifted<Whole>(_ path: WritableKeyPath<Whole, Root>) -> FastOption<Whole> {
+    /// The same option on a group held in a larger value: `group` hands `ShowCommand.hud` to its closure. (A key
+    /// path would do, but making the first key path costs the runtime 0.15 M instructions before the map.)
+    func lifted<Whole>(_ group: @escaping (inout Whole, (inout Root) throws -> Void) throws -> Void)
+        -> FastOption<Whole> {
         let (reset, apply) = (self.reset, self.apply)
-        return FastOption<Whole>(names: names, takesValue: takesValue, reset: { reset(&$0[keyPath: path]) },
-                                 apply: { whole, text in try apply(&whole[keyPath: path], text) })
+        return FastOption<Whole>(names: names, takesValue: takesValue, reset: { try? group(&$0) { reset(&$0) } },
+                                 apply: { whole, text in try group(&whole) { try apply(&$0, text) } })
     }
 }
 

@@ -134,7 +134,7 @@ extension RunCommand: FastParsable {
     }
 
     static var fastOptions: [FastOption<RunCommand>] {
-        ShowCommand.fastOptions.map { $0.lifted(\RunCommand.show) } + ownFastOptions
+        ShowCommand.fastOptions.map { $0.lifted { try $1(&$0.show) } } + ownFastOptions
     }
 
     /// The option group, and the command, which is no option's.

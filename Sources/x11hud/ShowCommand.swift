@@ -230,8 +230,8 @@ extension ShowCommand: FastParsable {
     }
 
     static var fastOptions: [FastOption<ShowCommand>] {
-        HUDOptions.fastOptions.map { $0.lifted(\ShowCommand.hud) }
-            + WatchOptions.fastOptions.map { $0.lifted(\ShowCommand.watch) } + ownFastOptions
+        HUDOptions.fastOptions.map { $0.lifted { try $1(&$0.hud) } }
+            + WatchOptions.fastOptions.map { $0.lifted { try $1(&$0.watch) } } + ownFastOptions
     }
 
     mutating func blankGroups() {
