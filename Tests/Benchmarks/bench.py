@@ -507,10 +507,10 @@ def targets_section(results):
     if to_map and version:
         start_cause = ("x11hud runs %.1f M instructions before its map, where `--version` (answered before any "
                        "parsing: the Swift runtime's start and exit) runs %.1f M. The difference, in a callgrind "
-                       "profile with symbols (issue 32): the command line, read without reflection (about 1.5 M: "
-                       "0.6 M make ArgumentParser's property wrappers with their help texts, 0.5 M look for the "
-                       "config files), then about 35 X round trips (extensions, RandR, properties) and the "
-                       "window" % (to_map / 1e6, version / 1e6))
+                       "profile with symbols (issue 32): the command line, read without reflection (about 1.1 M: "
+                       "0.5 M look for the config files, 0.4 M of it ProcessInfo's environment; 0.3 M make "
+                       "ArgumentParser's property wrappers), then about 35 X round trips (extensions, RandR, "
+                       "properties) and the window (about 1 M)" % (to_map / 1e6, version / 1e6))
     frame = ("a change that arrives while the previous one is still animating is drawn by the next frame tick, "
              "as a display link does")
     if "map" in results:
