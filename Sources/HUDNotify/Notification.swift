@@ -104,6 +104,17 @@ public struct Notification: Sendable {
     /// The `resident` hint: invoking an action does not close it.
     public var isResident: Bool { hints["resident"]?.bool ?? false }
 
+    /// The hints that carry raw pixels.
+    static let pixelHints = ["image-data", "image_data", "icon_data"]
+
+    /// Without the raw pixels of its hints (16 MiB for a 2048² image): what the desk keeps once it has read its
+    /// picture at the size it is drawn at.
+    public var withoutPixels: Notification {
+        var n = self
+        for key in Self.pixelHints { n.hints[key] = nil }
+        return n
+    }
+
     /// The one action a click on the bezel invokes (`default`), if any.
     public var defaultAction: String? { actions.first { $0.key == "default" }?.key }
     /// The action the HUD's button invokes: the first that is not `default`.
@@ -136,11 +147,13 @@ public struct Notification: Sendable {
 }
 
 extension ImageAsset {
-    /// A notification's raw pixels (`image-data`), checked field by field against the data.
-    public convenience init(_ image: BusImage, name: String = "image-data") throws(ImageLoadError) {
+    /// A notification's raw pixels (`image-data`), checked field by field against the data, scaled down to fit a
+    /// `fitting`-pixel square when given.
+    public convenience init(_ image: BusImage, name: String = "image-data", fitting side: Int? = nil)
+        throws(ImageLoadError) {
         try self.init(rows: image.data, width: Int(image.width), height: Int(image.height),
                       rowstride: Int(image.rowstride), channels: Int(image.channels),
-                      bitsPerSample: Int(image.bitsPerSample), name: name)
+                      bitsPerSample: Int(image.bitsPerSample), name: name, fitting: side)
     }
 }
 

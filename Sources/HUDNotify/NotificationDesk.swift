@@ -11,14 +11,20 @@ import ProgressFeed
         var notification: Notification
         var hud: (any NotificationHUD)?
         var name: String
+        /// Its picture, read and scaled to the size it is drawn at when it arrived: the notification keeps no
+        /// pixels of its own (`withoutPixels`), so a waiting one holds no more than a shown one.
+        var picture: CustomIndicator?
         var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
     }
 
-    /// Notifications waiting for a place beyond this many are dropped, oldest first (reason 1, as if expired
-    /// unseen): a client sending thousands a second must not grow the server without bound.
+    /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
+    /// lowest urgency first (reason 1, as if expired unseen): a client sending thousands a second must not grow the
+    /// server without bound.
     public static let queueLimit = 100
+    /// Critical notifications are never dropped for others; beyond this many waiting, the oldest critical one is.
+    public static let criticalQueueLimit = 1000
 
     /// A notification has gone, and why (the `NotificationClosed` signal).
     public var onClosed: (@MainActor (UInt32, NotificationServer.CloseReason) -> Void)?
@@ -28,8 +34,8 @@ import ProgressFeed
     /// standard error.
     public var onWarning: (@MainActor (String) -> Void)?
 
-    private let display: any NotificationDisplay
-    private let clock: any LoopClock
+    let display: any NotificationDisplay
+    let clock: any LoopClock
     private let icons: IconLookup
     private let style: HUDStyle
     private let maxVisible: Int
@@ -42,7 +48,10 @@ import ProgressFeed
     /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
-    private var waiting: [UInt32] = []
+    /// What waits for a place, next first; the display is told how many.
+    private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
+        didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
+    }
 
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
                 maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
@@ -73,33 +82,62 @@ import ProgressFeed
     }
 
     /// The notifications waiting for a place, next first.
-    public var queued: [UInt32] { waiting }
+    public var queued: [UInt32] { waiting.ids }
 
-    private var visibleCount: Int { entries.values.count { $0.hud != nil } }
+    /// The open notification `id` (shown, hiding or waiting).
+    public func notification(_ id: UInt32) -> Notification? { entries[id]?.notification }
+
+    /// How many are shown (or hiding).
+    public var visibleCount: Int { entries.values.count { $0.hud != nil } }
 
     /// Shows `n` as notification `id`: in place of the one of that id still open (its timer starts again), else in
-    /// a HUD of its own when fewer than `maxVisible` are shown, else at the end of the queue.
+    /// a HUD of its own when fewer than `maxVisible` are shown, else in the queue, behind those of
+    /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
     public func show(_ id: UInt32, _ n: Notification) {
+        let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
+        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        show(id, n.withoutPixels, picture: picture)
+    }
+
+    /// `show(_:_:)` with the picture already read.
+    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?) {
         if var entry = entries[id] {
             entry.notification = n
+            entry.picture = picture
             entries[id] = entry
-            if entry.hud != nil { present(id) }
+            if entry.hud != nil {
+                present(id)
+            } else if let dropped = waiting.update(id, urgency: n.urgency) {
+                drop(dropped)
+            }
             return
         }
         var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
-        entries[id] = Entry(notification: n, name: name)
+        entries[id] = Entry(notification: n, name: name, picture: picture)
+        // Nothing waits while a place is free (`fill` runs whenever one frees).
         if visibleCount < maxVisible {
             present(id)
-        } else {
-            waiting.append(id)
-            if waiting.count > Self.queueLimit {
-                let dropped = waiting.removeFirst()
-                entries[dropped] = nil
-                onClosed?(dropped, .expired)
-            }
+        } else if let dropped = waiting.insert(id, urgency: n.urgency) {
+            drop(dropped)
         }
+    }
+
+    /// The waiting ones take the free places, next first.
+    func fill() {
+        while visibleCount < maxVisible, let next = waiting.popFirst() { present(next) }
+    }
+
+    /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.
+    private func drop(_ id: UInt32) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        ended(id, entry, reason: .expired)
+    }
+
+    /// `id` is over: the server is told why.
+    private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
+        onClosed?(id, reason)
     }
 
     /// The HUD name of an application's synchronous tag, `APP:TAG` (`notify-send:volume`): two applications using
@@ -128,8 +166,7 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
-        let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
-        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        let picture = entry.picture
         hud.picture = picture
         hud.style = style(for: n)
         hud.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
@@ -217,7 +254,7 @@ import ProgressFeed
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).
-    private func invoke(_ id: UInt32, _ key: String) {
+    func invoke(_ id: UInt32, _ key: String) {
         onInvoked?(id, key)
         guard entries[id]?.notification.isResident != true else { return }
         close(id, reason: .dismissed)
@@ -229,9 +266,9 @@ import ProgressFeed
         entry.timer?.cancel()
         entry.timer = nil
         guard let hud = entry.hud else {
-            waiting.removeAll { $0 == id }
+            waiting.remove(id)
             entries[id] = nil
-            onClosed?(id, reason)
+            ended(id, entry, reason: reason)
             return
         }
         // The first reason stands: notify-send calls CloseNotification right after ActionInvoked, and the
@@ -246,12 +283,16 @@ import ProgressFeed
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.timer?.cancel()
         display.release(entry.name)
-        onClosed?(id, entry.reason ?? .closedByCall)
-        while visibleCount < maxVisible, !waiting.isEmpty { present(waiting.removeFirst()) }
+        ended(id, entry, reason: entry.reason ?? .closedByCall)
+        fill()
     }
 
-    /// Every notification hidden at once (the name lost to another server).
-    public func closeAll() {
-        for id in Array(entries.keys) { close(id, reason: .undefined) }
+    /// Every notification, shown or waiting, closed at once for `reason`: the name lost to another server
+    /// (undefined, 4), or `x11hud notifications close-all` (dismissed by the user, 2). Returns how many.
+    @discardableResult public func closeAll(reason: NotificationServer.CloseReason = .undefined) -> Int {
+        // The waiting ones first, so that none takes a place freed by the others.
+        let ids = waiting.ids + entries.filter { $0.value.hud != nil }.keys.sorted()
+        for id in ids { close(id, reason: reason) }
+        return ids.count
     }
 }

@@ -12,6 +12,14 @@ public import ProgressFeed
     func release(_ name: String)
     /// The desktop's icon theme, nil when it names none; asked for each notification, as the desktop may switch.
     func iconTheme() -> String?
+    /// How many notifications wait for a place, told each time it changes: what an
+    /// "N more" indication shows.
+    func waitingChanged(_ count: Int)
+}
+
+extension NotificationDisplay {
+    /// A display that shows no "N more" indication.
+    public func waitingChanged(_ count: Int) {}
 }
 
 /// The answer to `NotificationDisplay.claim`.

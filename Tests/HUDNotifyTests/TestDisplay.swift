@@ -40,6 +40,10 @@ import ProgressFeed
     }
     func iconTheme() -> String? { theme }
 
+    /// Every waiting count the desk told, in order.
+    private(set) var waitingCounts: [Int] = []
+    func waitingChanged(_ count: Int) { waitingCounts.append(count) }
+
     /// The names of the HUDs on screen (shown or hiding), oldest first.
     var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
 

@@ -1,0 +1,90 @@
+import HUDBus
+import HUDConfig
+import HUDLoop
+import HUDNotify
+import HUDScene
+import ProgressFeed
+import Testing
+
+/// Issue 31's desk logic on the ManualClock: the waiting order, and pictures held at the size they are drawn at.
+extension NotificationDeskTests {
+    static let low: [String: BusValue] = ["urgency": .int(0)]
+    static let critical: [String: BusValue] = ["urgency": .int(2)]
+
+    @Test func aCriticalBehind200LowOnesShowsFirstAndIsNeverDropped() {
+        let desk = desk(maxVisible: 5)
+        for id in UInt32(1)...200 {
+            desk.show(id, Notification(summary: "low \(id)", hints: Self.low, expireTimeout: 0))
+        }
+        desk.show(201, Notification(summary: "Battery low", hints: Self.critical, expireTimeout: 0))
+        desk.show(202, Notification(summary: "normal", expireTimeout: 0))
+        #expect(desk.queued.first == 201, "\(desk.queued.prefix(3))")
+        #expect(desk.queued.dropFirst().first == 202)
+        #expect(desk.queued.count == NotificationDesk.queueLimit + 1, "the critical one is over the limit")
+        // The low ones dropped are the oldest waiting: 6…101; 102…200 still wait.
+        #expect(log.closed.map(\.id) == Array(6...100) + [101] && log.closed.allSatisfy { $0.reason == .expired })
+        #expect(desk.queued.last == 200)
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(display.onScreen.contains("notification-201"))
+        #expect(!display.onScreen.contains("notification-202"))
+    }
+
+    @Test func waitingOnesAreOrderedByUrgencyThenAge() {
+        let desk = desk(maxVisible: 1)
+        desk.show(1, Notification(summary: "shown", expireTimeout: 0))
+        let urgencies: [[String: BusValue]] = [Self.low, [:], Self.critical, Self.low, Self.critical, [:]]
+        for (i, hints) in urgencies.enumerated() {
+            desk.show(UInt32(i + 2), Notification(summary: "n", hints: hints, expireTimeout: 0))
+        }
+        #expect(desk.queued == [4, 6, 3, 7, 2, 5])
+        // A replacement that raises a waiting one's urgency moves it.
+        desk.show(5, Notification(summary: "now critical", hints: Self.critical, expireTimeout: 0))
+        #expect(desk.queued == [4, 6, 5, 3, 7, 2])
+        #expect(display.waitingCounts == [1, 2, 3, 4, 5, 6])
+    }
+
+    @Test func criticalOnesAreDroppedOnlyBeyondTheirOwnLimit() {
+        let desk = desk(maxVisible: 1)
+        let total = UInt32(NotificationDesk.criticalQueueLimit + 2)
+        for id in UInt32(1)...total {
+            desk.show(id, Notification(summary: "c\(id)", hints: Self.critical, expireTimeout: 0))
+        }
+        #expect(desk.queued.count == NotificationDesk.criticalQueueLimit)
+        #expect(log.closed.map(\.id) == [2])
+    }
+
+    @Test func theDisplayIsToldHowManyWait() {
+        let desk = desk(maxVisible: 1)
+        for id in UInt32(1)...3 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
+        #expect(display.waitingCounts == [1, 2])
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        desk.close(3, reason: .closedByCall)
+        #expect(display.waitingCounts == [1, 2, 1, 0])
+    }
+
+    // MARK: Pictures
+
+    @Test func aLargeImageIsKeptAtTheSizeItIsDrawnAtAndTheNotificationKeepsNoPixels() throws {
+        let desk = desk(maxVisible: 1)
+        desk.show(1, Notification(summary: "shown", expireTimeout: 0))
+        let side: Int32 = 2048
+        let image = BusImage(width: side, height: side / 2, rowstride: side * 4, hasAlpha: true, bitsPerSample: 8,
+                             channels: 4, data: [UInt8](repeating: 0x80, count: Int(side * side / 2 * 4)))
+        desk.show(2, Notification(summary: "Photo", hints: ["image-data": .image(image)], expireTimeout: 0))
+        #expect(desk.queued == [2])
+        #expect(desk.notification(2)?.hints["image-data"] == nil, "the waiting notification kept its 8 MiB")
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        let hud = try #require(display.hud("notification-2"))
+        guard case .image(let asset) = hud.picture else {
+            Issue.record("no picture: \(String(describing: hud.picture))")
+            return
+        }
+        #expect(asset.pixelSize == Size(width: 96, height: 48))
+        // Half-transparent grey, premultiplied: 0x80 alpha, 0x40 colours.
+        let first = asset.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        #expect(first == 0x8040_4040, "\(String(first, radix: 16))")
+    }
+}
