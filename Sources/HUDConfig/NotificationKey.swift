@@ -10,6 +10,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case timeout
     case width
     case position
+    case historyLength = "history-length"
 }
 
 extension NotificationKey: SettingKey {
@@ -40,6 +41,11 @@ extension NotificationKey: SettingKey {
         case .position:
             return row("position", "Where notifications rest, over the top-level position.",
                        .choice(ConfigValue.position), unset: "the top-level position")
+        case .historyLength:
+            return row("n", """
+                Closed notifications kept for 'x11hud notifications history' and 'pop', in memory (0: none, and \
+                the 'persistence' capability is not advertised).
+                """, .whole(0...1000, "a whole number"), builtIn: .number(100))
         }
     }
 }

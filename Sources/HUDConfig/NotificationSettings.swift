@@ -12,6 +12,7 @@ public import HUDScene
 /// value-hints = ["value", "x-progress"]
 /// timeout = 4
 /// width = 300
+/// history-length = 50
 ///
 /// [notifications.critical]
 /// bezel-color = "#8B1A1AE6"
@@ -33,6 +34,8 @@ public struct NotificationSettings: Equatable, Sendable {
     /// Where notifications rest, over the top-level `position` (scripts' HUDs in the centre, notifications in a
     /// corner, as most desktops put them).
     public var position: Position?
+    /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
+    public var historyLength: Int?
     /// The look of each urgency level, over the top-level look (`[notifications.low]`, `.normal`, `.critical`).
     public var urgency: [Urgency: UrgencyStyle] = [:]
 
@@ -70,13 +73,14 @@ public struct NotificationSettings: Equatable, Sendable {
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
                 timeout: Double? = nil, width: Double? = nil, position: Position? = nil,
-                urgency: [Urgency: UrgencyStyle] = [:]) {
+                historyLength: Int? = nil, urgency: [Urgency: UrgencyStyle] = [:]) {
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
         self.valueHints = valueHints
         self.timeout = timeout
         self.width = width
         self.position = position
+        self.historyLength = historyLength
         self.urgency = urgency
     }
 
@@ -104,6 +108,7 @@ public struct NotificationSettings: Equatable, Sendable {
         timeout = other.timeout ?? timeout
         width = other.width ?? width
         position = other.position ?? position
+        historyLength = other.historyLength ?? historyLength
         for (level, style) in other.urgency { urgency[level, default: UrgencyStyle()].overlay(style) }
     }
 
@@ -137,6 +142,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.timeout, .number(let seconds)): timeout = seconds
         case (.width, .number(let points)): width = points
         case (.position, .position(let p)): position = p
+        case (.historyLength, .number(let n)): historyLength = Int(n)
         default: break
         }
     }

@@ -1,3 +1,4 @@
+import Glibc
 public import HUDBus
 public import HUDScene
 public import ProgressFeed
@@ -30,6 +31,8 @@ public struct Notification: Sendable {
     public var actions: [(key: String, label: String)]
     public var hints: [String: BusValue]
     public var expiry: Expiry
+    /// When it arrived, in seconds since 1970 (0 for one made in a program).
+    public var received: Int64 = 0
 
     public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
                 body: String = "", actions: [(key: String, label: String)] = [], hints: [String: BusValue] = [:],
@@ -63,6 +66,7 @@ public struct Notification: Sendable {
         }
         self.init(appName: appName, replacesID: replaces, appIcon: icon, summary: summary, body: body,
                   actions: actions, hints: hints, expireTimeout: timeout)
+        received = Int64(time(nil))
     }
 
     public var urgency: Urgency {
@@ -103,6 +107,9 @@ public struct Notification: Sendable {
 
     /// The `resident` hint: invoking an action does not close it.
     public var isResident: Bool { hints["resident"]?.bool ?? false }
+
+    /// The `transient` hint: not kept in the history once closed.
+    public var isTransient: Bool { hints["transient"]?.bool ?? false }
 
     /// The hints that carry raw pixels.
     static let pixelHints = ["image-data", "image_data", "icon_data"]

@@ -52,6 +52,10 @@ import ProgressFeed
     private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
         didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
     }
+    /// Closed notifications, newest last (`history-length`, none when 0).
+    var history: NotificationHistory
+    /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
+    public var reopen: (@MainActor (Notification) -> UInt32)?
 
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
                 maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
@@ -71,6 +75,7 @@ import ProgressFeed
         self.timeout = timeout
         valueHints = settings.valueHints ?? Notification.valueHints
         urgency = settings.urgency
+        history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
     }
 
     /// Shows what `server` receives, and tells it how each notification ended. The desk keeps the server.
@@ -79,6 +84,8 @@ import ProgressFeed
         server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
         onClosed = { id, reason in server.closed(id, reason: reason) }
         onInvoked = { id, action in server.invoked(id, action: action) }
+        reopen = { n in server.reopen(n) }
+        server.persistence = history.limit > 0
     }
 
     /// The notifications waiting for a place, next first.
@@ -99,7 +106,7 @@ import ProgressFeed
         show(id, n.withoutPixels, picture: picture)
     }
 
-    /// `show(_:_:)` with the picture already read.
+    /// `show(_:_:)` with the picture already read (a notification taken back from the history).
     func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?) {
         if var entry = entries[id] {
             entry.notification = n
@@ -135,9 +142,14 @@ import ProgressFeed
         ended(id, entry, reason: .expired)
     }
 
-    /// `id` is over: the server is told why.
+    /// `id` is over: the server is told why, and it is kept in the history (unless its sender marked it
+    /// `transient`, or it was never shown here).
     private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
         onClosed?(id, reason)
+        if reason != .undefined, !entry.notification.isTransient {
+            history.add(NotificationRecord(id: id, notification: entry.notification, picture: entry.picture,
+                                           reason: reason))
+        }
     }
 
     /// The HUD name of an application's synchronous tag, `APP:TAG` (`notify-send:volume`): two applications using

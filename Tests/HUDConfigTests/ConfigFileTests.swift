@@ -134,6 +134,10 @@ import Testing
         let settings = Settings(files: [system, user])
         #expect(settings.notifications == NotificationSettings(maxVisible: 3, valueIndicator: .ring, timeout: 2.5))
         #expect(Settings().notifications == NotificationSettings())
+        let pause = try ConfigFile(path: "/p.toml",
+                                   text: "[notifications]\nhistory-length = 0\n")
+        #expect(pause.notifications == NotificationSettings(historyLength: 0))
+        #expect(NotificationSettings.builtIn.historyLength == 100)
     }
 
     @Test(arguments: [
@@ -142,6 +146,7 @@ import Testing
         ("[notifications]\nvalue-indicator = \"pie\"\n", "notifications.value-indicator"),
         ("[notifications]\ntimeout = 0\n", "notifications.timeout"),
         ("[notifications]\nwidth = 50\n", "notifications.width"),
+        ("[notifications]\nhistory-length = -1\n", "notifications.history-length"),
         ("[notifications]\nposition = \"middle\"\n", "notifications.position: expected one of \"center\""),
         ("[notifications]\nheight = 300\n", "notifications.height: unknown setting"),
         ("[notifications]\nvalue-hints = []\n", "notifications.value-hints"),
@@ -203,6 +208,7 @@ import Testing
                                                          contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
                                                            timeout: 4, width: 300, position: .topRight,
+                                                           historyLength: 100,
                                                            urgency: [.critical: critical]))
     }
 }

@@ -6,7 +6,8 @@ import HUDScene
 import ProgressFeed
 import Testing
 
-/// Issue 31's desk logic on the ManualClock: the waiting order, and pictures held at the size they are drawn at.
+/// Issue 31's desk logic on the ManualClock: the waiting order, the history, what scripts ask, and
+/// pictures held at the size they are drawn at.
 extension NotificationDeskTests {
     static let low: [String: BusValue] = ["urgency": .int(0)]
     static let critical: [String: BusValue] = ["urgency": .int(2)]
@@ -62,6 +63,70 @@ extension NotificationDeskTests {
         clock.advance(by: TestHUD.hideTime)
         desk.close(3, reason: .closedByCall)
         #expect(display.waitingCounts == [1, 2, 1, 0])
+    }
+
+    // MARK: History
+
+    @Test func closedAndExpiredOnesAreKeptNewestFirstButNotTransientOnes() throws {
+        let desk = desk(settings: NotificationSettings(historyLength: 3))
+        desk.show(1, Notification(appName: "mail", summary: "Expires", expireTimeout: 500))
+        desk.show(2, Notification(summary: "Closed", expireTimeout: 0))
+        desk.show(3, Notification(summary: "Transient", hints: ["transient": .bool(true)], expireTimeout: 0))
+        desk.close(2, reason: .closedByCall)
+        desk.close(3, reason: .closedByCall)
+        _ = reasons(after: 0.5)
+        #expect(desk.closed.map(\.id) == [1, 2], "\(desk.closed.map(\.id))")
+        #expect(desk.closed.map(\.reason) == [.expired, .closedByCall])
+        #expect(desk.closed.first?.notification.appName == "mail")
+        for id in UInt32(4)...6 {
+            desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0))
+            desk.close(id, reason: .dismissed)
+        }
+        _ = reasons(after: 0)
+        #expect(desk.closed.map(\.id) == [6, 5, 4], "at most history-length")
+        #expect(desk.counts.history == 3)
+    }
+
+    @Test func popShowsTheNewestClosedOneAgainUnderANewId() throws {
+        let desk = desk()
+        final class Reopened { var summaries: [String] = [] }
+        let reopened = Reopened()
+        desk.reopen = { n in
+            reopened.summaries.append(n.summary)
+            return 100 + UInt32(reopened.summaries.count)
+        }
+        #expect(desk.popHistory() == nil)
+        desk.show(1, Notification(summary: "First", expireTimeout: 0))
+        desk.show(2, Notification(appIcon: "dialog-warning", summary: "Second", expireTimeout: 0))
+        desk.close(1, reason: .closedByCall)
+        desk.close(2, reason: .dismissed)
+        _ = reasons(after: 0)
+        #expect(display.onScreen.isEmpty)
+        #expect(desk.popHistory() == 101)
+        let hud = try #require(display.hud("notification-101"))
+        #expect(hud.isOnScreen && hud.posted.last?.label == "Second" && hud.picture == .icon(.warning))
+        #expect(desk.closed.map(\.id) == [1])
+        #expect(reopened.summaries == ["Second"])
+    }
+
+    @Test func noHistoryWhenItsLengthIsZero() {
+        let desk = desk(settings: NotificationSettings(historyLength: 0))
+        desk.show(1, Notification(summary: "Gone", expireTimeout: 0))
+        desk.close(1, reason: .closedByCall)
+        _ = reasons(after: 0)
+        #expect(desk.closed.isEmpty && desk.popHistory() == nil)
+    }
+
+    // MARK: What scripts ask
+
+    @Test func closeAllClosesShownAndWaitingOnesAsDismissed() {
+        let desk = desk(maxVisible: 2)
+        for id in UInt32(1)...4 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
+        #expect(desk.counts == (2, 2, 0))
+        #expect(desk.closeAll(reason: .dismissed) == 4)
+        #expect(reasons(after: 0) == [1: 2, 2: 2, 3: 2, 4: 2])
+        #expect(display.onScreen.isEmpty && desk.queued.isEmpty, "a waiting one took a freed place")
+        #expect(desk.counts == (0, 0, 4))
     }
 
     // MARK: Pictures
