@@ -11,6 +11,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case width
     case position
     case historyLength = "history-length"
+    case pausedShows = "paused-shows"
 }
 
 extension NotificationKey: SettingKey {
@@ -46,6 +47,11 @@ extension NotificationKey: SettingKey {
                 Closed notifications kept for 'x11hud notifications history' and 'pop', in memory (0: none, and \
                 the 'persistence' capability is not advertised).
                 """, .whole(0...1000, "a whole number"), builtIn: .number(100))
+        case .pausedShows:
+            return row("critical|nothing", """
+                What still shows while notifications are paused ('x11hud notifications pause', SIGUSR1): \
+                critical ones, or nothing.
+                """, .choice(ConfigValue.pausedShows), builtIn: .pausedShows(.critical))
         }
     }
 }

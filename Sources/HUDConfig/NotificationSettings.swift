@@ -13,6 +13,7 @@ public import HUDScene
 /// timeout = 4
 /// width = 300
 /// history-length = 50
+/// paused-shows = "nothing"
 ///
 /// [notifications.critical]
 /// bezel-color = "#8B1A1AE6"
@@ -36,12 +37,20 @@ public struct NotificationSettings: Equatable, Sendable {
     public var position: Position?
     /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
     public var historyLength: Int?
+    /// What still shows while paused.
+    public var pausedShows: PausedShows?
     /// The look of each urgency level, over the top-level look (`[notifications.low]`, `.normal`, `.critical`).
     public var urgency: [Urgency: UrgencyStyle] = [:]
 
     public enum ValueIndicator: String, CaseIterable, Sendable {
         case bar
         case ring
+    }
+
+    /// What still shows while notifications are paused (do not disturb).
+    public enum PausedShows: String, CaseIterable, Sendable {
+        case critical
+        case nothing
     }
 
     /// The specification's urgency levels, as the table names them.
@@ -73,7 +82,7 @@ public struct NotificationSettings: Equatable, Sendable {
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
                 timeout: Double? = nil, width: Double? = nil, position: Position? = nil,
-                historyLength: Int? = nil, urgency: [Urgency: UrgencyStyle] = [:]) {
+                historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:]) {
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
         self.valueHints = valueHints
@@ -81,6 +90,7 @@ public struct NotificationSettings: Equatable, Sendable {
         self.width = width
         self.position = position
         self.historyLength = historyLength
+        self.pausedShows = pausedShows
         self.urgency = urgency
     }
 
@@ -109,6 +119,7 @@ public struct NotificationSettings: Equatable, Sendable {
         width = other.width ?? width
         position = other.position ?? position
         historyLength = other.historyLength ?? historyLength
+        pausedShows = other.pausedShows ?? pausedShows
         for (level, style) in other.urgency { urgency[level, default: UrgencyStyle()].overlay(style) }
     }
 
@@ -143,6 +154,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.width, .number(let points)): width = points
         case (.position, .position(let p)): position = p
         case (.historyLength, .number(let n)): historyLength = Int(n)
+        case (.pausedShows, .pausedShows(let v)): pausedShows = v
         default: break
         }
     }

@@ -48,12 +48,15 @@ import ProgressFeed
     /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
-    /// What waits for a place, next first; the display is told how many.
+    /// What waits for a place (or for the pause to end), next first; the display is told how many.
     private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
         didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
     }
     /// Closed notifications, newest last (`history-length`, none when 0).
     var history: NotificationHistory
+    /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
+    var pauseState = NotificationPause()
+    let pausedShows: NotificationSettings.PausedShows
     /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
     public var reopen: (@MainActor (Notification) -> UInt32)?
 
@@ -76,6 +79,7 @@ import ProgressFeed
         valueHints = settings.valueHints ?? Notification.valueHints
         urgency = settings.urgency
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
+        pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
     }
 
     /// Shows what `server` receives, and tells it how each notification ended. The desk keeps the server.
@@ -98,7 +102,7 @@ import ProgressFeed
     public var visibleCount: Int { entries.values.count { $0.hud != nil } }
 
     /// Shows `n` as notification `id`: in place of the one of that id still open (its timer starts again), else in
-    /// a HUD of its own when fewer than `maxVisible` are shown, else in the queue, behind those of
+    /// a HUD of its own when fewer than `maxVisible` are shown (and not paused), else in the queue, behind those of
     /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
     public func show(_ id: UInt32, _ n: Notification) {
         let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
@@ -123,17 +127,27 @@ import ProgressFeed
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
         entries[id] = Entry(notification: n, name: name, picture: picture)
-        // Nothing waits while a place is free (`fill` runs whenever one frees).
-        if visibleCount < maxVisible {
+        // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
+        // is this one's if it may show.
+        if visibleCount < maxVisible, mayShow(n) {
             present(id)
         } else if let dropped = waiting.insert(id, urgency: n.urgency) {
             drop(dropped)
         }
     }
 
-    /// The waiting ones take the free places, next first.
+    /// Whether `n` may take a place now: always, but while paused only a critical one (unless `paused-shows` is
+    /// nothing).
+    private func mayShow(_ n: Notification) -> Bool {
+        !pauseState.isOn || (n.urgency == .critical && pausedShows == .critical)
+    }
+
+    /// The waiting ones take the free places, next first, as far as the pause lets them.
     func fill() {
-        while visibleCount < maxVisible, let next = waiting.popFirst() { present(next) }
+        while visibleCount < maxVisible,
+              let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
+            present(next)
+        }
     }
 
     /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.

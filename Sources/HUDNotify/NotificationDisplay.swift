@@ -12,7 +12,7 @@ public import ProgressFeed
     func release(_ name: String)
     /// The desktop's icon theme, nil when it names none; asked for each notification, as the desktop may switch.
     func iconTheme() -> String?
-    /// How many notifications wait for a place, told each time it changes: what an
+    /// How many notifications wait for a place (or for the pause to end), told each time it changes: what an
     /// "N more" indication shows.
     func waitingChanged(_ count: Int)
 }

@@ -45,9 +45,11 @@ struct NotificationQueue {
         items.removeAll { $0.id == id }
     }
 
-    /// Takes the next one.
-    mutating func popFirst() -> UInt32? {
-        items.isEmpty ? nil : items.removeFirst().id
+    /// Takes the next one if `may` holds for its id, looking no further (the order is the order they show in: a
+    /// paused desk takes critical ones only, which come first).
+    mutating func popFirst(if may: (UInt32) -> Bool) -> UInt32? {
+        guard let first = items.first, may(first.id) else { return nil }
+        return items.removeFirst().id
     }
 
     private mutating func dropOne() -> UInt32? {

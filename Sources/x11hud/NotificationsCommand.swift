@@ -1,8 +1,10 @@
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDBus
 import HUDConfig
+import HUDLoop
 import HUDNotify
 import HUDScene
 import X11Platform
@@ -91,6 +93,8 @@ struct NotificationsCommand: ParsableCommand {
                                     timeout: timeout ?? configured.timeout, settings: configured)
         desk.serve(server)
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
+        // Before the name is taken: a script may send SIGUSR1 as soon as it sees the name owned.
+        let signals = Self.pauseSignals(desk)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }
@@ -110,10 +114,23 @@ struct NotificationsCommand: ParsableCommand {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
-        Self.desk = desk
+        Self.kept = (desk, signals)
         return nil
     }
 
-    /// Keeps the desk alive for the life of the process.
-    @MainActor private static var desk: NotificationDesk?
+    /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).
+    @MainActor private static func pauseSignals(_ desk: NotificationDesk) -> SignalWatch {
+        SignalWatch(signals: [SIGUSR1, SIGUSR2], offMain: onPauseSignal(desk))
+    }
+
+    /// Made outside the main actor's isolation, as the handler runs on the signal queue.
+    private nonisolated static func onPauseSignal(_ desk: NotificationDesk) -> @Sendable (Int32, DispatchQueue)
+        -> Void {
+        { number, _ in
+            MainLoop.send { if number == SIGUSR1 { desk.pause() } else { desk.resume() } }
+        }
+    }
+
+    /// Keeps the desk and the signal watch alive for the life of the process.
+    @MainActor private static var kept: (desk: NotificationDesk, signals: SignalWatch)?
 }

@@ -135,9 +135,10 @@ import Testing
         #expect(settings.notifications == NotificationSettings(maxVisible: 3, valueIndicator: .ring, timeout: 2.5))
         #expect(Settings().notifications == NotificationSettings())
         let pause = try ConfigFile(path: "/p.toml",
-                                   text: "[notifications]\nhistory-length = 0\n")
-        #expect(pause.notifications == NotificationSettings(historyLength: 0))
+                                   text: "[notifications]\nhistory-length = 0\npaused-shows = \"nothing\"\n")
+        #expect(pause.notifications == NotificationSettings(historyLength: 0, pausedShows: .nothing))
         #expect(NotificationSettings.builtIn.historyLength == 100)
+        #expect(NotificationSettings.builtIn.pausedShows == .critical)
     }
 
     @Test(arguments: [
@@ -147,6 +148,7 @@ import Testing
         ("[notifications]\ntimeout = 0\n", "notifications.timeout"),
         ("[notifications]\nwidth = 50\n", "notifications.width"),
         ("[notifications]\nhistory-length = -1\n", "notifications.history-length"),
+        ("[notifications]\npaused-shows = \"all\"\n", "notifications.paused-shows"),
         ("[notifications]\nposition = \"middle\"\n", "notifications.position: expected one of \"center\""),
         ("[notifications]\nheight = 300\n", "notifications.height: unknown setting"),
         ("[notifications]\nvalue-hints = []\n", "notifications.value-hints"),
@@ -208,7 +210,7 @@ import Testing
                                                          contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
                                                            timeout: 4, width: 300, position: .topRight,
-                                                           historyLength: 100,
+                                                           historyLength: 100, pausedShows: .critical,
                                                            urgency: [.critical: critical]))
     }
 }

@@ -6,7 +6,7 @@ import HUDScene
 import ProgressFeed
 import Testing
 
-/// Issue 31's desk logic on the ManualClock: the waiting order, the history, what scripts ask, and
+/// Issue 31's desk logic on the ManualClock: the waiting order, the history, the pause, what scripts ask, and
 /// pictures held at the size they are drawn at.
 extension NotificationDeskTests {
     static let low: [String: BusValue] = ["urgency": .int(0)]
@@ -115,6 +115,56 @@ extension NotificationDeskTests {
         desk.close(1, reason: .closedByCall)
         _ = reasons(after: 0)
         #expect(desk.closed.isEmpty && desk.popHistory() == nil)
+    }
+
+    // MARK: Pause
+
+    @Test func pausedNothingNewShowsButCriticalOnesAndResumingShowsWhatWaitedInOrder() {
+        let desk = desk(maxVisible: 3)
+        desk.show(1, Notification(summary: "before", expireTimeout: 0))
+        desk.pause()
+        #expect(desk.isPaused)
+        desk.show(2, Notification(summary: "low", hints: Self.low, expireTimeout: 0))
+        desk.show(3, Notification(summary: "normal", expireTimeout: 0))
+        desk.show(4, Notification(summary: "critical", hints: Self.critical, expireTimeout: 0))
+        #expect(display.onScreen == ["notification-1", "notification-4"])
+        #expect(desk.queued == [3, 2])
+        // Waiting, they do not expire: their time starts when they show.
+        clock.advance(by: 3600)
+        #expect(log.closed.isEmpty)
+        desk.resume()
+        #expect(display.onScreen == ["notification-1", "notification-4", "notification-3"])
+        #expect(desk.queued == [2])
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(display.onScreen == ["notification-4", "notification-3", "notification-2"])
+    }
+
+    @Test func aPauseWithADurationEndsByItself() {
+        let desk = desk()
+        desk.pause(for: 60)
+        #expect(desk.pauseLeft == 60)
+        desk.show(1, Notification(summary: "waits", expireTimeout: 0))
+        clock.advance(by: 59.9)
+        #expect(display.onScreen.isEmpty && desk.isPaused)
+        #expect(abs((desk.pauseLeft ?? 0) - 0.1) < 1e-6)
+        clock.advance(by: 0.2)
+        #expect(!desk.isPaused && desk.pauseLeft == nil)
+        #expect(display.onScreen == ["notification-1"])
+        // Paused again without a duration: until resumed.
+        desk.pause(for: 5)
+        desk.pause()
+        clock.advance(by: 10)
+        #expect(desk.isPaused && desk.pauseLeft == nil)
+    }
+
+    @Test func pausedShowsNothingHoldsCriticalOnesToo() {
+        let desk = desk(settings: NotificationSettings(pausedShows: .nothing))
+        desk.pause()
+        desk.show(1, Notification(summary: "critical", hints: Self.critical, expireTimeout: 0))
+        #expect(display.onScreen.isEmpty && desk.queued == [1])
+        desk.resume()
+        #expect(display.onScreen == ["notification-1"])
     }
 
     // MARK: What scripts ask
