@@ -7,7 +7,8 @@ struct NotificationPause {
     var timer: LoopTimer?
 }
 
-/// The pause (SIGUSR1 and SIGUSR2), the history, and what a program may ask of the desk.
+/// What scripts and key bindings ask of the desk (`x11hud notifications pause|pop|close-all|count|action`, over
+/// `NotificationControl`), and SIGUSR1 and SIGUSR2.
 extension NotificationDesk {
     /// Whether notifications wait (do not disturb).
     public var isPaused: Bool { pauseState.isOn }
@@ -49,5 +50,23 @@ extension NotificationDesk {
         let id = reopen(n)
         show(id, n, picture: record.picture)
         return id
+    }
+
+    /// Why `invoke(_:action:)` did nothing.
+    public enum InvokeFailure: Error, Equatable {
+        case noSuchNotification
+        /// The notification has no such action (or none, when none was named): its actions' keys.
+        case noSuchAction(available: [String])
+    }
+
+    /// Invokes action `key` of open notification `id` as a click would (`ActionInvoked`, then closed with reason
+    /// 2 unless resident); without a key, its `default` action, else its first.
+    public func invoke(_ id: UInt32, action key: String?) throws(InvokeFailure) {
+        guard let n = notification(id) else { throw .noSuchNotification }
+        let keys = n.actions.map(\.key)
+        guard let chosen = key ?? n.defaultAction ?? keys.first, keys.contains(chosen) else {
+            throw .noSuchAction(available: keys)
+        }
+        invoke(id, chosen)
     }
 }

@@ -65,21 +65,15 @@ public import HUDBus
     public func isOpen(_ id: UInt32) -> Bool { live[id] != nil }
 
     private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {
-        do {
+        try BusErrorReply.answering {
             switch call.member {
             case "Notify": try reply.append(notify(try Notification(reading: call)))
             case "CloseNotification": close(try call.readUInt32())
             case "GetCapabilities": try reply.append(Self.capabilities + (persistence ? ["persistence"] : []))
             case "GetServerInformation":
                 for s in ["x11hud", "x11hud", version, "1.2"] { try reply.append(s) }
-            default: throw BusErrorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
+            default: throw BusErrorReply.unknownMethod
             }
-        } catch let error as BusError {
-            throw .invalidArgs(error.description)
-        } catch let error as BusErrorReply {
-            throw error
-        } catch {
-            throw .invalidArgs("\(error)")
         }
     }
 

@@ -22,6 +22,9 @@ public enum ExitStatus: CaseIterable, Sendable {
     case noInput
     /// `EX_UNAVAILABLE`: the X display cannot be opened.
     case displayUnavailable
+    /// `EX_UNAVAILABLE` too: `notifications history|pop|pause|…`: no x11hud notification server runs (none, or
+    /// another such as dunst). These commands open no display, so the number says which service is missing.
+    case noServer
     /// `EX_SOFTWARE`: a failure inside x11hud (the X server refused the window, cairo could not draw, the text
     /// libraries cannot be loaded).
     case internalError
@@ -50,6 +53,7 @@ public enum ExitStatus: CaseIterable, Sendable {
         case .usage: return 64
         case .noInput: return 66
         case .displayUnavailable: return 69
+        case .noServer: return 69
         case .internalError: return 70
         case .cannotCreate: return 73
         case .connectionLost: return 74

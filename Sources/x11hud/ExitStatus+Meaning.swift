@@ -7,12 +7,16 @@ extension ExitStatus {
     var meaning: String {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
-        case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
+        case .cancelled:
+            return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD; `notifications pop`, "
+                + "`action`: nothing to show, no such notification or action"
         case .windowClosed: return "`--over-window`: the window was closed while the HUD was over it"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image, no such window"
         case .noInput:
             return "`--watch-pid`: no such process; `--watch-file`: not a regular file, or deleted before complete"
         case .displayUnavailable: return "the X display cannot be opened (one line naming it)"
+        case .noServer:
+            return "`notifications history`, `pop`, `pause` and the rest: no x11hud notification server runs"
         case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
         case .connectionLost: return "the connection to the X server was lost while the HUD was up"

@@ -31,7 +31,8 @@ struct NotificationsCommand: ParsableCommand {
                 (.connectionLost, "the X server went away"),
                 (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
                 (.busUnavailable, "the session bus cannot be reached"),
-            ])
+            ]),
+        subcommands: NotificationsControl.subcommands
     )
 
     @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
@@ -92,6 +93,10 @@ struct NotificationsCommand: ParsableCommand {
                                     valueMode: indicator == .ring ? .annular : .bar,
                                     timeout: timeout ?? configured.timeout, settings: configured)
         desk.serve(server)
+        let control: NotificationControl
+        do { control = try NotificationControl(desk: desk, connection: server.connection) } catch {
+            return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
+        }
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
         // Before the name is taken: a script may send SIGUSR1 as soon as it sees the name owned.
         let signals = Self.pauseSignals(desk)
@@ -114,7 +119,7 @@ struct NotificationsCommand: ParsableCommand {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
-        Self.kept = (desk, signals)
+        Self.kept = (desk, control, signals)
         return nil
     }
 
@@ -131,6 +136,6 @@ struct NotificationsCommand: ParsableCommand {
         }
     }
 
-    /// Keeps the desk and the signal watch alive for the life of the process.
-    @MainActor private static var kept: (desk: NotificationDesk, signals: SignalWatch)?
+    /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
+    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
 }

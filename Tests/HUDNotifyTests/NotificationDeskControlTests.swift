@@ -179,6 +179,27 @@ extension NotificationDeskTests {
         #expect(desk.counts == (0, 0, 4))
     }
 
+    @Test func anActionIsInvokedByIdAndKey() throws {
+        let desk = desk()
+        desk.show(1, Notification(summary: "Mail", actions: [("default", "Open"), ("reply", "Reply")],
+                                  expireTimeout: 0))
+        desk.show(2, Notification(summary: "Plain", expireTimeout: 0))
+        #expect(throws: NotificationDesk.InvokeFailure.noSuchNotification) { try desk.invoke(9, action: nil) }
+        #expect(throws: NotificationDesk.InvokeFailure.noSuchAction(available: [])) {
+            try desk.invoke(2, action: nil)
+        }
+        #expect(throws: NotificationDesk.InvokeFailure.noSuchAction(available: ["default", "reply"])) {
+            try desk.invoke(1, action: "delete")
+        }
+        try desk.invoke(1, action: "reply")
+        #expect(log.invoked.map(\.action) == ["reply"])
+        #expect(reasons(after: 0)[1] == 2)
+        desk.show(3, Notification(summary: "Mail", actions: [("open", "Open"), ("later", "Later")],
+                                  expireTimeout: 0))
+        try desk.invoke(3, action: nil)
+        #expect(log.invoked.map(\.action) == ["reply", "open"], "without a key: default, else the first")
+    }
+
     // MARK: Pictures
 
     @Test func aLargeImageIsKeptAtTheSizeItIsDrawnAtAndTheNotificationKeepsNoPixels() throws {
