@@ -80,6 +80,7 @@ import ProgressFeed
         urgency = settings.urgency
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
+        display.fullscreenChanged = { [weak self] in self?.fill() }
     }
 
     /// Shows what `server` receives, and tells it how each notification ended. The desk keeps the server.
@@ -136,13 +137,14 @@ import ProgressFeed
         }
     }
 
-    /// Whether `n` may take a place now: always, but while paused only a critical one (unless `paused-shows` is
-    /// nothing).
+    /// Whether `n` may take a place now. While paused, only a critical one (unless `paused-shows` is nothing);
+    /// over a fullscreen window, a critical one or a value (a volume key's bar: what the user just did).
     private func mayShow(_ n: Notification) -> Bool {
-        !pauseState.isOn || (n.urgency == .critical && pausedShows == .critical)
+        if pauseState.isOn { return n.urgency == .critical && pausedShows == .critical }
+        return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
     }
 
-    /// The waiting ones take the free places, next first, as far as the pause lets them.
+    /// The waiting ones take the free places, next first, as far as the pause and a fullscreen window let them.
     func fill() {
         while visibleCount < maxVisible,
               let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {

@@ -15,11 +15,22 @@ public import ProgressFeed
     /// How many notifications wait for a place (or for the pause to end), told each time it changes: what an
     /// "N more" indication shows.
     func waitingChanged(_ count: Int)
+    /// Whether the user works in a fullscreen window (a video, a presentation): ordinary notifications wait
+    /// meanwhile.
+    var isFullscreen: Bool { get }
+    /// Called when `isFullscreen` may have changed.
+    var fullscreenChanged: (@MainActor () -> Void)? { get set }
 }
 
 extension NotificationDisplay {
     /// A display that shows no "N more" indication.
     public func waitingChanged(_ count: Int) {}
+    /// A display that knows no fullscreen windows.
+    public var isFullscreen: Bool { false }
+    public var fullscreenChanged: (@MainActor () -> Void)? {
+        get { nil }
+        set {}
+    }
 }
 
 /// The answer to `NotificationDisplay.claim`.

@@ -14,7 +14,19 @@ public import X11Platform
     public init(session: HUDSession, environment: [String: String]) {
         self.session = session
         self.environment = environment
+        // Read when the active window or its state changes, not for each notification (a flood would make two round
+        // trips each).
+        session.watchActiveWindow { [weak self] in
+            guard let self else { return }
+            let now = session.activeWindowIsFullscreen()
+            guard now != isFullscreen else { return }
+            isFullscreen = now
+            fullscreenChanged?()
+        }
     }
+
+    public private(set) var isFullscreen = false
+    public var fullscreenChanged: (@MainActor () -> Void)?
 
     public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
         let named: NamedHUD

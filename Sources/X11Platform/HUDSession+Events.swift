@@ -42,7 +42,11 @@ extension HUDSession {
                 desktopChanged()
             } else if atom == connection.atom(HUDRegistry.listName) {
                 restack()
+            } else if activeWindowWatch.changed != nil, atom == connection.atom("_NET_ACTIVE_WINDOW") {
+                activeWindowChanged()
             }
+        case PropertyNotify:
+            propertyChanged(event.xproperty)
         case ButtonPress, ButtonRelease:
             // A click another client made up (XSendEvent) must not press Cancel: only the server's own events count.
             guard event.xbutton.send_event == 0 else { return }

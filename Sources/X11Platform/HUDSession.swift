@@ -26,6 +26,7 @@ import Synchronization
     private(set) var timer: FrameTimer?
     private var pump: EventPump?
     private var signals: SignalWatch?
+    var activeWindowWatch = ActiveWindowWatch()
     private var updateScheduled = false
     /// The sources read on this thread (`PolledInputSource`), until each reaches its end.
     private var polled: [ObjectIdentifier: DescriptorWatch] = [:]

@@ -167,6 +167,18 @@ extension NotificationDeskTests {
         #expect(display.onScreen == ["notification-1"])
     }
 
+    @Test func overAFullscreenWindowOnlyCriticalOnesAndValuesShow() {
+        let desk = desk()
+        display.isFullscreen = true
+        desk.show(1, Notification(summary: "mail", expireTimeout: 0))
+        desk.show(2, Notification(summary: "Volume", hints: ["value": .int(40)], expireTimeout: 0))
+        desk.show(3, Notification(summary: "Battery", hints: Self.critical, expireTimeout: 0))
+        #expect(display.onScreen == ["notification-2", "notification-3"])
+        #expect(desk.queued == [1])
+        display.isFullscreen = false
+        #expect(display.onScreen == ["notification-2", "notification-3", "notification-1"])
+    }
+
     // MARK: What scripts ask
 
     @Test func closeAllClosesShownAndWaitingOnesAsDismissed() {

@@ -44,6 +44,12 @@ import ProgressFeed
     private(set) var waitingCounts: [Int] = []
     func waitingChanged(_ count: Int) { waitingCounts.append(count) }
 
+    /// A fullscreen window is focused; the desk is told when it changes.
+    var isFullscreen = false {
+        didSet { fullscreenChanged?() }
+    }
+    var fullscreenChanged: (@MainActor () -> Void)?
+
     /// The names of the HUDs on screen (shown or hiding), oldest first.
     var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
 

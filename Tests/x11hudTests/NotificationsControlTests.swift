@@ -174,6 +174,46 @@ import Testing
         #expect(try Self.control(desk, "pause status --for 5m").status == 64)
     }
 
+    /// Issue 31 item 7: under openbox, an xterm made fullscreen (asked of the window manager, as a video player
+    /// does) holds a normal notification back and lets a critical one through; once it leaves fullscreen (F11,
+    /// bound to xterm's own fullscreen(toggle) action, typed through XTEST), what waited shows.
+    @Test(.enabled(if: usable && ["openbox", "xterm", "xprop", "xdotool"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+    })) func aFullscreenWindowHoldsANormalNotificationBack() throws {
+        let desk = try Desk()
+        let openbox = try Tools.start("openbox", [], display: desk.x.display)
+        defer { openbox.kill() }
+        #expect(try Tools.waitUntil(timeout: 20) {
+            try Tools.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], display: desk.x.display).stdout
+                .contains("window id")
+        })
+        let xterm = try Tools.start("xterm", [
+            "-fullscreen", "-xrm", "XTerm*VT100.translations: #override <Key>F11: fullscreen(toggle)",
+            "-e", "sleep", "600",
+        ], display: desk.x.display)
+        defer { xterm.kill() }
+        func activeIsFullscreen() throws -> Bool {
+            let active = try Tools.run("xprop", ["-root", "_NET_ACTIVE_WINDOW"], display: desk.x.display).stdout
+            guard let id = active.split(separator: " ").last, id.hasPrefix("0x"), id != "0x0" else { return false }
+            return try Tools.run("xprop", ["-id", String(id), "_NET_WM_STATE"], display: desk.x.display).stdout
+                .contains("_NET_WM_STATE_FULLSCREEN")
+        }
+        #expect(try Tools.waitUntil(timeout: 20) { try activeIsFullscreen() }, "the xterm did not go fullscreen")
+        #expect(try Tools.waitUntil(timeout: 5) {
+            try desk.sh("notify-send -t 0 Held").status == 0
+                && Self.control(desk, "count waiting").stdout == "1\n"
+        }, "\((try? desk.list()) ?? [])")
+        // The first tries may have shown one before the server saw the fullscreen window: only one is held.
+        try desk.sh("\(CLI.binary.path) hide --all")
+        #expect(try desk.waitForList { $0.isEmpty })
+        #expect(try desk.sh("notify-send -u critical -t 0 Urgent").status == 0)
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["Urgent"] }, "\((try? desk.list()) ?? [])")
+        #expect(try Self.control(desk, "count waiting").stdout == "1\n")
+        try Tools.run("xdotool", ["key", "F11"], display: desk.x.display)
+        #expect(try Tools.waitUntil(timeout: 10) { try !activeIsFullscreen() }, "the xterm stayed fullscreen")
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["Urgent", "Held"] }, "\((try? desk.list()) ?? [])")
+    }
+
     /// The issue's defect: 130 waiting 16 MiB images held 1.7 GB. Each is now read at the size it is drawn at
     /// when it arrives, and the notification keeps no pixels.
     @Test(.enabled(if: usable)) func fortyWaiting16MiBImagesKeepTheServerSmall() throws {
