@@ -29,6 +29,9 @@ public import HUDBus
         .method("InvokeAction", "us", returns: ""),
     ]
 
+    /// The longest pause with a duration, in seconds (a week).
+    public nonisolated static let longestPause = 7 * 86400.0
+
     private let desk: NotificationDesk
     private var object: BusObject?
 
@@ -74,7 +77,8 @@ public import HUDBus
     }
 
     private func pause(_ what: String, seconds: Double) throws(BusErrorReply) {
-        let duration = seconds.isFinite && seconds >= 0 ? seconds : nil
+        // At most a week, as the command line allows: another caller's 1e300 must not reach the timer as infinity.
+        let duration = seconds.isFinite && seconds > 0 ? min(seconds, Self.longestPause) : nil
         switch what {
         case "on": desk.pause(for: duration)
         case "off": desk.resume()

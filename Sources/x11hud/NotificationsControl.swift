@@ -164,7 +164,7 @@ enum NotificationsControl {
             } else if parts == 0 {
                 throw refuse()
             }
-            guard total.isFinite, total > 0, total <= 7 * 86400 else {
+            guard total.isFinite, total > 0, total <= NotificationControl.longestPause else {
                 throw ValidationError("'\(text)': a pause lasts more than 0 s and at most a week (168h)")
             }
             return total

@@ -85,6 +85,15 @@ import Testing
         #expect(try !Self.labels(desk).contains("Later"))
         #expect(try Tools.waitUntil(timeout: 5) { try Self.labels(desk).contains("Later") })
         #expect(try Self.control(desk, "pause status").stdout == "off\n")
+        // Another caller of the interface: a duration beyond a week is a week, a word it does not know an error.
+        let call = "gdbus call --session --dest org.freedesktop.Notifications --object-path "
+            + "/org/freedesktop/Notifications --method org.x11hud.Notifications.Pause"
+        let huge = try desk.sh("\(call) on 1e300")
+        let left = Double(huge.stdout.drop { $0 != " " }.dropFirst().prefix { $0 != ")" }) ?? 0
+        #expect(huge.stdout.hasPrefix("(true, ") && left > 604_000 && left <= 604_800, "\(huge.stdout) \(huge.stderr)")
+        let bogus = try desk.sh("\(call) sometimes 0")
+        #expect(bogus.status != 0 && bogus.stderr.contains("InvalidArgs"), "\(bogus.stderr)")
+        #expect(try Self.control(desk, "pause off").stdout == "off\n")
     }
 
     @Test(.enabled(if: usable)) func sigusr1PausesAndSigusr2Resumes() throws {
