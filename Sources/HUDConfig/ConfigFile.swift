@@ -28,7 +28,8 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
-        return try ConfigFile(path: path, document: document)
+        return try ConfigFile(path: path, document: document,
+                              ruleLines: ruleLines(String(decoding: data, as: UTF8.self)))
     }
 
     /// Parses `text` as the contents of `path`.
@@ -39,10 +40,19 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
-        try self.init(path: path, document: document)
+        try self.init(path: path, document: document, ruleLines: Self.ruleLines(text))
     }
 
-    private init(path: String, document: TOMLDocument) throws(ConfigError) {
+    /// The line of each `[[notifications.rule]]` header, in order: where each rule starts, for messages (the
+    /// document keeps lines for top-level keys only).
+    static func ruleLines(_ text: String) -> [Int] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, line in
+            let words = line.filter { $0 != " " && $0 != "\t" }
+            return words.hasPrefix("[[notifications.rule]]") ? i + 1 : nil
+        }
+    }
+
+    private init(path: String, document: TOMLDocument, ruleLines: [Int]) throws(ConfigError) {
         self.path = path
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
@@ -53,8 +63,8 @@ public struct ConfigFile: Sendable {
                 guard let table = entry.value.table else {
                     throw ConfigError(path: path, line: line, key: name, reason: "expected a table, [notifications]")
                 }
-                do { notifications = try NotificationSettings(table: table) } catch {
-                    throw ConfigError(path: path, line: line, key: name, reason: error.reason)
+                do { notifications = try NotificationSettings(table: table, ruleLines: ruleLines) } catch {
+                    throw ConfigError(path: path, line: error.line ?? line, key: name, reason: error.reason)
                 }
                 continue
             }

@@ -41,6 +41,8 @@ public struct NotificationSettings: Equatable, Sendable {
     public var pausedShows: PausedShows?
     /// The look of each urgency level, over the top-level look (`[notifications.low]`, `.normal`, `.critical`).
     public var urgency: [Urgency: UrgencyStyle] = [:]
+    /// `[[notifications.rule]]`, every file's, in order.
+    public var rules: [NotificationRule] = []
 
     public enum ValueIndicator: String, CaseIterable, Sendable {
         case bar
@@ -82,7 +84,8 @@ public struct NotificationSettings: Equatable, Sendable {
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
                 timeout: Double? = nil, width: Double? = nil, position: Position? = nil,
-                historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:]) {
+                historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:],
+                rules: [NotificationRule] = []) {
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
         self.valueHints = valueHints
@@ -92,6 +95,7 @@ public struct NotificationSettings: Equatable, Sendable {
         self.historyLength = historyLength
         self.pausedShows = pausedShows
         self.urgency = urgency
+        self.rules = rules
     }
 
     /// What the table's keys are when nothing sets them: their rows' built-in values (`max-visible` 5,
@@ -107,7 +111,9 @@ public struct NotificationSettings: Equatable, Sendable {
     /// The keys of the table, with what each takes (for messages and the man page), from their rows.
     public static var keys: [(name: String, takes: String)] {
         NotificationKey.allCases.map { ($0.rawValue, $0.setting.takes) }
-            + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", "))]
+            + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", ")),
+               ("rule", "[[notifications.rule]] tables of " + NotificationRule.Field.allCases.map(\.rawValue)
+                   .joined(separator: ", ") + " (globs), " + NotificationRule.actionKeys.joined(separator: ", "))]
     }
 
     /// What a later file sets over an earlier one.
@@ -121,11 +127,29 @@ public struct NotificationSettings: Equatable, Sendable {
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
         for (level, style) in other.urgency { urgency[level, default: UrgencyStyle()].overlay(style) }
+        rules += other.rules
     }
 
-    /// Reads the table; an unknown key or a bad value is an error naming it.
-    init(table: [String: TOMLValue]) throws(InvalidSetting) {
+    /// Reads the table; an unknown key or a bad value is an error naming it. `ruleLines`: where each
+    /// `[[notifications.rule]]` starts.
+    init(table: [String: TOMLValue], ruleLines: [Int] = []) throws(InvalidSetting) {
         for (name, value) in table {
+            if name == "rule" {
+                guard let tables = value.array?.compactMap(\.table), tables.count == value.array?.count else {
+                    throw InvalidSetting(reason: "notifications.rule: expected tables, [[notifications.rule]]")
+                }
+                for (i, table) in tables.enumerated() {
+                    let line = i < ruleLines.count ? ruleLines[i] : nil
+                    do {
+                        var rule = try NotificationRule(table: table, name: "notifications.rule[\(i + 1)]")
+                        rule.line = line
+                        rules.append(rule)
+                    } catch {
+                        throw InvalidSetting(reason: error.reason, line: line)
+                    }
+                }
+                continue
+            }
             if let key = NotificationKey(rawValue: name) {
                 let row = key.setting
                 do { set(key, try row.type.check(value)) } catch {

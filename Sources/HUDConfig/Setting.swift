@@ -291,6 +291,8 @@ public enum SettingType {
 /// A value a setting does not take; the message says why.
 public struct InvalidSetting: Error, CustomStringConvertible {
     public var reason: String
+    /// The line it is on, when known better than its table's (a `[[notifications.rule]]`).
+    public var line: Int? = nil
     public var description: String { reason }
 }
 

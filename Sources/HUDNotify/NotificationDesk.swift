@@ -17,6 +17,8 @@ import ProgressFeed
         var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
+        /// A rule keeps it out of the history.
+        var skipHistory = false
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
@@ -57,6 +59,8 @@ import ProgressFeed
     /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
     var pauseState = NotificationPause()
     let pausedShows: NotificationSettings.PausedShows
+    /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
+    let rules: [NotificationRule]
     /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
     public var reopen: (@MainActor (Notification) -> UInt32)?
 
@@ -80,6 +84,7 @@ import ProgressFeed
         urgency = settings.urgency
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
+        rules = settings.rules
         display.fullscreenChanged = { [weak self] in self?.fill() }
     }
 
@@ -106,16 +111,25 @@ import ProgressFeed
     /// a HUD of its own when fewer than `maxVisible` are shown (and not paused), else in the queue, behind those of
     /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
     public func show(_ id: UInt32, _ n: Notification) {
-        let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
+        let ruled = applyingRules(n)
+        let (picture, warnings) = NotificationPicture.resolve(ruled.n, icons: icons, theme: display.iconTheme())
         for warning in warnings { onWarning?("notification \(id): \(warning)") }
-        show(id, n.withoutPixels, picture: picture)
+        guard !ruled.skipDisplay else {
+            // History only: over at once, as if it expired unseen (one shown under that id goes too).
+            if entries[id] != nil { close(id, reason: .expired) }
+            ended(id, Entry(notification: ruled.n.withoutPixels, name: "", picture: picture,
+                            skipHistory: ruled.skipHistory), reason: .expired)
+            return
+        }
+        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory)
     }
 
     /// `show(_:_:)` with the picture already read (a notification taken back from the history).
-    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?) {
+    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false) {
         if var entry = entries[id] {
             entry.notification = n
             entry.picture = picture
+            entry.skipHistory = skipHistory
             entries[id] = entry
             if entry.hud != nil {
                 present(id)
@@ -127,7 +141,7 @@ import ProgressFeed
         var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
-        entries[id] = Entry(notification: n, name: name, picture: picture)
+        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
         // is this one's if it may show.
         if visibleCount < maxVisible, mayShow(n) {
@@ -162,7 +176,7 @@ import ProgressFeed
     /// `transient`, or it was never shown here).
     private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
         onClosed?(id, reason)
-        if reason != .undefined, !entry.notification.isTransient {
+        if reason != .undefined, !entry.notification.isTransient, !entry.skipHistory {
             history.add(NotificationRecord(id: id, notification: entry.notification, picture: entry.picture,
                                            reason: reason))
         }
@@ -272,7 +286,7 @@ import ProgressFeed
         return s
     }
 
-    private static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
+    static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
         switch u {
         case .low: return .low
         case .normal: return .normal

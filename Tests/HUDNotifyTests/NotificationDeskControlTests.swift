@@ -212,6 +212,38 @@ extension NotificationDeskTests {
         #expect(log.invoked.map(\.action) == ["reply", "open"], "without a key: default, else the first")
     }
 
+    // MARK: Rules
+
+    @Test func rulesSkipTheScreenOrTheHistoryAndChangeUrgencyAndTimeout() throws {
+        let rules = [
+            NotificationRule(globs: [.appName: "spotify"], skipDisplay: true),
+            NotificationRule(globs: [.category: "email.*"], skipHistory: true),
+            NotificationRule(globs: [.summary: "*battery*"], urgency: .critical),
+            NotificationRule(globs: [.appName: "chat"], timeout: 2),
+        ]
+        let desk = desk(maxVisible: 1, settings: NotificationSettings(rules: rules))
+        desk.show(1, Notification(appName: "spotify", summary: "Now playing", expireTimeout: 0))
+        #expect(display.made.isEmpty && log.closed.map(\.id) == [1] && log.closed.first?.reason == .expired)
+        #expect(desk.closed.map(\.notification.summary) == ["Now playing"])
+        desk.show(2, Notification(appName: "mail", summary: "New mail", hints: ["category": .string("email.arrived")],
+                                  expireTimeout: 0))
+        desk.show(3, Notification(summary: "Later", expireTimeout: 0))
+        desk.show(4, Notification(summary: "Low battery", hints: Self.low, expireTimeout: 0))
+        #expect(desk.queued == [4, 3], "the rule made it critical")
+        desk.close(2, reason: .dismissed)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(desk.closed.count == 1, "the mail was kept in the history")
+        #expect(display.onScreen == ["notification-4"])
+        desk.close(4, reason: .dismissed)
+        clock.advance(by: TestHUD.hideTime)
+        desk.close(3, reason: .dismissed)
+        clock.advance(by: TestHUD.hideTime)
+        // The chat's time is the rule's, not the one it asked for.
+        desk.show(5, Notification(appName: "chat", summary: "Hi", expireTimeout: 0))
+        #expect(reasons(after: 2 - 0.01)[5] == nil)
+        #expect(reasons(after: 0.02)[5] == 1)
+    }
+
     // MARK: Pictures
 
     @Test func aLargeImageIsKeptAtTheSizeItIsDrawnAtAndTheNotificationKeepsNoPixels() throws {

@@ -65,6 +65,38 @@ import Testing
         #expect(empty.stderr.contains("history is empty"), "\(empty.stderr)")
     }
 
+    /// Issue 31 item 5: a rule keeps one application's notifications off the screen but in the history, another
+    /// makes a summary critical; a bad rule is one line naming its file and line, and status 78.
+    @Test(.enabled(if: usable)) func aRuleSkipsOneAppsNotificationsFromTheScreenButKeepsThemInHistory() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try """
+            [[notifications.rule]]
+            app-name = "spotify"
+            skip-display = true
+
+            [[notifications.rule]]
+            summary = "*battery*"
+            urgency = "critical"
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let desk = try Desk(serverArguments: ["--config", config.path])
+        #expect(try desk.sh("notify-send -a spotify -t 0 'Now playing' 'A song'").status == 0)
+        #expect(try desk.sh("notify-send -a upower -t 0 'Low battery' '5% left'").status == 0)
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["Low battery"] }, "\((try? desk.list()) ?? [])")
+        #expect(try Self.control(desk, "history").stdout.hasSuffix("\tspotify\tnormal\texpired\tNow playing\tA song\n"))
+        #expect(try Self.control(desk, "count").stdout == "shown 1\nwaiting 0\nhistory 1\n")
+        // Critical now: it stays though nothing set a time.
+        #expect(try Self.control(desk, "close-all").status == 0)
+        #expect(try Self.control(desk, "history").stdout.contains("\tupower\tcritical\tdismissed\tLow battery"))
+
+        try "[[notifications.rule]]\nsummary = \"x\"\n\n[[notifications.rule]]\nbody = \"y\"\nscript = 3\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let bad = try ChildProcess.run(CLI.binary, ["notifications", "--config", config.path],
+                                       environment: desk.environment)
+        #expect(bad.status == 78 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        #expect(bad.stderr.contains("\(config.path):4:") && bad.stderr.contains("rule[2].script"), "\(bad.stderr)")
+    }
+
     /// Paused, notify-send's answer comes after the server has decided: `count` then says what waits, with no wait.
     @Test(.enabled(if: usable)) func aPausedServerShowsNothingUntilResumedThenWhatWaitedInOrder() throws {
         let desk = try Desk()
