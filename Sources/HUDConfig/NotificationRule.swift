@@ -36,6 +36,9 @@ public struct NotificationRule: Equatable, Sendable {
     public var skipDisplay = false
     /// Not kept in the history.
     public var skipHistory = false
+    /// A program run for each notification it matches (a path, or a name looked up in PATH): never through a shell,
+    /// with the notification's fields as its arguments and in its environment (`NotificationDesk.scriptArguments`).
+    public var script: String?
     /// The line of the file it starts on, for messages.
     public var line: Int?
 
@@ -61,7 +64,7 @@ public struct NotificationRule: Equatable, Sendable {
     }
 
     /// The keys a rule takes besides the match keys.
-    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history"]
+    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "script"]
 
     /// Reads one rule; `name` (`notifications.rule[2]`) names it in messages.
     init(table: [String: TOMLValue], name: String) throws(InvalidSetting) {
@@ -84,6 +87,9 @@ public struct NotificationRule: Equatable, Sendable {
                 let row = NotificationKey.timeout.setting
                 guard case .number(let seconds)? = try? row.type.check(value) else { throw fail(row.takes) }
                 timeout = seconds
+            case "script":
+                guard let path = value.string, !path.isEmpty else { throw fail("a program's path in quotes") }
+                script = path
             case "skip-display", "skip-history":
                 guard case .boolean(let on) = value else { throw fail("true or false") }
                 if key == "skip-display" { skipDisplay = on } else { skipHistory = on }

@@ -43,13 +43,20 @@ public final class CommandJob: Sendable {
         try start(["/bin/sh", "-c", command], stdout: nil, stderr: nil, foreground: false)
     }
 
+    /// Runs `argv` (no shell) in the background with `environment` added to ours, as `startInBackground(shellCommand:)`
+    /// runs a command otherwise: a notification rule's script, its fields in its environment.
+    @discardableResult public static func startInBackground(_ argv: [String], adding environment: [String: String])
+        throws(CommandFailure) -> CommandJob {
+        try start(argv, stdout: nil, stderr: nil, foreground: false, adding: environment)
+    }
+
     /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them), or ours
     /// when nil. A command in the foreground (`run`'s) gets the terminal while it runs; one in the background (a
     /// yad button's) leaves it to us. Either way it is in a process group of its own with every signal at its
     /// default, and reaped when it ends.
     /// - Throws: `CommandFailure` when the command is not found or cannot be executed.
-    static func start(_ argv: [String], stdout: Int32?, stderr: Int32?,
-                      foreground: Bool = true) throws(CommandFailure) -> CommandJob {
+    static func start(_ argv: [String], stdout: Int32?, stderr: Int32?, foreground: Bool = true,
+                      adding environment: [String: String] = [:]) throws(CommandFailure) -> CommandJob {
         defer {
             if let stdout { close(stdout) }
             if let stderr { close(stderr) }
@@ -77,9 +84,24 @@ public final class CommandJob: Sendable {
 
         let words = argv.map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
+        // Ours, with `environment`'s names replaced (none of ours is freed: only the added strings are).
+        var added: [UnsafeMutablePointer<CChar>?] = []
+        defer { added.forEach { free($0) } }
+        var env: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var i = 0
+            while let entry = environ[i] {
+                let name = String(cString: entry).prefix { $0 != "=" }
+                if environment[String(name)] == nil { env.append(entry) }
+                i += 1
+            }
+            added = environment.map { strdup($0.key + "=" + $0.value) }
+            env += added + [nil]
+        }
         var pid = pid_t()
         // posix_spawnp looks a name up in PATH as execvp does, and a path with a slash is used as it is.
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
+        let result = environment.isEmpty ? posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
+            : posix_spawnp(&pid, argv[0], &actions, &attributes, words, env)
         guard result == 0 else { throw CommandLookup.failure(argv[0], errno: result) }
         let job = CommandJob(foreground: foreground)
         job.started(pid)

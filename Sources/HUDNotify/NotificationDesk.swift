@@ -1,6 +1,7 @@
 public import HUDConfig
 public import HUDLoop
 public import HUDScene
+import HUDFeeds
 import ProgressFeed
 
 /// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry timer on
@@ -61,6 +62,10 @@ import ProgressFeed
     let pausedShows: NotificationSettings.PausedShows
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
+    /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
+    public var runScript: @MainActor (_ argv: [String], _ environment: [String: String]) throws -> Void = {
+        try CommandJob.startInBackground($0, adding: $1)
+    }
     /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
     public var reopen: (@MainActor (Notification) -> UInt32)?
 
@@ -114,6 +119,7 @@ import ProgressFeed
         let ruled = applyingRules(n)
         let (picture, warnings) = NotificationPicture.resolve(ruled.n, icons: icons, theme: display.iconTheme())
         for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        run(ruled.scripts, for: id, ruled.n)
         guard !ruled.skipDisplay else {
             // History only: over at once, as if it expired unseen (one shown under that id goes too).
             if entries[id] != nil { close(id, reason: .expired) }

@@ -244,6 +244,27 @@ extension NotificationDeskTests {
         #expect(reasons(after: 0.02)[5] == 1)
     }
 
+    @Test func aRulesScriptGetsTheFieldsAsArgumentsAndEnvironment() {
+        var rule = NotificationRule(globs: [.appName: "mail"])
+        rule.script = "/usr/local/bin/on-mail"
+        let desk = desk(settings: NotificationSettings(rules: [rule]))
+        final class Runs { var calls: [(argv: [String], environment: [String: String])] = [] }
+        let runs = Runs()
+        desk.runScript = { runs.calls.append(($0, $1)) }
+        desk.show(7, Notification(appName: "mail", summary: "From: Ann", body: "$(rm -rf ~) `id`",
+                                  hints: ["category": .string("email.arrived")], expireTimeout: 0))
+        desk.show(8, Notification(appName: "chat", summary: "Hi", expireTimeout: 0))
+        #expect(runs.calls.map(\.argv) == [["/usr/local/bin/on-mail", "mail", "From: Ann", "$(rm -rf ~) `id`", "",
+                                              "normal"]])
+        let environment = runs.calls.first?.environment ?? [:]
+        #expect(environment["X11HUD_ID"] == "7" && environment["X11HUD_BODY"] == "$(rm -rf ~) `id`")
+        #expect(environment["X11HUD_CATEGORY"] == "email.arrived" && environment["X11HUD_URGENCY"] == "normal")
+        desk.runScript = { _, _ in throw CancellationError() }
+        desk.show(9, Notification(appName: "mail", summary: "Again", expireTimeout: 0))
+        #expect(log.warnings.last?.contains("cannot run the rule's script '/usr/local/bin/on-mail'") == true)
+        #expect(display.onScreen.contains("notification-9"))
+    }
+
     // MARK: Pictures
 
     @Test func aLargeImageIsKeptAtTheSizeItIsDrawnAtAndTheNotificationKeepsNoPixels() throws {

@@ -66,7 +66,7 @@ import Testing
     }
 
     /// Issue 31 item 5: a rule keeps one application's notifications off the screen but in the history, another
-    /// makes a summary critical; a bad rule is one line naming its file and line, and status 78.
+    /// makes a summary critical, a third runs a script; a bad rule is one line naming its file and line, and 78.
     @Test(.enabled(if: usable)) func aRuleSkipsOneAppsNotificationsFromTheScreenButKeepsThemInHistory() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).toml")
         defer { try? FileManager.default.removeItem(at: config) }
@@ -89,12 +89,33 @@ import Testing
         #expect(try Self.control(desk, "close-all").status == 0)
         #expect(try Self.control(desk, "history").stdout.contains("\tupower\tcritical\tdismissed\tLow battery"))
 
+        // A script: the fields in its arguments and environment, read by no shell (the body's $(…) stays text).
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("on-mail").path, out = dir.appendingPathComponent("out").path
+        let text = "#!/bin/sh\nprintf '%s|' \"$@\" \"$X11HUD_APP_NAME\" \"$X11HUD_BODY\" > '\(out).tmp'\n"
+            + "mv '\(out).tmp' '\(out)'\n"
+        try text.write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(chmod(script, 0o755) == 0)
+        try "[[notifications.rule]]\napp-name = \"mail\"\nscript = \"\(script)\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        desk.server?.kill()
+        desk.server = try desk.start(["--config", config.path])
+        let pwned = dir.appendingPathComponent("pwned").path
+        #expect(try desk.sh("notify-send -a mail -t 1 'From: Ann' '$(touch \(pwned))'").status == 0)
+        #expect(Tools.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: out) })
+        let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(written == "mail|From: Ann|$(touch \(pwned))||normal|mail|$(touch \(pwned))|", "\(written)")
+        #expect(!FileManager.default.fileExists(atPath: pwned))
+
         try "[[notifications.rule]]\nsummary = \"x\"\n\n[[notifications.rule]]\nbody = \"y\"\nscript = 3\n"
             .write(to: config, atomically: true, encoding: .utf8)
         let bad = try ChildProcess.run(CLI.binary, ["notifications", "--config", config.path],
                                        environment: desk.environment)
         #expect(bad.status == 78 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
-        #expect(bad.stderr.contains("\(config.path):4:") && bad.stderr.contains("rule[2].script"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("\(config.path):4:") && bad.stderr.contains("rule[2].script: expected"),
+                "\(bad.stderr)")
     }
 
     /// Paused, notify-send's answer comes after the server has decided: `count` then says what waits, with no wait.
