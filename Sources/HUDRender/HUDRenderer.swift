@@ -30,9 +30,20 @@ public final class HUDRenderer {
         text = TextEngine(scale: scale)
     }
 
+    init(text: TextEngine) {
+        self.text = text
+    }
+
     /// `scene`'s layout, measured with this renderer's text engine, reused while content (but progress), style and
     /// area stay the same.
     public func layout(of scene: HUDScene) -> HUDLayout {
+        if text.settle() {
+            // Pango takes over from kept images: what was laid out and drawn with them is made again.
+            lastLayout = nil
+            stillLayer = nil
+            stillLayerTarget = nil
+            sprites = SpriteCache()
+        }
         var content = scene.content
         content.progress = 0
         if let last = lastLayout, last.content == content, last.style == scene.style, last.area == scene.area {

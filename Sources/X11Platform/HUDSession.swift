@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 public import HUDLoop
 import HUDControl
+import HUDRender
 import HUDScene
 import ProgressFeed
 import Synchronization
@@ -76,6 +77,8 @@ import Synchronization
             self?.update()
         }
         pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+        // Text drawn from kept images until the fonts were ready is drawn again by Pango, even by a HUD at rest.
+        TextStack.whenFontsReady { [weak self] in MainLoop.send { self?.setNeedsUpdate() } }
     }
 
     /// The display's name, as given or taken from `DISPLAY`.

@@ -8,6 +8,8 @@ struct PresentedFrame {
     var canvas: Canvas
     /// Set when no compositor runs: the pixels actually sent.
     var opaque: OpaqueFrame?
+    /// The text engine's generation it was drawn with: kept text images, or Pango's own drawing.
+    var text: Int
 }
 
 extension PresentedFrame {

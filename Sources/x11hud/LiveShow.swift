@@ -65,7 +65,7 @@ import HUDLoop
         }
         switch claimed {
         case .local(let live):
-            TextStack.loadInBackground()
+            TextStack.loadForOwnHUD()
             try showOwn(live)
         case .remote where command.queue:
             session.whenNameFree(id) { [self] in

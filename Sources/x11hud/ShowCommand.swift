@@ -123,7 +123,7 @@ struct ShowCommand: ParsableCommand {
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
         // A HUD of our own will draw: its text stack loads while the X connection and the window are made. With
         // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
-        if id == nil { TextStack.loadInBackground() }
+        if id == nil { TextStack.loadForOwnHUD() }
         let session: HUDSession
         // With --over-window, the window is found once, and --id names a HUD of that window (`name@0x…`).
         var command = self

@@ -64,7 +64,7 @@ struct X11HUDCommand: ParsableCommand {
             let direct = showsDirectly(split)
             // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
             if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) {
-                TextStack.loadInBackground()
+                TextStack.loadForOwnHUD()
             }
             var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
             try command.run()
