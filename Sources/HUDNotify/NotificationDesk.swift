@@ -31,7 +31,7 @@ import ProgressFeed
     private let display: any NotificationDisplay
     private let clock: any LoopClock
     private let icons: IconLookup
-    private let style: HUDStyle
+    private let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
@@ -39,24 +39,24 @@ import ProgressFeed
     private let timeout: Double?
     /// The hints whose number is drawn as a bar, the first present winning.
     private let valueHints: [String]
-    /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
+    /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
     private var waiting: [UInt32] = []
 
+    /// A desk showing on `display`, its timers on `clock`.
+    /// - Parameters:
+    ///   - style: the command line's look, which value and synchronous notifications (OSDs) take as it is and
+    ///     bubbles take their colours, animation and margin from (see `NotificationLook`).
+    ///   - fonts: the fonts the command line or the config file chose, which bubbles then take too.
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
                 maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
-                settings: NotificationSettings = NotificationSettings()) {
+                settings: NotificationSettings = NotificationSettings(),
+                fonts: (label: FontSpec?, details: FontSpec?) = (nil, nil)) {
         self.display = display
         self.clock = clock
         self.icons = icons
-        var style = style
-        if let width = settings.width {
-            // Every bezel as wide: the text wraps inside it, and a column of notifications lines up.
-            style.minSize.width = width
-            style.maxTextWidth = max(40, width - 2 * style.margin)
-        }
-        self.style = style
+        look = NotificationLook(style: style, settings: settings, labelFont: fonts.label, detailsFont: fonts.details)
         self.maxVisible = max(1, maxVisible)
         self.valueMode = valueMode
         self.timeout = timeout
@@ -171,8 +171,8 @@ import ProgressFeed
     }
 
     private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
-        guard let seconds = Self.expiry(of: n, configured: urgency[Self.level(n.urgency)]?.timeout, timeout: timeout)
-        else { return nil }
+        let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
+        guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
         return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
     }
 
@@ -198,21 +198,10 @@ import ProgressFeed
         min(max(2 + 0.06 * Double(summary.count + body.count), 8), 30)
     }
 
-    /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
+    /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
+    /// urgency's.
     private func style(for n: Notification) -> HUDStyle {
-        var s = style
-        guard let u = urgency[Self.level(n.urgency)] else { return s }
-        if let c = u.bezelColor { s.bezelColor = c }
-        if let c = u.contentColor { s.contentColor = c }
-        return s
-    }
-
-    private static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
-        switch u {
-        case .low: return .low
-        case .normal: return .normal
-        case .critical: return .critical
-        }
+        look.style(for: n.urgency, osd: n.value(hints: valueHints) != nil || n.synchronousTag != nil)
     }
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`

@@ -14,7 +14,9 @@ enum WindowGeometry {
         } else {
             // The bezel as presented, and its content where it is going (they differ while the bezel glides).
             var b = layout.bezel
-            for item in [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame] {
+            let items = [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame]
+                + layout.buttons.map(\.frame)
+            for item in items {
                 if let r = item { b = b.union(r) }
             }
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1

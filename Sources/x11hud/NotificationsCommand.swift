@@ -12,7 +12,7 @@ import X11Platform
 struct NotificationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
-        abstract: "Be the session's notification server: every notification (notify-send, libnotify) is a HUD.",
+        abstract: "Be the session's notification server (notify-send, libnotify): bubbles, and volume as an OSD.",
         discussion: """
             Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
             Synchronous hints (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, \
@@ -68,18 +68,19 @@ struct NotificationsCommand: ParsableCommand {
         options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
         var style = options.style
         style.markup = true
-        // The table's position over the top-level one; `--position` over both.
-        if let position = options.settings.notifications.position,
-           options.settings.effective(.position)?.source != .commandLine {
-            style.position = position
-        }
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
             if error.isBrokenLibrary { return ExitError(.internalError, error.action) }
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
-        // The command line over the config file's [notifications] table.
-        let configured = options.settings.notifications
+        // The command line over the config file's [notifications] table: `--position` places the bubbles too.
+        var configured = options.settings.notifications
+        if options.settings.effective(.position)?.source == .commandLine { configured.position = style.position }
+        func chosen(_ key: ConfigKey) -> FontSpec? {
+            guard let (value, source) = options.settings.effective(key), source != .builtIn,
+                  case .font(let font) = value else { return nil }
+            return font
+        }
         let builtIn = NotificationSettings.builtIn
         let indicator = valueIndicator ?? configured.valueIndicator ?? builtIn.valueIndicator!
         let environment = ProcessInfo.processInfo.environment
@@ -88,7 +89,8 @@ struct NotificationsCommand: ParsableCommand {
                                     style: style,
                                     maxVisible: maxVisible ?? configured.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar,
-                                    timeout: timeout ?? configured.timeout, settings: configured)
+                                    timeout: timeout ?? configured.timeout, settings: configured,
+                                    fonts: (chosen(.font), chosen(.detailsFont)))
         desk.serve(server)
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
         server.connection.onClosed = { _ in Glibc.exit(0) }

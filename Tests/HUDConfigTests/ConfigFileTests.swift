@@ -200,9 +200,10 @@ import Testing
             .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
         let file = try ConfigFile(path: "config.toml", text: table)
         let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
-                                                         contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
+                                                         contentColor: try RGBA(hex: "#FFFFFF"),
+                                                         frameColor: try RGBA(hex: "#E6382F"), timeout: 30)
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
-                                                           timeout: 4, width: 300, position: .topRight,
+                                                           timeout: 4, width: 350, bodyLines: 5, position: .topRight,
                                                            urgency: [.critical: critical]))
     }
 }
