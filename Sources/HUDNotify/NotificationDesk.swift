@@ -132,8 +132,21 @@ import ProgressFeed
         for warning in warnings { onWarning?("notification \(id): \(warning)") }
         hud.picture = picture
         hud.style = style(for: n)
-        hud.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
-        if let key = n.buttonAction?.key {
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil)
+        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
+        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
+        if !buttons.isEmpty { update.button = "" }
+        hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        if buttons.isEmpty {
+            hud.actionClicked = nil
+        } else {
+            let keys = buttons.map(\.key)
+            hud.actionClicked = { [unowned self] index in
+                if keys.indices.contains(index) { invoke(id, keys[index]) }
+            }
+        }
+        hud.post(update)
+        if buttons.isEmpty, let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
             hud.buttonAction = nil
@@ -200,9 +213,12 @@ import ProgressFeed
 
     /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
     /// urgency's.
-    private func style(for n: Notification) -> HUDStyle {
-        look.style(for: n.urgency, osd: n.value(hints: valueHints) != nil || n.synchronousTag != nil)
-    }
+    private func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
+
+    private func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+
+    /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
+    static let labelLimit = 100
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).

@@ -76,6 +76,16 @@ public import X11Platform
         set { hud.buttonAction = newValue }
     }
 
+    var actions: [String] {
+        get { hud.content.actions }
+        set { hud.content.actions = newValue }
+    }
+
+    var actionClicked: (@MainActor (Int) -> Void)? {
+        get { hud.actionClicked }
+        set { hud.actionClicked = newValue }
+    }
+
     var bezelAction: (@MainActor () -> Void)? {
         get { hud.bezelAction }
         set { hud.bezelAction = newValue }

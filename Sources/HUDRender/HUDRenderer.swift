@@ -145,7 +145,9 @@ public final class HUDRenderer {
         if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
         if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
         if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
-        for button in s.layout.buttons { drawButton(button, highlighted: false, color: color, on: cr) }
+        for (i, button) in s.layout.buttons.enumerated() {
+            drawButton(button, highlighted: s.pressedAction == i, color: color, on: cr)
+        }
         if let f = s.layout.sideImage, let custom = s.content.custom {
             IndicatorPainter.draw(custom, in: f, color: color, on: cr)
         }

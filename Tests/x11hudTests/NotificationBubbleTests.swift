@@ -95,3 +95,35 @@ import Testing
         #expect(tagged.width < 350, "as wide as its text, as a HUD is: \(tagged)")
     }
 }
+
+/// Issue 31: every action of a notification is a button of its own, each reaching the sender.
+@Suite(.serialized) struct NotificationActionTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func threeActionsAreThreeButtonsEachReachingNotifySend()
+        throws {
+        let desk = try Desk()
+        let monitor = try desk.monitor()
+        for (index, key) in ["a", "b", "c"].enumerated() {
+            let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                          ["-A", "a=A", "-A", "b=B", "-A", "c=C", "Mail \(key)", "Choose"],
+                                          environment: desk.environment)
+            #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Mail \(key)" },
+                    "\((try? desk.list()) ?? [])")
+            try desk.clickButton(index, of: 3)
+            #expect(client.waitForExit(timeout: 5))
+            #expect(client.stdout == "\(key)\n", "button \(index): \(client.stdout) \(client.stderr)")
+            #expect(try desk.waitForList { $0.isEmpty }, "\((try? desk.list()) ?? [])")
+        }
+        // Each ActionInvoked, then its NotificationClosed with reason 2 (dismissed by the user).
+        monitor.read { $0.components(separatedBy: "uint32 2)").count > 3 }
+        let text = monitor.text
+        for key in ["a", "b", "c"] {
+            let invoked = try #require(text.range(of: "'\(key)')"), "\(text)")
+            let id = text[..<invoked.lowerBound].components(separatedBy: "ActionInvoked (uint32 ").last?
+                .split(separator: ",").first.map(String.init) ?? ""
+            let closed = try #require(text.range(of: "NotificationClosed (uint32 \(id), uint32 2)"), "\(text)")
+            #expect(invoked.lowerBound < closed.lowerBound)
+        }
+    }
+}
