@@ -114,4 +114,20 @@ import Testing
                           area: Rect(x: 0, y: 0, width: 300, height: 400), measurer: FixedMetrics())
         #expect(l.bezel.width == 260 && l.bezel.minX == 20)
     }
+
+    @Test func aStackShiftMovesEveryPartOfTheBubble() {
+        var content = HUDContent(mode: .custom, label: "Mail", details: "From Ann", custom: .icon(.info))
+        content.actions = ["Reply", "Delete"]
+        let l = layout(content), moved = l.translated(dy: 30)
+        let parts = { (l: HUDLayout) in
+            [l.bezel, l.indicator, l.label?.frame, l.details?.frame].compactMap { $0 }
+                + l.buttons.flatMap { [$0.frame, $0.title.frame] }
+        }
+        #expect(parts(moved).count == 8)
+        for (a, b) in zip(parts(l), parts(moved)) { #expect(b.minY == a.minY + 30 && b.minX == a.minX) }
+        // A picture beside a bar (yad's --image) moves with its bezel too.
+        let bar = HUDLayout(content: HUDContent(mode: .bar, label: "Copying", custom: .icon(.info)),
+                            style: .theme(.dark), area: Self.area, measurer: FixedMetrics())
+        #expect(bar.sideImage != nil && bar.translated(dy: 30).sideImage?.minY == (bar.sideImage?.minY ?? 0) + 30)
+    }
 }
