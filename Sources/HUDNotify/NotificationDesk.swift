@@ -14,6 +14,8 @@ import ProgressFeed
         var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
+        /// The pointer is on it: its timeout waits.
+        var hovered = false
     }
 
     /// Notifications waiting for a place beyond this many are dropped, oldest first (reason 1, as if expired
@@ -159,10 +161,21 @@ import ProgressFeed
         } else {
             hud.bezelAction = nil
         }
+        hud.hovered = { [unowned self] inside in hover(id, inside) }
         // Shown again if it was hiding: the held key's case.
         hud.show()
         entry.timer?.cancel()
-        entry.timer = expiryTimer(for: id, n)
+        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entries[id] = entry
+    }
+
+    /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
+    /// and starts again, whole, when it leaves, as KDE and GNOME do: a notification being read does not go.
+    private func hover(_ id: UInt32, _ inside: Bool) {
+        guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
+        entry.hovered = inside
+        entry.timer?.cancel()
+        entry.timer = inside ? nil : expiryTimer(for: id, entry.notification)
         entries[id] = entry
     }
 

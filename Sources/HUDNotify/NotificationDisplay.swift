@@ -43,6 +43,8 @@ public import ProgressFeed
     var actions: [String] { get set }
     /// A click on one of them, with its index in `actions`.
     var actionClicked: (@MainActor (Int) -> Void)? { get set }
+    /// Called with true when the pointer comes onto it, false when it leaves.
+    var hovered: (@MainActor (Bool) -> Void)? { get set }
     /// A click on the bezel; nil: clicks go through.
     var bezelAction: (@MainActor () -> Void)? { get set }
 }

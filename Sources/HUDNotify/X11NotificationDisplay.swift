@@ -86,6 +86,11 @@ public import X11Platform
         set { hud.actionClicked = newValue }
     }
 
+    var hovered: (@MainActor (Bool) -> Void)? {
+        get { hud.hoverChanged }
+        set { hud.hoverChanged = newValue }
+    }
+
     var bezelAction: (@MainActor () -> Void)? {
         get { hud.bezelAction }
         set { hud.bezelAction = newValue }

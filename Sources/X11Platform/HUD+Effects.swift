@@ -81,6 +81,10 @@ extension HUD {
         }
     }
 
+    /// The pointer entered the window's input region (`inside`) or left it: crossings come only where the HUD
+    /// takes clicks, as its input shape says.
+    func pointerCrossed(inside: Bool) { hoverChanged?(inside) }
+
     /// The compositor started or stopped: the next frame is drawn whole, translucent or opaque and shaped.
     func compositorChanged() { presented = nil }
 }

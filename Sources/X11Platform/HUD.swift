@@ -165,6 +165,9 @@ public import ProgressFeed
     /// Runs with the index (in `content.actions`) of the action button clicked: a bubble's buttons
     /// (`HUDStyle.bubble`). The HUD stays up; the action decides.
     public var actionClicked: (@MainActor (Int) -> Void)?
+    /// Runs with true when the pointer comes onto the part of the HUD that takes clicks (the bezel while
+    /// `bezelAction` is set, else the buttons), with false when it leaves it (or the HUD goes from under it).
+    public var hoverChanged: (@MainActor (Bool) -> Void)?
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
     public var bezelAction: (@MainActor () -> Void)? {

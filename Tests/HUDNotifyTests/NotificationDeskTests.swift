@@ -301,4 +301,28 @@ import Testing
         desk.close(1, reason: .closedByCall)
         #expect(reasons(after: 0)[1] == 3)
     }
+
+    @Test func thePointerOnANotificationHoldsItsTimeoutAndLeavingStartsItAgain() throws {
+        let desk = desk()
+        desk.show(1, Notification(summary: "Read me", expireTimeout: 2000))
+        let hud = try #require(display.hud("notification-1"))
+        clock.advance(by: 1.5)
+        hud.hovered?(true)
+        #expect(reasons(after: 60).isEmpty, "expired under the pointer")
+        #expect(clock.pendingTimers == 0)
+        // A replacement while the pointer is on it does not start the time either.
+        desk.show(1, Notification(summary: "Read me again", expireTimeout: 2000))
+        #expect(reasons(after: 10).isEmpty)
+        hud.hovered?(false)
+        #expect(reasons(after: 1.9 - TestHUD.hideTime).isEmpty, "the whole 2 s again after leaving")
+        #expect(reasons(after: 0.1 + TestHUD.hideTime)[1] == 1)
+        // One that never expires stays so; a hovered one still closes when asked.
+        desk.show(2, Notification(summary: "Stays", expireTimeout: 0))
+        try #require(display.hud("notification-2")).hovered?(true)
+        try #require(display.hud("notification-2")).hovered?(false)
+        #expect(reasons(after: 60)[2] == nil)
+        try #require(display.hud("notification-2")).hovered?(true)
+        desk.close(2, reason: .closedByCall)
+        #expect(reasons(after: 0)[2] == 3)
+    }
 }

@@ -58,6 +58,7 @@ import ProgressFeed
     var buttonAction: (@MainActor () -> Void)?
     var bezelAction: (@MainActor () -> Void)?
     var actions: [String] = []
+    var hovered: (@MainActor (Bool) -> Void)?
     var actionClicked: (@MainActor (Int) -> Void)?
     private(set) var posted: [FeedUpdate] = []
     private(set) var shows = 0

@@ -127,3 +127,28 @@ import Testing
         }
     }
 }
+
+/// Issue 31: the pointer over a notification stops its timeout; leaving starts it again.
+@Suite(.serialized) struct NotificationHoverTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func aHoveredNotificationOutlivesItsTimeout() throws {
+        let desk = try Desk()
+        // The pointer waits where the bubble comes (the top-right corner, 20 points in): it is on the bubble from
+        // its first frame, however long the machine takes to show it.
+        try Tools.run("xdotool", ["mousemove", "1160", "40"], display: desk.x.display)
+        #expect(try desk.sh("notify-send -t 2000 Hover 'me'").status == 0)
+        #expect(try desk.waitForList { $0.count == 1 })
+        let window = try #require(try desk.hudWindows().first)
+        let frame = try WindowInfo.settled(id: window, display: desk.x.display)
+        #expect(frame.x < 1160 && frame.x + frame.width > 1160 && frame.y < 40 && frame.y + frame.height > 40)
+        // Fixed: measures that it outlives its 2 s timeout while the pointer is on it.
+        usleep(3_000_000)
+        #expect(try desk.list().count == 1, "expired under the pointer")
+        try Tools.run("xdotool", ["mousemove", "0", "700"], display: desk.x.display)
+        let left = Date()
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.list().isEmpty }, "still up 5 s after the pointer left")
+        // Its whole 2 s again from the leave, then the fade.
+        #expect(Date().timeIntervalSince(left) > 1.8, "gone \(Date().timeIntervalSince(left)) s after the leave")
+    }
+}
