@@ -138,8 +138,21 @@ public struct NotificationSettings: Equatable, Sendable {
         }
     }
 
+    /// The value of `key`, nil when unset.
+    public func value(_ key: NotificationKey) -> ConfigValue? {
+        switch key {
+        case .maxVisible: return maxVisible.map { .number(Double($0)) }
+        case .valueIndicator: return valueIndicator.map { .valueIndicator($0) }
+        case .valueHints: return valueHints.map { .names($0) }
+        case .timeout: return timeout.map { .number($0) }
+        case .width: return width.map { .number($0) }
+        case .bodyLines: return bodyLines.map { .number(Double($0)) }
+        case .position: return position.map { .position($0) }
+        }
+    }
+
     /// Where a checked value of each key goes (every value comes from its own row's checks, so it has the type).
-    private mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
+    mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
         switch (key, value) {
         case (.maxVisible, .number(let n)): maxVisible = Int(n)
         case (.valueIndicator, .valueIndicator(let v)): valueIndicator = v
@@ -156,6 +169,15 @@ public struct NotificationSettings: Equatable, Sendable {
 extension NotificationSettings.UrgencyStyle {
     /// The keys of an urgency's table: three colours as the top-level ones take, and the table's own `timeout`.
     static let keys = ["bezel-color", "content-color", "frame-color", "timeout"]
+
+    /// What the table sets, by key, in the order of `keys`.
+    var values: [(key: String, value: ConfigValue)] {
+        let all: [(String, ConfigValue?)] = [
+            ("bezel-color", bezelColor.map { .color($0) }), ("content-color", contentColor.map { .color($0) }),
+            ("frame-color", frameColor.map { .color($0) }), ("timeout", timeout.map { .number($0) }),
+        ]
+        return all.compactMap { key, value in value.map { (key, $0) } }
+    }
 
     /// Reads `[notifications.LEVEL]`, named `name` in messages; each key is checked by the row it shares its name
     /// with.
