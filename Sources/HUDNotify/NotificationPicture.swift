@@ -6,7 +6,7 @@ import HUDScene
 /// the desktop's icon theme, what it inherits, hicolor and unthemed icons); what cannot be shown is a warning, and
 /// the notification is shown without it.
 enum NotificationPicture {
-    /// The size icons are asked for: the 37-point indicator's nearest common icon size.
+    /// The size icons are asked for: a bubble's picture (`HUDStyle.Bubble.iconSize`), a common icon size.
     static let iconSize = 48
 
     static func resolve(_ n: Notification, icons: IconLookup, theme: String?) -> (CustomIndicator?, warnings: [String])

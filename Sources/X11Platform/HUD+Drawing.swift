@@ -12,6 +12,7 @@ extension HUD {
         laidOutBezel = layout.bezel
         publish(layout: layout)
         var snapshot = scene.snapshot(at: now, layout: layout, opaque: opaque, buttonHighlighted: buttonPressed)
+        snapshot.pressedAction = pressedAction
         if opaque {
             // Without a compositor no fade can be seen: appear whole on the first frame, vanish at half way out.
             // (The zoom still plays, through the shape.)

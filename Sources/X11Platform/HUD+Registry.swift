@@ -30,15 +30,19 @@ extension HUD {
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
             height: Int(b.height), mode: scene.content.mode.rawValue,
             label: scene.style.markup ? TextBlock.plainText(fromMarkup: scene.content.label) : scene.content.label,
-            spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up)
+            spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
+            newestFirst: scene.style.bubble != nil ? true : nil)
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
     func restack(among entries: [HUDRegistry.Entry]) {
         guard let mine = listing.published else { return }
-        let members = entries.filter {
+        let stack = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
-        }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        }
+        var members = stack.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        // Notifications come in at the edge and push the older ones away from it, as every notification daemon's.
+        if stack.contains(where: { $0.state.newestFirst == true }) { members.reverse() }
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,

@@ -28,6 +28,9 @@ import Glibc
         var spinner: String?
         /// On screen, so it takes a place in its stack (until its hide has finished).
         var up: Bool
+        /// A notification bubble: a stack holding one puts its newest HUD nearest its edge (nil from an x11hud
+        /// older than bubbles).
+        var newestFirst: Bool?
     }
 
     struct Entry: Hashable {

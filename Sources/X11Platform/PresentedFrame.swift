@@ -24,6 +24,12 @@ extension PresentedFrame {
         snapshot.layout.button?.frame.contains(scenePoint(x: x, y: y)) == true
     }
 
+    /// The action button (an index of the layout's `buttons`) under a point in window pixels, if any.
+    func actionButton(x: Int, y: Int) -> Int? {
+        let p = scenePoint(x: x, y: y)
+        return snapshot.layout.buttons.firstIndex { $0.frame.contains(p) }
+    }
+
     /// Whether a point in window pixels is on the bezel as drawn.
     func hitsBezel(x: Int, y: Int) -> Bool {
         snapshot.presentedBezel.contains(scenePoint(x: x, y: y))
