@@ -60,12 +60,12 @@ public final class CommandFeed: HUDInputSource {
     /// The command's process id, which is also its process group's.
     public var pid: Int32 { job.pid }
 
-    /// How it ended, what stopped it and its last stderr line, as known now.
+    /// How it ended, what stopped it and why it failed in its own words, as known now.
     public var outcome: RunOutcome {
         var o = template
         o.end = job.end ?? .exited(0)
         o.stop = stop.withLock { $0 }
-        o.lastErrorLine = tee.lastErrorLine
+        o.reason = tee.failureReason
         o.seconds = FeedReader.uptime() - started
         return o
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import ProgressFeed
 import Synchronization
 
 /// Passes a command's stdout and stderr through to ours, byte for byte and as they come, and pushes the same bytes
@@ -17,7 +18,7 @@ final class OutputTee: Sendable {
     private let reader: FeedReader
     /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
     private let wake: (read: Int32, write: Int32)
-    private let tail = Mutex(StderrTail())
+    private let reason = Mutex(FailureReason())
 
     /// Takes ownership of the descriptors.
     init(stdout: Int32, stderr: Int32, reader: FeedReader) throws(CommandFailure) {
@@ -27,8 +28,8 @@ final class OutputTee: Sendable {
         for fd in sources + [wake.read] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
-    /// The last non-empty line of the command's stderr, without escape sequences.
-    var lastErrorLine: String? { tail.withLock { $0.line } }
+    /// Why the command failed, in its own words, as its stderr said so far (`FailureReason`).
+    var failureReason: String? { reason.withLock { $0.text } }
 
     /// Starts passing through; `whenDone` runs on the tee's thread once the command has ended and what it left in
     /// the pipes is through.
@@ -80,7 +81,7 @@ final class OutputTee: Sendable {
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
                 if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
-                if i == 1 { tail.withLock { $0.push(chunk) } }
+                if i == 1 { reason.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
                 if !passing[i] {
                     // Our own reader gone (`x11hud run -- yes | head -1`): as in a shell pipe, the command's next

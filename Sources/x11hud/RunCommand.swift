@@ -20,7 +20,8 @@ struct RunCommand: ParsableCommand {
             progress lines of rsync, curl, pv and wget. The spinner shows at once (or after --grace).
 
             When COMMAND ends, the HUD shows the success icon and "Done" for status 0, or the error icon, \
-            "Failed" and the last line COMMAND wrote to stderr, then hides, and x11hud exits with COMMAND's \
+            "Failed" and COMMAND's own reason (the first error its JSON log or its stderr reports, else its last \
+            stderr line, without timestamps and log levels), then hides, and x11hud exits with COMMAND's \
             status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
             The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
             still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
