@@ -10,7 +10,8 @@ struct WatchOptions: ParsableArguments {
     @Option(name: .customLong("watch-pid"), parsing: .unconditional, help: ArgumentHelp("""
         Show the progress of a running process, as the 'progress' tool does: the position in the largest file it \
         reads (with --total, the size of the largest it writes); label its command name, details the file and \
-        --details auto. Ends with the success icon when it exits (its exit status cannot be known).
+        --details auto. When it exits: the success icon if the file reached its end, else the last figures stay \
+        with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit status cannot be known).
         """, valueName: "pid"))
     var pidText: String?
 
