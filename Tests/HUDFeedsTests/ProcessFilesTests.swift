@@ -214,8 +214,14 @@ import HUDTestSupport
         let url = try temporaryFile(size: 500_000)
         defer { try? FileManager.default.removeItem(at: url) }
         let child = try Child("exec 3<\"$1\" 4<>\"$1.tmp\"; head -c 2000000 /dev/zero >&4; rm \"$1.tmp\"; "
-            + "dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _", file: url)
-        defer { child.finish() }
+            + ": > \"$1.ready\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _", file: url)
+        defer {
+            child.finish()
+            try? FileManager.default.removeItem(atPath: url.path + ".ready")
+        }
+        // Watched once the temporary is deleted (before, it is a file like any other).
+        let ready = url.path + ".ready"
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(5)) { FileManager.default.fileExists(atPath: ready) })
         var updates: [FeedUpdate] = []
         let seen = look(probe: ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil, texts: WatchTexts()),
                         into: &updates) { $0.bytesDone == 100_000 }
