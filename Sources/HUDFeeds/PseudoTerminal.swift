@@ -88,9 +88,8 @@ final class PseudoTerminal: Sendable {
         sizeWatch.withLock { $0 = watch }
     }
 
-    /// The command has ended: the real terminal gets its modes back and our input is no longer passed on.
+    /// The command has ended: our input and size changes are no longer passed on.
     func commandEnded() {
-        restore()
         sizeWatch.withLock { s in
             s?.source.cancel()
             s = nil
@@ -99,8 +98,11 @@ final class PseudoTerminal: Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    /// The command's output is through: our side of its terminal is closed (the `OutputTee` closes the master).
+    /// The command has ended and its output is through: the real terminal gets its modes back (after the last of
+    /// that output, which they would otherwise change: `\n` would end a line twice), and our side of its terminal
+    /// is closed (the `OutputTee` closes the master). Before the end is shown, and before any exit.
     func outputDone() {
+        restore()
         for fd in [slave, wake.read, wake.write] { close(fd) }
     }
 
