@@ -25,33 +25,81 @@ public struct FailureReason: Sendable {
     private var toolError: String?
     private var errorLine: String?
     private var lastLine: String?
+    /// The last line when it was passed over unread (plain text after no error mark): read only if it is needed.
+    private var lastUnread: [UInt8]?
 
     public init() {}
 
     /// Reads more of the stream. Lines end at `\n` or `\r` (a line redrawn with `\r` leaves its last state).
+    ///
+    /// In a terminal of its own everything a command writes comes this way, so the ends of lines are found with
+    /// `memchr` and the text copied in runs, not byte by byte (a debug build passing 200 MB of zeros through
+    /// `run --pty`: 22.6 s byte by byte, 5.7 s so; 4.2 s through pipes, where only stderr comes here).
     public mutating func push(_ bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                endLine()
-            } else if current.count < Self.maxLineBytes {
-                current.append(byte)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let end = base + bytes.count
+        var start = base
+        // The next `\n` and `\r` at or after `start`, or `end`; each looked for again only once passed.
+        var newline = Self.find(UInt8(ascii: "\n"), from: base, to: end)
+        var carriage = Self.find(UInt8(ascii: "\r"), from: base, to: end)
+        while start < end {
+            if newline < start { newline = Self.find(UInt8(ascii: "\n"), from: start, to: end) }
+            if carriage < start { carriage = Self.find(UInt8(ascii: "\r"), from: start, to: end) }
+            let stop = min(newline, carriage)
+            let room = Self.maxLineBytes - current.count
+            if room > 0 {
+                current.append(contentsOf: UnsafeRawBufferPointer(start: start, count: min(stop - start, room)))
             }
+            guard stop < end else { return }
+            endLine()
+            start = stop + 1
         }
+    }
+
+    private static func find(_ byte: UInt8, from start: UnsafeRawPointer, to end: UnsafeRawPointer)
+        -> UnsafeRawPointer {
+        memchr(start, Int32(byte), end - start).map { UnsafeRawPointer($0) } ?? end
     }
 
     /// The reason as the HUD shows it, cut to `maxCharacters`; nil when the stream had no text at all.
     public var text: String? {
         var copy = self
         copy.endLine()
+        if copy.toolError == nil, copy.errorLine == nil, let unread = copy.lastUnread {
+            copy.lastUnread = nil
+            copy.take(unread)
+        }
         return (copy.toolError ?? copy.errorLine ?? copy.lastLine).map(Self.cut)
     }
 
     private mutating func endLine() {
         defer { current.removeAll(keepingCapacity: true) }
-        switch Self.read(line: current) {
+        // Most lines of a command's output are plain text that no rule could take for an error (in a terminal of
+        // its own all of it comes here: `seq 1 1000000` through `run --pty`, debug build, 24.7 s with every line
+        // read, 1.8 s so, 0.7 s through pipes): such a line is only kept, to be read if it turns out to be the
+        // last. Blank ones are not even kept.
+        guard let first = current.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        // Every error mark has a colon or a bracket (`Fatal:`, `ERROR :`, `E:`, `error:`, `[error]`); escapes may hide
+        // what a line shows.
+        let marks = [UInt8(ascii: ":"), UInt8(ascii: "["), 0x1B]
+        let marked = current.withUnsafeBytes { raw in
+            marks.contains { memchr(raw.baseAddress!, Int32($0), raw.count) != nil }
+        }
+        guard first == UInt8(ascii: "{") || marked && toolError == nil && errorLine == nil else {
+            lastUnread = current
+            return
+        }
+        take(current)
+    }
+
+    /// Reads one line and keeps what it says.
+    private mutating func take(_ line: [UInt8]) {
+        switch Self.read(line: line) {
         case .toolError(let text): if toolError == nil { toolError = text }
         case .error(let text): if errorLine == nil { errorLine = text }
-        case .text(let text): lastLine = text
+        case .text(let text):
+            lastLine = text
+            lastUnread = nil
         case nil: break
         }
     }

@@ -60,6 +60,14 @@ import Testing
         #expect(reason("\n  \n") == nil)
     }
 
+    /// Plain lines are only read when they turn out to be the last; what they say is the same.
+    @Test func theLastLineIsTheLastWithTextWhateverCameAfterIt() {
+        #expect(reason("note: a\nplain last\n") == "plain last")
+        #expect(reason("first\n\u{1B}[2K\n\u{1B}[2K") == "first", "lines that only erase are no text")
+        #expect(reason("plain\n{\"message_type\":\"status\",\"percent_done\":1}\n") == "plain")
+        #expect(reason("1\n2\n3") == "3")
+    }
+
     @Test func levelWordsAndTimestampsAreStripped() {
         #expect(reason("2026/11/26 16:36:51 ERROR : disk full\n") == "disk full")
         #expect(reason("2026-11-26 16:36:51,123 CRITICAL: no space\n") == "no space")
