@@ -13,6 +13,8 @@ public enum ExitStatus: CaseIterable, Sendable {
     case done
     /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
     case cancelled
+    /// `--watch-pid`: the process ended before the file it followed reached its end (`WatchEnd.incomplete`).
+    case incomplete
     /// `--over-window`: the window was closed (destroyed) while the HUD was over it (`HUD.targetClosed`).
     case windowClosed
     /// `EX_USAGE`: an unknown option, a bad value, a missing or unreadable image, a window that does not exist.
@@ -46,6 +48,7 @@ public enum ExitStatus: CaseIterable, Sendable {
         switch self {
         case .done: return 0
         case .cancelled: return 1
+        case .incomplete: return 3
         case .windowClosed: return 4
         case .usage: return 64
         case .noInput: return 66

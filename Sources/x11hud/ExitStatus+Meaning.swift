@@ -8,6 +8,8 @@ extension ExitStatus {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled: return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD"
+        case .incomplete:
+            return "`--watch-pid`: the process ended before its file reached the end (no success icon)"
         case .windowClosed: return "`--over-window`: the window was closed while the HUD was over it"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image, no such window"
         case .noInput:

@@ -172,7 +172,14 @@ import HUDLoop
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }
         let finished: @Sendable (WatchEnd) -> Void = { [status] end in
-            let code = end == .completed ? ExitStatus.done.code : ExitStatus.noInput.code
+            let code: Int32
+            switch end {
+            case .completed: code = ExitStatus.done.code
+            case .fileLost: code = ExitStatus.noInput.code
+            case .incomplete(let what):
+                X11HUDCommand.printError(what)
+                code = ExitStatus.incomplete.code
+            }
             MainLoop.send { status.code = code }
         }
         guard let watcher = command.watch.makeFeed(texts: command.watchTexts, onEnd: finished) else { return }

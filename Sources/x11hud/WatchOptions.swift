@@ -8,9 +8,11 @@ import ProgressFeed
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
 struct WatchOptions: ParsableArguments {
     @Option(name: .customLong("watch-pid"), parsing: .unconditional, help: ArgumentHelp("""
-        Show the progress of a running process, as the 'progress' tool does: the position in the largest file it \
-        reads (with --total, the size of the largest it writes); label its command name, details the file and \
-        --details auto. Ends with the success icon when it exits (its exit status cannot be known).
+        Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
+        most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
+        details the file and \
+        --details auto. When it exits: the success icon if the file reached its end, else the last figures stay \
+        with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit status cannot be known).
         """, valueName: "pid"))
     var pidText: String?
 

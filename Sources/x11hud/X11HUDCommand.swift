@@ -110,7 +110,10 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Writes `x11hud: message` on stderr, with control characters from values and input made harmless.
     static func printError(_ message: String) {
-        let line = "x11hud: \(TerminalText.clean(message))\n"
+        // A terminal in raw mode (`run`'s command in a terminal of its own) does not return the carriage itself.
+        var modes = termios()
+        let raw = isatty(2) == 1 && tcgetattr(2, &modes) == 0 && modes.c_oflag & tcflag_t(OPOST) == 0
+        let line = "x11hud: \(TerminalText.clean(message))" + (raw ? "\r\n" : "\n")
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
