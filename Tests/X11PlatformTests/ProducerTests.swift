@@ -66,33 +66,30 @@ struct ProducerTests {
         #expect(end.errors.first?.hasSuffix("; reading the input to its end without a HUD") == true, "\(end.errors)")
     }
 
-    @Test func theServerKilledMidStreamLeavesTheProducerToFinish() throws {
+    /// While the producer waits halfway, `lose` takes the HUD's display away (on a server of the test's own);
+    /// then the producer writes the rest. x11hud's one line is `x11hud: <what> on <display>; reading …`.
+    func displayLostMidStream(saying what: String, _ lose: (XvfbServer, String) throws -> Void) throws {
         let server = try XvfbServer()
         defer { server.stop() }
         let pipeline = try Pipeline(display: server.display, go: false)
         let window = try Tools.visibleWindow(["--class", "x11hud"], display: server.display)
         try #require(!window.isEmpty, "no HUD came up")
-        server.stop()
+        try lose(server, window)
         pipeline.go()
         let end = try pipeline.end()
         #expect(end.producer == 0 && end.finished, "the producer was cut short: status \(end.producer)")
         #expect(end.hud == 74)
-        #expect(end.errors == ["x11hud: lost the connection to the X server on \(server.display); reading the input "
-            + "to its end without a HUD"], "\(end.errors)")
+        #expect(end.errors == ["x11hud: \(what) on \(server.display); reading the input to its end without a HUD"],
+                "\(end.errors)")
+    }
+
+    @Test func theServerKilledMidStreamLeavesTheProducerToFinish() throws {
+        try displayLostMidStream(saying: "lost the connection to the X server") { server, _ in server.stop() }
     }
 
     @Test func theWindowDestroyedByAnotherClientLeavesTheProducerToFinish() throws {
-        let server = try XvfbServer()
-        defer { server.stop() }
-        let pipeline = try Pipeline(display: server.display, go: false)
-        let window = try Tools.visibleWindow(["--class", "x11hud"], display: server.display)
-        try #require(!window.isEmpty, "no HUD came up")
-        try RogueClient.destroy(window: window, display: server.display)
-        pipeline.go()
-        let end = try pipeline.end()
-        #expect(end.producer == 0 && end.finished, "the producer was cut short: status \(end.producer)")
-        #expect(end.hud == 74)
-        #expect(end.errors == ["x11hud: the HUD's window was destroyed by another X client on \(server.display); "
-            + "reading the input to its end without a HUD"], "\(end.errors)")
+        try displayLostMidStream(saying: "the HUD's window was destroyed by another X client") { server, window in
+            try RogueClient.destroy(window: window, display: server.display)
+        }
     }
 }
