@@ -25,22 +25,28 @@ extension CLI {
         }
     }
 
-    /// Polls `x11hud list --json` while `running` holds, as a status bar would, and returns the progress values the
-    /// HUD named `id` (or the first HUD) went through, each change once, in order, leaving out the times it showed
-    /// none; and every details text seen.
-    public static func progressWhile(display: String, id: String? = nil,
-                                     _ running: () -> Bool) throws -> (fractions: [Double], details: [String]) {
-        var fractions: [Double] = []
-        var details: [String] = []
+    /// What a HUD went through while a job ran, as `x11hud list --json` showed it: each change once, in order.
+    public struct Seen: Sendable {
+        /// The progress values, leaving out the times it showed none.
+        public var fractions: [Double] = []
+        public var details: [String] = []
+        public var labels: [String] = []
+    }
+
+    /// Polls `x11hud list --json` while `running` holds, as a status bar would, following the HUD named `id` (or the
+    /// first HUD).
+    public static func progressWhile(display: String, id: String? = nil, _ running: () -> Bool) throws -> Seen {
+        var seen = Seen()
         while running() {
             let huds = try listed(display: display)
             if let hud = id == nil ? huds.first : huds.first(where: { $0.id == id }) {
-                if let p = hud.progress, p != fractions.last { fractions.append(p) }
-                if hud.details != details.last { details.append(hud.details) }
+                if let p = hud.progress, p != seen.fractions.last { seen.fractions.append(p) }
+                if hud.details != seen.details.last { seen.details.append(hud.details) }
+                if hud.label != seen.labels.last { seen.labels.append(hud.label) }
             }
             usleep(30_000)
         }
-        return (fractions, details)
+        return seen
     }
 
     /// Whether `fractions` rise through at least `count` distinct values between 0 and 1 without going back.
