@@ -29,23 +29,6 @@ struct ListProgressTests {
         #expect(percentages.count >= 3, "\(seen.details)")
     }
 
-    /// The README's status-bar line (jq over `list --json`), as written, on a named HUD at 29 % (a fraction that
-    /// times 100 is 28.999…: rounded, not floored).
-    @Test func theReadmesStatusBarLinePrintsTheLabelAndPercentage() throws {
-        let display = try server().display
-        let heading = "### Many HUDs: names, stacking, hide, list, queue"
-        let block = try #require(try ReadmeShellBlockTests.blocks(under: heading).first)
-        let line = try #require(block.split(separator: "\n").first { $0.contains("| jq ") }.map(String.init))
-        let hud = try HUDProcess(["--id", "backup", "--label", "Backup", "--mode", "bar", "--progress", "0.29"],
-                                 display: display)
-        defer { hud.kill() }
-        _ = try hud.waitForWindow(display: display)
-        var environment = ChildProcess.environment(display: display)
-        environment["PATH"] = CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        let r = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", line], environment: environment)
-        #expect(r.status == 0 && r.stdout == "Backup 29%\n", "\(r.stdout) \(r.stderr)")
-    }
-
     /// A spinner shows no progress: the key is there, with null.
     @Test func aSpinnerListsItsProgressAsNull() throws {
         let display = try server().display
