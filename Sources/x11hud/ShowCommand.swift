@@ -30,7 +30,8 @@ struct ShowCommand: ParsableCommand {
             "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
             --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
             Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
-            of the input is read and dropped, so the program writing it never dies of SIGPIPE.
+            of the input is read and dropped, so the program writing it never dies of SIGPIPE. So is it when the \
+            display cannot be opened or goes away: one line, then the input to its end, then exit 69 or 74.
 
             --watch-pid and --watch-file take progress from work already running instead, without a pipe.
 
