@@ -29,8 +29,9 @@ public enum ExitStatus: CaseIterable, Sendable {
     case internalError
     /// `EX_CANTCREAT`: `render` cannot write its output file.
     case cannotCreate
-    /// `EX_IOERR`: the connection to the X server was lost while the HUD was up. Xlib gives a program no way to
-    /// go on after this, so the library ends the process with it.
+    /// `EX_IOERR`: the connection to the X server was lost while the HUD was up, or another client destroyed its
+    /// window. Xlib gives a program no way to go on after a lost connection, so the library ends the process with
+    /// it, after what `HUDSession.whenLost` asked (the command line reads piped input to its end first).
     case connectionLost
     /// `EX_TEMPFAIL`: `notifications`: another notification server owns the name (without `--replace`).
     case nameTaken

@@ -25,13 +25,18 @@ extension HUD {
     }
 
     private func registryState(bezel b: Rect, up: Bool) -> HUDRegistry.State {
-        HUDRegistry.State(
+        let content = scene.content
+        let shown = { (text: String) in self.scene.style.markup ? TextBlock.plainText(fromMarkup: text) : text }
+        // The value the indicator goes to (not the eased one on screen), to 0.01 %: a reader polls it, and a
+        // stream of tiny steps does not rewrite the description each frame.
+        let progress = [.determinate, .annular, .bar].contains(content.mode)
+            ? (content.progress * 10_000).rounded() / 10_000 : nil
+        return HUDRegistry.State(
             id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
-            height: Int(b.height), mode: scene.content.mode.rawValue,
-            label: scene.style.markup ? TextBlock.plainText(fromMarkup: scene.content.label) : scene.content.label,
-            spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
-            newestFirst: scene.style.bubble != nil ? true : nil)
+            height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label),
+            spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
+            newestFirst: scene.style.bubble != nil ? true : nil, progress: progress, details: shown(content.details))
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.

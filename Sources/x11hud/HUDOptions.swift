@@ -16,14 +16,14 @@ struct HUDOptions: ParsableArguments {
 
     @Option(name: [.customLong("label"), .customLong("text")], parsing: .unconditional,
             help: "The main text (bold 16). --text is zenity's name for it.")
-    var label: String = ""
+    var label: String?
 
     @Option(name: [.customLong("details"), .customLong("title")], parsing: .unconditional,
             help: """
                 Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it. \
                 'auto': how much is done, how fast, how long is left (live only).
                 """)
-    var details: String = ""
+    var details: String?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
@@ -59,7 +59,7 @@ struct HUDOptions: ParsableArguments {
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
-    var button: String = ""
+    var button: String?
 
     /// The look's settings, where it appears, and the config file: the options `x11hud notifications` shares.
     @OptionGroup var look: LookOptions
@@ -108,7 +108,7 @@ struct HUDOptions: ParsableArguments {
         }
         if markup {
             // Sizes in markup are held to the limits of --font; other bad markup is shown literally, as documented.
-            for (option, text) in [("--label", label), ("--details", details)] {
+            for (option, text) in [("--label", label ?? ""), ("--details", details ?? "")] {
                 if let problem = MarkupCheck.problem(in: text), problem.contains("size") || problem.contains("scales") {
                     throw ValidationError("The value '\(text)' is invalid for '\(option)' with --markup: \(problem)")
                 }
@@ -154,8 +154,8 @@ struct HUDOptions: ParsableArguments {
         let implicit: HUDMode = pulsate ? .indeterminate : custom != nil ? .custom : .indeterminate
         let resolvedMode = banner ? .text
             : mode ?? (value == nil ? implicit : implicit.receivingProgress(explicitly: pulsate))
-        return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
-                          buttonTitle: button, custom: custom)
+        return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label ?? "", details: details ?? "",
+                          buttonTitle: button ?? "", custom: custom)
     }
 
     /// The mode was chosen on the command line, so input must not change it by itself.

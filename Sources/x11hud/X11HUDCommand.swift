@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
@@ -69,6 +70,10 @@ struct X11HUDCommand: ParsableCommand {
             var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
             try command.run()
         } catch let error as ExitError {
+            if error.drainsInput {
+                printError(error.message)
+                FileDescriptorFeed.drainThenExit(error.code)
+            }
             fail(error.message, code: error.code)
         } catch {
             let code = exitCode(for: error)
@@ -130,6 +135,9 @@ struct X11HUDCommand: ParsableCommand {
 struct ExitError: Error, CustomStringConvertible {
     var message: String
     var code: Int32
+    /// Piped standard input is read to its end before the exit (the display is missing): the program writing it
+    /// goes on and ends with its own status.
+    var drainsInput = false
     var description: String { message }
 
     init(message: String, code: Int32) {

@@ -218,12 +218,13 @@ struct ReadmeShellBlockTests {
 
     /// "Many HUDs", each command as written, each with the HUDs it acts on shown first (W, the README's
     /// placeholder for a window id, is an xlogo's): the hides end the HUDs they name with status 0, `list` names
-    /// the HUD up, and the queued HUD shows once the one named `backup` has hidden.
+    /// the HUD up, the status-bar line prints its label and percentage, and the queued HUD shows once the one named
+    /// `backup` has hidden.
     @Test func theManyHUDsCommandsRun() throws {
         let display = try server().display
         let block = try #require(try Self.blocks(under: "### Many HUDs: names, stacking, hide, list, queue").first)
         let commands = Self.commands(in: block).map { $0.components(separatedBy: "  #")[0] }
-        try #require(commands.count == 6, "\(commands)")
+        try #require(commands.count == 7, "\(commands)")
         let logo = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xlogo"), ["-geometry", "300x300+100+100"],
                                     environment: ChildProcess.environment(display: display))
         defer { logo.kill() }
@@ -234,6 +235,8 @@ struct ReadmeShellBlockTests {
             "x11hud --label One --hide-after 20 & x11hud --id two --label Two --hide-after 20 &\nsleep 0.8\n",
             "x11hud --over-window \(w) --label Over --hide-after 20 &\nsleep 0.8\nW=\(w)\n",
             "x11hud --id shown --label Listed --hide-after 1.5 &\nsleep 0.8\n",
+            // 0.29 times 100 is 28.999…: the status-bar line rounds.
+            "x11hud --id backup --label Backup --mode bar --progress 0.29 --hide-after 1.5 &\nsleep 0.8\n",
             "x11hud --id backup --label Backup --hide-after 1 &\nsleep 0.5\n",
         ]
         for (command, before) in zip(commands, shownFirst) {
@@ -250,8 +253,11 @@ struct ReadmeShellBlockTests {
             defer { try? FileManager.default.removeItem(at: home) }
             #expect(r.status == 0, "\(command)\nstatus \(r.status)\n\(r.stderr)")
             #expect(r.stderr.isEmpty, "\(command)\n\(r.stderr)")
-            if command.hasPrefix("x11hud list") {
+            if command == "x11hud list" {
                 #expect(r.stdout.hasPrefix("shown\t"), "\(r.stdout)")
+            }
+            if command.contains("| jq ") {
+                #expect(r.stdout == "Backup 29%\n", "\(r.stdout)")
             }
         }
     }
