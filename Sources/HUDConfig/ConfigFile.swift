@@ -10,6 +10,8 @@ public struct ConfigFile: Sendable {
     public let lines: [ConfigKey: Int]
     /// The `[notifications]` table.
     public let notifications: NotificationSettings
+    /// The line of the `[notifications]` table, for `--print-config`.
+    public let notificationsLine: Int?
 
     /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
@@ -57,6 +59,7 @@ public struct ConfigFile: Sendable {
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
         var notifications = NotificationSettings()
+        var notificationsLine: Int?
         for entry in document.entries {
             let (name, line) = (entry.key, entry.line)
             if name == "notifications" {
@@ -66,6 +69,7 @@ public struct ConfigFile: Sendable {
                 do { notifications = try NotificationSettings(table: table, ruleLines: ruleLines) } catch {
                     throw ConfigError(path: path, line: error.line ?? line, key: name, reason: error.reason)
                 }
+                notificationsLine = line
                 continue
             }
             guard let key = ConfigKey(rawValue: name) else {
@@ -83,6 +87,7 @@ public struct ConfigFile: Sendable {
         self.values = values
         self.lines = lines
         self.notifications = notifications
+        self.notificationsLine = notificationsLine
     }
 }
 

@@ -12,6 +12,7 @@ public import HUDScene
 /// value-hints = ["value", "x-progress"]
 /// timeout = 4
 /// width = 300
+/// body-lines = 3
 /// history-length = 50
 /// paused-shows = "nothing"
 ///
@@ -29,11 +30,12 @@ public struct NotificationSettings: Equatable, Sendable {
     /// Seconds a notification stays when its sender leaves it to the server (`expire_timeout` -1); unset: the
     /// time to read its text, 8 to 30 s (`NotificationDesk.readingTime`).
     public var timeout: Double?
-    /// The bezel's width in points, the same for every notification (they line up in a column, as dunst's do);
-    /// unset: each as wide as its text needs.
+    /// The bubble's width in points, the same for every notification (they line up in a column, as dunst's do).
     public var width: Double?
-    /// Where notifications rest, over the top-level `position` (scripts' HUDs in the centre, notifications in a
-    /// corner, as most desktops put them).
+    /// Lines of a body shown before it is cut with an ellipsis.
+    public var bodyLines: Int?
+    /// Where the column of bubbles stands (scripts' HUDs and OSDs where the top-level `position` puts them,
+    /// notifications in a corner, as most desktops put them).
     public var position: Position?
     /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
     public var historyLength: Int?
@@ -66,26 +68,32 @@ public struct NotificationSettings: Equatable, Sendable {
     public struct UrgencyStyle: Equatable, Sendable {
         public var bezelColor: RGBA?
         public var contentColor: RGBA?
+        /// A line just inside the bezel's edge (critical ones: red unless set).
+        public var frameColor: RGBA?
         /// Seconds, over `timeout` (critical notifications without it stay until closed).
         public var timeout: Double?
 
-        public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, timeout: Double? = nil) {
+        public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, frameColor: RGBA? = nil,
+                    timeout: Double? = nil) {
             self.bezelColor = bezelColor
             self.contentColor = contentColor
+            self.frameColor = frameColor
             self.timeout = timeout
         }
 
         mutating func overlay(_ other: UrgencyStyle) {
             bezelColor = other.bezelColor ?? bezelColor
             contentColor = other.contentColor ?? contentColor
+            frameColor = other.frameColor ?? frameColor
             timeout = other.timeout ?? timeout
         }
     }
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
-                timeout: Double? = nil, width: Double? = nil, position: Position? = nil,
+                timeout: Double? = nil, width: Double? = nil, bodyLines: Int? = nil, position: Position? = nil,
                 historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:],
                 rules: [NotificationRule] = []) {
+        self.bodyLines = bodyLines
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
         self.valueHints = valueHints
@@ -99,7 +107,8 @@ public struct NotificationSettings: Equatable, Sendable {
     }
 
     /// What the table's keys are when nothing sets them: their rows' built-in values (`max-visible` 5,
-    /// `value-indicator` bar, `value-hints` ["value"]), and nil for the keys whose being unset means something.
+    /// `value-indicator` bar, `value-hints` ["value"], `width` 350, `body-lines` 5, `position` top-right), and nil
+    /// for the keys whose being unset means something.
     public static let builtIn: NotificationSettings = {
         var settings = NotificationSettings()
         for key in NotificationKey.allCases {
@@ -123,6 +132,7 @@ public struct NotificationSettings: Equatable, Sendable {
         valueHints = other.valueHints ?? valueHints
         timeout = other.timeout ?? timeout
         width = other.width ?? width
+        bodyLines = other.bodyLines ?? bodyLines
         position = other.position ?? position
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
@@ -168,14 +178,28 @@ public struct NotificationSettings: Equatable, Sendable {
         }
     }
 
+    /// The value of `key`, nil when unset.
+    public func value(_ key: NotificationKey) -> ConfigValue? {
+        switch key {
+        case .maxVisible: return maxVisible.map { .number(Double($0)) }
+        case .valueIndicator: return valueIndicator.map { .valueIndicator($0) }
+        case .valueHints: return valueHints.map { .names($0) }
+        case .timeout: return timeout.map { .number($0) }
+        case .width: return width.map { .number($0) }
+        case .bodyLines: return bodyLines.map { .number(Double($0)) }
+        case .position: return position.map { .position($0) }
+        }
+    }
+
     /// Where a checked value of each key goes (every value comes from its own row's checks, so it has the type).
-    private mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
+    mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
         switch (key, value) {
         case (.maxVisible, .number(let n)): maxVisible = Int(n)
         case (.valueIndicator, .valueIndicator(let v)): valueIndicator = v
         case (.valueHints, .names(let names)): valueHints = names
         case (.timeout, .number(let seconds)): timeout = seconds
         case (.width, .number(let points)): width = points
+        case (.bodyLines, .number(let n)): bodyLines = Int(n)
         case (.position, .position(let p)): position = p
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
@@ -185,8 +209,17 @@ public struct NotificationSettings: Equatable, Sendable {
 }
 
 extension NotificationSettings.UrgencyStyle {
-    /// The keys of an urgency's table: two colours as the top-level ones take, and the table's own `timeout`.
-    static let keys = ["bezel-color", "content-color", "timeout"]
+    /// The keys of an urgency's table: three colours as the top-level ones take, and the table's own `timeout`.
+    static let keys = ["bezel-color", "content-color", "frame-color", "timeout"]
+
+    /// What the table sets, by key, in the order of `keys`.
+    var values: [(key: String, value: ConfigValue)] {
+        let all: [(String, ConfigValue?)] = [
+            ("bezel-color", bezelColor.map { .color($0) }), ("content-color", contentColor.map { .color($0) }),
+            ("frame-color", frameColor.map { .color($0) }), ("timeout", timeout.map { .number($0) }),
+        ]
+        return all.compactMap { key, value in value.map { (key, $0) } }
+    }
 
     /// Reads `[notifications.LEVEL]`, named `name` in messages; each key is checked by the row it shares its name
     /// with.
@@ -195,7 +228,7 @@ extension NotificationSettings.UrgencyStyle {
         for (key, value) in table {
             let row: Setting
             switch key {
-            case "bezel-color": row = ConfigKey.bezelColor.setting
+            case "bezel-color", "frame-color": row = ConfigKey.bezelColor.setting
             case "content-color": row = ConfigKey.contentColor.setting
             case "timeout": row = NotificationKey.timeout.setting
             default:
@@ -209,6 +242,7 @@ extension NotificationSettings.UrgencyStyle {
             switch (key, checked) {
             case ("bezel-color", .color(let c)): bezelColor = c
             case ("content-color", .color(let c)): contentColor = c
+            case ("frame-color", .color(let c)): frameColor = c
             case (_, .number(let seconds)): timeout = seconds
             default: break
             }

@@ -126,6 +126,8 @@ public struct Notification: Sendable {
     public var defaultAction: String? { actions.first { $0.key == "default" }?.key }
     /// The action the HUD's button invokes: the first that is not `default`.
     public var buttonAction: (key: String, label: String)? { actions.first { $0.key != "default" } }
+    /// The actions a bubble shows as buttons: all but `default`, in order.
+    public var buttons: [(key: String, label: String)] { actions.filter { $0.key != "default" } }
 
     /// Where a picture may come from, in the specification's order of precedence: the raw pixels of `image-data`
     /// (`image_data` before version 1.2), the file or icon name of `image-path` (`image_path`), the `app_icon`

@@ -20,6 +20,9 @@ import ProgressFeed
         var reason: NotificationServer.CloseReason?
         /// A rule keeps it out of the history.
         var skipHistory = false
+        /// The pointer is on it: its timeout waits.
+        var hovered = false
+
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
@@ -40,7 +43,7 @@ import ProgressFeed
     let display: any NotificationDisplay
     let clock: any LoopClock
     private let icons: IconLookup
-    private let style: HUDStyle
+    private let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
@@ -48,7 +51,7 @@ import ProgressFeed
     private let timeout: Double?
     /// The hints whose number is drawn as a bar, the first present winning.
     private let valueHints: [String]
-    /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
+    /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
     /// What waits for a place (or for the pause to end), next first; the display is told how many.
@@ -69,19 +72,19 @@ import ProgressFeed
     /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
     public var reopen: (@MainActor (Notification) -> UInt32)?
 
+    /// A desk showing on `display`, its timers on `clock`.
+    /// - Parameters:
+    ///   - style: the command line's look, which value and synchronous notifications (OSDs) take as it is and
+    ///     bubbles take their colours, animation and margin from (see `NotificationLook`).
+    ///   - fonts: the fonts the command line or the config file chose, which bubbles then take too.
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
                 maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
-                settings: NotificationSettings = NotificationSettings()) {
+                settings: NotificationSettings = NotificationSettings(),
+                fonts: (label: FontSpec?, details: FontSpec?) = (nil, nil)) {
         self.display = display
         self.clock = clock
         self.icons = icons
-        var style = style
-        if let width = settings.width {
-            // Every bezel as wide: the text wraps inside it, and a column of notifications lines up.
-            style.minSize.width = width
-            style.maxTextWidth = max(40, width - 2 * style.margin)
-        }
-        self.style = style
+        look = NotificationLook(style: style, settings: settings, labelFont: fonts.label, detailsFont: fonts.details)
         self.maxVisible = max(1, maxVisible)
         self.valueMode = valueMode
         self.timeout = timeout
@@ -217,8 +220,21 @@ import ProgressFeed
         let picture = entry.picture
         hud.picture = picture
         hud.style = style(for: n)
-        hud.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
-        if let key = n.buttonAction?.key {
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil)
+        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
+        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
+        if !buttons.isEmpty { update.button = "" }
+        hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        if buttons.isEmpty {
+            hud.actionClicked = nil
+        } else {
+            let keys = buttons.map(\.key)
+            hud.actionClicked = { [unowned self] index in
+                if keys.indices.contains(index) { invoke(id, keys[index]) }
+            }
+        }
+        hud.post(update)
+        if buttons.isEmpty, let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
             hud.buttonAction = nil
@@ -231,10 +247,21 @@ import ProgressFeed
         } else {
             hud.bezelAction = nil
         }
+        hud.hovered = { [unowned self] inside in hover(id, inside) }
         // Shown again if it was hiding: the held key's case.
         hud.show()
         entry.timer?.cancel()
-        entry.timer = expiryTimer(for: id, n)
+        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entries[id] = entry
+    }
+
+    /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
+    /// and starts again, whole, when it leaves, as KDE and GNOME do: a notification being read does not go.
+    private func hover(_ id: UInt32, _ inside: Bool) {
+        guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
+        entry.hovered = inside
+        entry.timer?.cancel()
+        entry.timer = inside ? nil : expiryTimer(for: id, entry.notification)
         entries[id] = entry
     }
 
@@ -256,8 +283,8 @@ import ProgressFeed
     }
 
     private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
-        guard let seconds = Self.expiry(of: n, configured: urgency[Self.level(n.urgency)]?.timeout, timeout: timeout)
-        else { return nil }
+        let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
+        guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
         return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
     }
 
@@ -283,14 +310,9 @@ import ProgressFeed
         min(max(2 + 0.06 * Double(summary.count + body.count), 8), 30)
     }
 
-    /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
-    private func style(for n: Notification) -> HUDStyle {
-        var s = style
-        guard let u = urgency[Self.level(n.urgency)] else { return s }
-        if let c = u.bezelColor { s.bezelColor = c }
-        if let c = u.contentColor { s.contentColor = c }
-        return s
-    }
+    /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
+    /// urgency's.
+    private func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
 
     static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
         switch u {
@@ -299,6 +321,11 @@ import ProgressFeed
         case .critical: return .critical
         }
     }
+
+    private func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+
+    /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
+    static let labelLimit = 100
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).

@@ -58,6 +58,12 @@ extension NotificationDisplay {
     var hidden: (@MainActor () -> Void)? { get set }
     /// A click on its button; nil: no button action.
     var buttonAction: (@MainActor () -> Void)? { get set }
+    /// The titles of its action buttons, a bubble's, in rows under its text.
+    var actions: [String] { get set }
+    /// A click on one of them, with its index in `actions`.
+    var actionClicked: (@MainActor (Int) -> Void)? { get set }
+    /// Called with true when the pointer comes onto it, false when it leaves.
+    var hovered: (@MainActor (Bool) -> Void)? { get set }
     /// A click on the bezel; nil: clicks go through.
     var bezelAction: (@MainActor () -> Void)? { get set }
 }

@@ -6,7 +6,7 @@ import HUDScene
 /// the desktop's icon theme, what it inherits, hicolor and unthemed icons); what cannot be shown is a warning, and
 /// the notification is shown without it. Pictures are kept at most `heldSide` pixels a side, scaled down when read.
 enum NotificationPicture {
-    /// The size icons are asked for: the 37-point indicator's nearest common icon size.
+    /// The size icons are asked for: a bubble's picture (`HUDStyle.Bubble.iconSize`), a common icon size.
     static let iconSize = 48
     /// The largest side a picture is kept at: an icon's 48 points twice over (HiDPI), so that a waiting or shown
     /// notification holds what it is drawn at, not the 4096² image it was sent (64 MiB decoded).

@@ -51,6 +51,10 @@ extension HUDSession {
             // A click another client made up (XSendEvent) must not press Cancel: only the server's own events count.
             guard event.xbutton.send_event == 0 else { return }
             for hud in huds { hud.handleButton(event.xbutton, pressed: event.type == ButtonPress) }
+        case EnterNotify, LeaveNotify:
+            // Only the pointer's own crossings, not ones another client made up.
+            guard event.xcrossing.send_event == 0 else { return }
+            hud(window: event.xcrossing.window)?.pointerCrossed(inside: event.type == EnterNotify)
         case ClientMessage:
             receive(event.xclient)
         case SelectionClear:

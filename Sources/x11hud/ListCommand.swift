@@ -13,7 +13,10 @@ struct ListCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print a JSON array of objects with the keys id, pid, mode, label, monitor.")
+    @Flag(help: """
+        Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while it \
+        turns), progress (a fraction from 0 to 1, null while the HUD shows no progress) and details (as shown).
+        """)
     var json = false
 
     @Option(parsing: .unconditional,

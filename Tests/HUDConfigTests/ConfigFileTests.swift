@@ -117,6 +117,21 @@ import Testing
         #expect(try ConfigFile(path: "/p.toml", text: uncommented).values.count == ConfigKey.allCases.count - 1)
     }
 
+    @Test func printedConfigShowsTheNotificationsTableAndItsSources() throws {
+        let text = "[notifications]\nbody-lines = 3\n[notifications.low]\ncontent-color = \"#808080\"\n"
+        var settings = Settings(file: try ConfigFile(path: "/c.toml", text: text))
+        settings.override(.timeout, with: .number(4))
+        let lines = settings.printed.split(separator: "\n").map(String.init)
+        func line(_ start: String) -> String? { lines.first { $0.hasPrefix(start) } }
+        #expect(line("body-lines = 3")?.hasSuffix("# /c.toml:1") == true, "\(lines)")
+        #expect(line("timeout = 4")?.hasSuffix("# command line") == true, "\(lines)")
+        #expect(line("width = 350")?.hasSuffix("# built-in default") == true, "\(lines)")
+        #expect(line("position = \"top-right\"")?.hasSuffix("# built-in default") == true, "\(lines)")
+        #expect(lines.contains("[notifications.low]") && !lines.contains("[notifications.critical]"))
+        #expect(line("content-color = \"#808080FF\"")?.hasSuffix("# /c.toml:1") == true, "\(lines)")
+        #expect(settings.notifications.timeout == 4 && settings.notifications.bodyLines == 3)
+    }
+
     @Test func scaleIsUnsetUntilSomethingSetsIt() throws {
         #expect(Settings().scale == nil)
         #expect(Settings(file: try ConfigFile(path: "/c", text: "scale = 2\n")).scale == 2)
@@ -258,9 +273,10 @@ import Testing
         rule.line = table.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.hasPrefix("[[notifications.rule]]") }.map { $0 + 1 }
         let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
-                                                         contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
+                                                         contentColor: try RGBA(hex: "#FFFFFF"),
+                                                         frameColor: try RGBA(hex: "#E6382F"), timeout: 30)
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
-                                                           timeout: 4, width: 300, position: .topRight,
+                                                           timeout: 4, width: 350, bodyLines: 5, position: .topRight,
                                                            historyLength: 100, pausedShows: .critical,
                                                            urgency: [.critical: critical], rules: [rule]))
     }
