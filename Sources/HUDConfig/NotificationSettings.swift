@@ -188,6 +188,8 @@ public struct NotificationSettings: Equatable, Sendable {
         case .width: return width.map { .number($0) }
         case .bodyLines: return bodyLines.map { .number(Double($0)) }
         case .position: return position.map { .position($0) }
+        case .historyLength: return historyLength.map { .number(Double($0)) }
+        case .pausedShows: return pausedShows.map { .pausedShows($0) }
         }
     }
 

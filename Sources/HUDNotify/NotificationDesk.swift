@@ -22,7 +22,6 @@ import ProgressFeed
         var skipHistory = false
         /// The pointer is on it: its timeout waits.
         var hovered = false
-
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
