@@ -231,7 +231,7 @@ import Testing
         connection.onClosed = { closed.append($0) }
         #expect(try connection.requestName(Self.name, replace: false) == .owned)
         bus.stop()
-        let deadline = Date().addingTimeInterval(Sanitizer.upTo(3))
+        let deadline = Date().addingTimeInterval(Sanitizer.upTo(60))
         while closed.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(closed.count == 1, "onClosed ran \(closed.count) times")
         #expect(throws: BusError.self) {
