@@ -8,14 +8,17 @@ BIN = .build/release/x11hud
 #     relocations at every start (the directory holds only that archive, so -lstdc++ finds it first);
 #   -s: no symbol table or debug information in the file (27 → 14.5 MB; none of it is loaded at run time);
 #   --symbol-ordering-file, with -function-sections: the functions a HUD's start runs, linked together, so that
-#     fewer of the binary's pages are mapped (5 MiB less resident; packaging/startup-symbols.sh, BENCHMARKS.md).
+#     fewer of the binary's pages are mapped (5 MiB less resident; packaging/startup-symbols.sh, BENCHMARKS.md);
+#   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
+#     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up.
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run
 # time, which argument parsing does for every option type at start (2.8 M fewer instructions before the map), and
 # cross-module optimisation, which specialises swift-argument-parser's generic parsing for x11hud's own types
 # (16.8 M → 16.1 M instructions up to the X connection, callgrind; -Osize on top saved nothing).
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
 LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections
 RELEASE = swift build -c release --static-swift-stdlib $(LINK) $(METADATA)
