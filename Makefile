@@ -8,7 +8,7 @@ BIN = .build/release/x11hud
 #     relocations at every start (the directory holds only that archive, so -lstdc++ finds it first);
 #   -s: no symbol table or debug information in the file (27 → 14.5 MB; none of it is loaded at run time);
 #   --symbol-ordering-file, with -function-sections: the functions a HUD's start runs, linked together, so that
-#     fewer of the binary's pages are mapped (5 MiB less resident; packaging/startup-symbols.sh, BENCHMARKS.md);
+#     fewer of the binary's pages are mapped (2.5–2.8 MiB less resident; packaging/startup-symbols.sh);
 #   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
 #     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up.
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Writes packaging/startup-symbols.txt: the functions of x11hud's own binary that a short HUD and a forwarding client
-# run, for lld's --symbol-ordering-file (see the Makefile). Linked first and together, they fill about 3 MiB of
-# .text instead of being spread over all 10.6 MiB, and the kernel maps a file 64 KiB around each page a process
-# touches (fault-around): the cold HUD's resident binary went from 10.0 to about 5 MiB (BENCHMARKS.md, issue 32).
+# run, for lld's --symbol-ordering-file (see the Makefile). The kernel maps a file 64 KiB around each page a process
+# touches (fault-around), and these ~0.8 MiB of functions were spread over all 10.6 MiB of .text: linked first and
+# together, a HUD maps 5.1 MiB of code instead of 7.6 (BENCHMARKS.md, section 21). Functions inside sections the
+# linker cannot split (most of the Swift standard library's, the runtime's C++) still bring their section along.
 #
 # usage: sh packaging/startup-symbols.sh BINARY > packaging/startup-symbols.txt
 # BINARY: a release build with its symbol table (`make startup-symbols` links one and runs this). Needs Xvfb and
