@@ -1,20 +1,26 @@
 # Shortcuts for the scripts under packaging/, which the README runs directly.
-.PHONY: demo test gallery release install uninstall deb test-installed clean bench harden
+.PHONY: demo test gallery release startup-symbols install uninstall deb test-installed clean bench harden
 BIN = .build/release/x11hud
 # The Swift runtime linked into the binary: a HUD that lives a second starts in a third of the time.
 # Link options, each measured (issue 12; figures in BENCHMARKS.md and the commit that added them):
 #   lld and -z pack-relative-relocs: the 38,600 RELATIVE relocations become 930 RELR words (gold has no RELR);
 #   -L$(CXX_STATIC): the Swift runtime's C++ library from libstdc++.a, not libstdc++.so, which costs 4,300 symbol
 #     relocations at every start (the directory holds only that archive, so -lstdc++ finds it first);
-#   -s: no symbol table or debug information in the file (27 → 14.5 MB; none of it is loaded at run time).
+#   -s: no symbol table or debug information in the file (27 → 14.5 MB; none of it is loaded at run time);
+#   --symbol-ordering-file, with -function-sections: the functions a HUD's start runs, linked together, so that
+#     fewer of the binary's pages are mapped (2.5–2.8 MiB less resident; packaging/startup-symbols.sh);
+#   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
+#     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up.
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run
 # time, which argument parsing does for every option type at start (2.8 M fewer instructions before the map), and
 # cross-module optimisation, which specialises swift-argument-parser's generic parsing for x11hud's own types
 # (16.8 M → 16.1 M instructions up to the X connection, callgrind; -Osize on top saved nothing).
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
-LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s
+LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	-Xswiftc -cross-module-optimization
+	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections
 RELEASE = swift build -c release --static-swift-stdlib $(LINK) $(METADATA)
 
 # make install PREFIX=$HOME/.local, or DESTDIR=/tmp/stage for a staging root.
@@ -32,12 +38,22 @@ gallery: release
 # Rebuilt only when a source is newer, so `make release && sudo make install` runs no Swift build as root.
 # The release binary, then the text stack's libraries dropped from its start-up (CCairoLoader loads them on first
 # use; see packaging/lazy-text-stack.sh).
-$(BIN): Makefile Package.swift $(shell find Sources -type f)
+$(BIN): Makefile Package.swift packaging/startup-symbols.txt $(shell find Sources -type f)
 	mkdir -p $(CXX_STATIC) && ln -sf "$$(cc -print-file-name=libstdc++.a)" $(CXX_STATIC)/libstdc++.a
 	$(RELEASE) --product x11hud
 	sh packaging/lazy-text-stack.sh $(BIN)
 
 release: $(BIN)
+
+# Rewrites packaging/startup-symbols.txt, the start-up's functions that the link puts together (needs Xvfb and
+# valgrind): the release build linked with its symbol table, profiled, then removed so that `make release` links again.
+startup-symbols:
+	$(subst -Xlinker -s ,,$(RELEASE)) --product x11hud
+	sh packaging/lazy-text-stack.sh $(BIN)
+	strip --strip-debug $(BIN)
+	sh packaging/startup-symbols.sh $(BIN) > packaging/startup-symbols.txt.new
+	mv packaging/startup-symbols.txt.new packaging/startup-symbols.txt
+	rm -f $(BIN)
 
 # The binary, its man page, bash/zsh/fish completions, README and example config under $(PREFIX).
 install: $(BIN)

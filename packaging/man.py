@@ -149,6 +149,13 @@ def main():
                                      check=True).stdout)["command"]
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     commands = {c["commandName"]: c for c in root.get("subcommands", []) if c["commandName"] != "help"}
+    # A command's own subcommands (notifications history, pause…) follow it, named by both words.
+    nested = {}
+    for name, c in commands.items():
+        nested[name] = c
+        for s in c.get("subcommands", []):
+            if s["commandName"] != "help":
+                nested[name + " " + s["commandName"]] = s
     show, render = commands["show"], commands["render"]
     intro, statuses = exit_status(root.get("discussion", ""))
 
@@ -169,13 +176,13 @@ def main():
             ".TP\n\\fBx11hud %s\\fR%s\n%s\n.IP\n%s" % (
                 roff(name), " (the default)" if root.get("defaultSubcommand") == name else "",
                 roff(c.get("abstract", "")), paragraphs(c.get("discussion", ""), ".IP") if c.get("discussion") else "")
-            for name, c in commands.items()),
+            for name, c in nested.items()),
         "OPTIONS": "\n".join([
             ".SS Options of both commands", *map(option_entry, common),
             ".SS Options of show", *map(option_entry, show_only),
             ".SS Options of render", *map(option_entry, render_only),
             # run takes every option of show (the same option group) and adds its own: only those are listed.
-            *[line for name, c in commands.items() if name not in ("show", "render")
+            *[line for name, c in nested.items() if name not in ("show", "render") and displayed(c.get("arguments", []))
               for line in [".SS Options of " + roff(name),
                            *([".PP", "Every option of show, and:"] if name == "run" else []),
                            *map(option_entry, [a for a in displayed(c.get("arguments", []))

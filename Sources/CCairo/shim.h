@@ -291,6 +291,8 @@ cairo_status_t cairo_surface_write_to_png_stream(
     cairo_write_func_t write_func,
     void *closure);
 void cairo_translate(cairo_t *cr, double tx, double ty);
+void cairo_user_to_device(cairo_t *cr, double *x, double *y);
+void cairo_user_to_device_distance(cairo_t *cr, double *dx, double *dy);
 void g_free(gpointer mem);
 void g_object_unref(gpointer object);
 void g_slist_free(GSList *list);

@@ -60,6 +60,14 @@
       (m, type, contents)) \
     X(int, sd_bus_message_close_container, (sd_bus_message *m), (m)) \
     X(int, sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie)) \
+    X(int, sd_bus_message_new_method_call, \
+      (sd_bus *bus, sd_bus_message **m, const char *destination, const char *path, const char *interface, \
+       const char *member), \
+      (bus, m, destination, path, interface, member)) \
+    X(int, sd_bus_message_set_auto_start, (sd_bus_message *m, int b), (m, b)) \
+    X(int, sd_bus_call, \
+      (sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply), \
+      (bus, m, usec, ret_error, reply)) \
     X(int, sd_bus_reply_method_error, (sd_bus_message *call, const sd_bus_error *e), (call, e)) \
     X(int, sd_bus_error_set, (sd_bus_error *e, const char *name, const char *message), (e, name, message)) \
     X(void, sd_bus_error_free, (sd_bus_error *e), (e))

@@ -76,7 +76,8 @@ public import HUDLoop
         return owner(of: name)
     }
 
-    private func owner(of name: String) -> NameRequest {
+    /// Who owns `name`, as `requestName` reports a name taken: its process name and PID when the bus says.
+    public func owner(of name: String) -> NameRequest {
         var creds: OpaquePointer? = nil
         let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
         guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else {
@@ -130,6 +131,35 @@ public import HUDLoop
         let s = sd_bus_send(bus, message.pointer, nil)
         if s < 0 { throw BusError("sending the signal \(member)", code: -s) }
         schedule()
+    }
+
+    // MARK: Calls
+
+    /// Calls `member` of `interface` at `path` of the connection owning `destination`, whose arguments `fill`
+    /// appends, and waits at most `timeout` seconds for the reply (for a command line's one question: the loop
+    /// does not run meanwhile). A name without an owner is never started by D-Bus activation: the question is for
+    /// the program running.
+    public func call(destination: String, path: String, interface: String, member: String, timeout: Double = 5,
+                     _ fill: (BusMessage) throws(BusError) -> Void = { _ in }) throws(BusCallError) -> BusMessage {
+        var m: OpaquePointer? = nil
+        var r = sd_bus_message_new_method_call(bus, &m, destination, path, interface, member)
+        guard r >= 0, let m else { throw .failed(BusError("making the call \(member)", code: -r)) }
+        let message = BusMessage(adopting: m)
+        _ = sd_bus_message_set_auto_start(m, 0)
+        do { try fill(message) } catch { throw .failed(error) }
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer? = nil
+        r = sd_bus_call(bus, m, UInt64(max(0.001, timeout) * 1e6), &error, &reply)
+        if r < 0 {
+            if let name = error.name {
+                throw .reply(BusErrorReply(name: String(cString: name),
+                                           message: error.message.map { String(cString: $0) } ?? ""))
+            }
+            throw .failed(BusError("calling \(member)", code: -r))
+        }
+        guard let reply else { throw .failed(BusError("calling \(member)", code: EBADMSG)) }
+        return BusMessage(adopting: reply)
     }
 
     // MARK: The event loop

@@ -47,6 +47,26 @@ public final class BusMessage {
         return v
     }
 
+    public func readBool() throws(BusError) -> Bool {
+        var v: Int32 = 0
+        try check(sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "b")), &v), "reading a boolean")
+        return v != 0
+    }
+
+    public func readDouble() throws(BusError) -> Double { try readBasic(Double.self, "d") }
+
+    public func readInt64() throws(BusError) -> Int64 { try readBasic(Int64.self, "x") }
+
+    /// Reads an array of structures `(contents)`, calling `element` inside each to read its fields in order.
+    public func readStructArray(_ contents: String, _ element: () throws(BusError) -> Void) throws(BusError) {
+        try enter("a", "(" + contents + ")")
+        while try enterIfAny("r", contents) {
+            try element()
+            try exit()
+        }
+        try exit()
+    }
+
     public func readStringArray() throws(BusError) -> [String] {
         try enter("a", "s")
         var strings: [String] = []
@@ -170,6 +190,35 @@ public final class BusMessage {
     public func append(_ value: String) throws(BusError) {
         let r = value.withCString { sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "s")), $0) }
         try check(r, "appending a string")
+    }
+
+    public func append(_ value: Bool) throws(BusError) {
+        var v: Int32 = value ? 1 : 0
+        try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "b")), &v), "appending a boolean")
+    }
+
+    public func append(_ value: Double) throws(BusError) {
+        var v = value
+        try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "d")), &v), "appending a double")
+    }
+
+    public func append(_ value: Int64) throws(BusError) {
+        var v = value
+        try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "x")), &v), "appending an int64")
+    }
+
+    /// Appends an array of structures `(contents)`, one for each of `elements`, whose fields `fill` appends.
+    public func appendStructArray<T>(_ contents: String, _ elements: [T],
+                                     _ fill: (T) throws(BusError) -> Void) throws(BusError) {
+        try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "(" + contents + ")"),
+                  "appending an array")
+        for element in elements {
+            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "r")), contents),
+                      "appending a structure")
+            try fill(element)
+            try check(sd_bus_message_close_container(pointer), "closing a structure")
+        }
+        try check(sd_bus_message_close_container(pointer), "closing an array")
     }
 
     public func append(_ strings: [String]) throws(BusError) {

@@ -10,6 +10,8 @@ public struct ConfigFile: Sendable {
     public let lines: [ConfigKey: Int]
     /// The `[notifications]` table.
     public let notifications: NotificationSettings
+    /// The line of the `[notifications]` table, for `--print-config`.
+    public let notificationsLine: Int?
 
     /// The user's file: `$XDG_CONFIG_HOME/x11hud/config.toml`, else `~/.config/x11hud/config.toml`.
     public static func defaultPath(environment: [String: String]) -> String? {
@@ -28,7 +30,8 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
-        return try ConfigFile(path: path, document: document)
+        return try ConfigFile(path: path, document: document,
+                              ruleLines: ruleLines(String(decoding: data, as: UTF8.self)))
     }
 
     /// Parses `text` as the contents of `path`.
@@ -39,23 +42,34 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }
-        try self.init(path: path, document: document)
+        try self.init(path: path, document: document, ruleLines: Self.ruleLines(text))
     }
 
-    private init(path: String, document: TOMLDocument) throws(ConfigError) {
+    /// The line of each `[[notifications.rule]]` header, in order: where each rule starts, for messages (the
+    /// document keeps lines for top-level keys only).
+    static func ruleLines(_ text: String) -> [Int] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, line in
+            let words = line.filter { $0 != " " && $0 != "\t" }
+            return words.hasPrefix("[[notifications.rule]]") ? i + 1 : nil
+        }
+    }
+
+    private init(path: String, document: TOMLDocument, ruleLines: [Int]) throws(ConfigError) {
         self.path = path
         var values: [ConfigKey: ConfigValue] = [:]
         var lines: [ConfigKey: Int] = [:]
         var notifications = NotificationSettings()
+        var notificationsLine: Int?
         for entry in document.entries {
             let (name, line) = (entry.key, entry.line)
             if name == "notifications" {
                 guard let table = entry.value.table else {
                     throw ConfigError(path: path, line: line, key: name, reason: "expected a table, [notifications]")
                 }
-                do { notifications = try NotificationSettings(table: table) } catch {
-                    throw ConfigError(path: path, line: line, key: name, reason: error.reason)
+                do { notifications = try NotificationSettings(table: table, ruleLines: ruleLines) } catch {
+                    throw ConfigError(path: path, line: error.line ?? line, key: name, reason: error.reason)
                 }
+                notificationsLine = line
                 continue
             }
             guard let key = ConfigKey(rawValue: name) else {
@@ -73,6 +87,7 @@ public struct ConfigFile: Sendable {
         self.values = values
         self.lines = lines
         self.notifications = notifications
+        self.notificationsLine = notificationsLine
     }
 }
 

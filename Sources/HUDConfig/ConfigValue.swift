@@ -14,6 +14,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case spinner(SpinnerStyle)
     case bezelStyle(BezelStyle)
     case valueIndicator(NotificationSettings.ValueIndicator)
+    case pausedShows(NotificationSettings.PausedShows)
     /// A list of names (`value-hints`).
     case names([String])
 
@@ -32,6 +33,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .spinner(let v): return quoted(v.rawValue)
         case .bezelStyle(let v): return quoted(v.rawValue)
         case .valueIndicator(let v): return quoted(v.rawValue)
+        case .pausedShows(let v): return quoted(v.rawValue)
         case .names(let v): return "[" + v.map(quoted).joined(separator: ", ") + "]"
         }
     }
@@ -57,6 +59,7 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         case .spinner(let v): return v
         case .bezelStyle(let v): return v
         case .valueIndicator(let v): return v
+        case .pausedShows(let v): return v
         case .names(let v): return v
         }
     }

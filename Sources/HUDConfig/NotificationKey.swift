@@ -9,7 +9,10 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case valueHints = "value-hints"
     case timeout
     case width
+    case bodyLines = "body-lines"
     case position
+    case historyLength = "history-length"
+    case pausedShows = "paused-shows"
 }
 
 extension NotificationKey: SettingKey {
@@ -35,11 +38,26 @@ extension NotificationKey: SettingKey {
                        .number(0.5...3600, "seconds"), unset: "the time to read its text, 8 to 30 s")
         case .width:
             return row("points", """
-                The bezel's width, the same for every notification, so that they line up in a column.
-                """, .number(100...1000, "points"), unset: "each as wide as its text needs")
+                The width of a notification's bubble, the same for all, so that they line up in a column.
+                """, .number(100...1000, "points"), builtIn: .number(350))
+        case .bodyLines:
+            return row("n", "Lines of a notification's body shown; a longer one ends in an ellipsis.",
+                       .whole(1...50, "a whole number"), builtIn: .number(5))
         case .position:
-            return row("position", "Where notifications rest, over the top-level position.",
-                       .choice(ConfigValue.position), unset: "the top-level position")
+            return row("position", """
+                Where the column of notifications stands (value and synchronous ones, volume or brightness, are \
+                where the top-level position puts HUDs).
+                """, .choice(ConfigValue.position), builtIn: .position(.topRight))
+        case .historyLength:
+            return row("n", """
+                Closed notifications kept for 'x11hud notifications history' and 'pop', in memory (0: none, and \
+                the 'persistence' capability is not advertised).
+                """, .whole(0...1000, "a whole number"), builtIn: .number(100))
+        case .pausedShows:
+            return row("critical|nothing", """
+                What still shows while notifications are paused ('x11hud notifications pause', SIGUSR1): \
+                critical ones, or nothing.
+                """, .choice(ConfigValue.pausedShows), builtIn: .pausedShows(.critical))
         }
     }
 }

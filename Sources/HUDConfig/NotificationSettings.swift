@@ -12,6 +12,9 @@ public import HUDScene
 /// value-hints = ["value", "x-progress"]
 /// timeout = 4
 /// width = 300
+/// body-lines = 3
+/// history-length = 50
+/// paused-shows = "nothing"
 ///
 /// [notifications.critical]
 /// bezel-color = "#8B1A1AE6"
@@ -27,18 +30,31 @@ public struct NotificationSettings: Equatable, Sendable {
     /// Seconds a notification stays when its sender leaves it to the server (`expire_timeout` -1); unset: the
     /// time to read its text, 8 to 30 s (`NotificationDesk.readingTime`).
     public var timeout: Double?
-    /// The bezel's width in points, the same for every notification (they line up in a column, as dunst's do);
-    /// unset: each as wide as its text needs.
+    /// The bubble's width in points, the same for every notification (they line up in a column, as dunst's do).
     public var width: Double?
-    /// Where notifications rest, over the top-level `position` (scripts' HUDs in the centre, notifications in a
-    /// corner, as most desktops put them).
+    /// Lines of a body shown before it is cut with an ellipsis.
+    public var bodyLines: Int?
+    /// Where the column of bubbles stands (scripts' HUDs and OSDs where the top-level `position` puts them,
+    /// notifications in a corner, as most desktops put them).
     public var position: Position?
+    /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
+    public var historyLength: Int?
+    /// What still shows while paused.
+    public var pausedShows: PausedShows?
     /// The look of each urgency level, over the top-level look (`[notifications.low]`, `.normal`, `.critical`).
     public var urgency: [Urgency: UrgencyStyle] = [:]
+    /// `[[notifications.rule]]`, every file's, in order.
+    public var rules: [NotificationRule] = []
 
     public enum ValueIndicator: String, CaseIterable, Sendable {
         case bar
         case ring
+    }
+
+    /// What still shows while notifications are paused (do not disturb).
+    public enum PausedShows: String, CaseIterable, Sendable {
+        case critical
+        case nothing
     }
 
     /// The specification's urgency levels, as the table names them.
@@ -52,36 +68,47 @@ public struct NotificationSettings: Equatable, Sendable {
     public struct UrgencyStyle: Equatable, Sendable {
         public var bezelColor: RGBA?
         public var contentColor: RGBA?
+        /// A line just inside the bezel's edge (critical ones: red unless set).
+        public var frameColor: RGBA?
         /// Seconds, over `timeout` (critical notifications without it stay until closed).
         public var timeout: Double?
 
-        public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, timeout: Double? = nil) {
+        public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, frameColor: RGBA? = nil,
+                    timeout: Double? = nil) {
             self.bezelColor = bezelColor
             self.contentColor = contentColor
+            self.frameColor = frameColor
             self.timeout = timeout
         }
 
         mutating func overlay(_ other: UrgencyStyle) {
             bezelColor = other.bezelColor ?? bezelColor
             contentColor = other.contentColor ?? contentColor
+            frameColor = other.frameColor ?? frameColor
             timeout = other.timeout ?? timeout
         }
     }
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
-                timeout: Double? = nil, width: Double? = nil, position: Position? = nil,
-                urgency: [Urgency: UrgencyStyle] = [:]) {
+                timeout: Double? = nil, width: Double? = nil, bodyLines: Int? = nil, position: Position? = nil,
+                historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:],
+                rules: [NotificationRule] = []) {
+        self.bodyLines = bodyLines
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
         self.valueHints = valueHints
         self.timeout = timeout
         self.width = width
         self.position = position
+        self.historyLength = historyLength
+        self.pausedShows = pausedShows
         self.urgency = urgency
+        self.rules = rules
     }
 
     /// What the table's keys are when nothing sets them: their rows' built-in values (`max-visible` 5,
-    /// `value-indicator` bar, `value-hints` ["value"]), and nil for the keys whose being unset means something.
+    /// `value-indicator` bar, `value-hints` ["value"], `width` 350, `body-lines` 5, `position` top-right), and nil
+    /// for the keys whose being unset means something.
     public static let builtIn: NotificationSettings = {
         var settings = NotificationSettings()
         for key in NotificationKey.allCases {
@@ -93,7 +120,9 @@ public struct NotificationSettings: Equatable, Sendable {
     /// The keys of the table, with what each takes (for messages and the man page), from their rows.
     public static var keys: [(name: String, takes: String)] {
         NotificationKey.allCases.map { ($0.rawValue, $0.setting.takes) }
-            + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", "))]
+            + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", ")),
+               ("rule", "[[notifications.rule]] tables of " + NotificationRule.Field.allCases.map(\.rawValue)
+                   .joined(separator: ", ") + " (globs), " + NotificationRule.actionKeys.joined(separator: ", "))]
     }
 
     /// What a later file sets over an earlier one.
@@ -103,13 +132,34 @@ public struct NotificationSettings: Equatable, Sendable {
         valueHints = other.valueHints ?? valueHints
         timeout = other.timeout ?? timeout
         width = other.width ?? width
+        bodyLines = other.bodyLines ?? bodyLines
         position = other.position ?? position
+        historyLength = other.historyLength ?? historyLength
+        pausedShows = other.pausedShows ?? pausedShows
         for (level, style) in other.urgency { urgency[level, default: UrgencyStyle()].overlay(style) }
+        rules += other.rules
     }
 
-    /// Reads the table; an unknown key or a bad value is an error naming it.
-    init(table: [String: TOMLValue]) throws(InvalidSetting) {
+    /// Reads the table; an unknown key or a bad value is an error naming it. `ruleLines`: where each
+    /// `[[notifications.rule]]` starts.
+    init(table: [String: TOMLValue], ruleLines: [Int] = []) throws(InvalidSetting) {
         for (name, value) in table {
+            if name == "rule" {
+                guard let tables = value.array?.compactMap(\.table), tables.count == value.array?.count else {
+                    throw InvalidSetting(reason: "notifications.rule: expected tables, [[notifications.rule]]")
+                }
+                for (i, table) in tables.enumerated() {
+                    let line = i < ruleLines.count ? ruleLines[i] : nil
+                    do {
+                        var rule = try NotificationRule(table: table, name: "notifications.rule[\(i + 1)]")
+                        rule.line = line
+                        rules.append(rule)
+                    } catch {
+                        throw InvalidSetting(reason: error.reason, line: line)
+                    }
+                }
+                continue
+            }
             if let key = NotificationKey(rawValue: name) {
                 let row = key.setting
                 do { set(key, try row.type.check(value)) } catch {
@@ -128,23 +178,50 @@ public struct NotificationSettings: Equatable, Sendable {
         }
     }
 
+    /// The value of `key`, nil when unset.
+    public func value(_ key: NotificationKey) -> ConfigValue? {
+        switch key {
+        case .maxVisible: return maxVisible.map { .number(Double($0)) }
+        case .valueIndicator: return valueIndicator.map { .valueIndicator($0) }
+        case .valueHints: return valueHints.map { .names($0) }
+        case .timeout: return timeout.map { .number($0) }
+        case .width: return width.map { .number($0) }
+        case .bodyLines: return bodyLines.map { .number(Double($0)) }
+        case .position: return position.map { .position($0) }
+        case .historyLength: return historyLength.map { .number(Double($0)) }
+        case .pausedShows: return pausedShows.map { .pausedShows($0) }
+        }
+    }
+
     /// Where a checked value of each key goes (every value comes from its own row's checks, so it has the type).
-    private mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
+    mutating func set(_ key: NotificationKey, _ value: ConfigValue) {
         switch (key, value) {
         case (.maxVisible, .number(let n)): maxVisible = Int(n)
         case (.valueIndicator, .valueIndicator(let v)): valueIndicator = v
         case (.valueHints, .names(let names)): valueHints = names
         case (.timeout, .number(let seconds)): timeout = seconds
         case (.width, .number(let points)): width = points
+        case (.bodyLines, .number(let n)): bodyLines = Int(n)
         case (.position, .position(let p)): position = p
+        case (.historyLength, .number(let n)): historyLength = Int(n)
+        case (.pausedShows, .pausedShows(let v)): pausedShows = v
         default: break
         }
     }
 }
 
 extension NotificationSettings.UrgencyStyle {
-    /// The keys of an urgency's table: two colours as the top-level ones take, and the table's own `timeout`.
-    static let keys = ["bezel-color", "content-color", "timeout"]
+    /// The keys of an urgency's table: three colours as the top-level ones take, and the table's own `timeout`.
+    static let keys = ["bezel-color", "content-color", "frame-color", "timeout"]
+
+    /// What the table sets, by key, in the order of `keys`.
+    var values: [(key: String, value: ConfigValue)] {
+        let all: [(String, ConfigValue?)] = [
+            ("bezel-color", bezelColor.map { .color($0) }), ("content-color", contentColor.map { .color($0) }),
+            ("frame-color", frameColor.map { .color($0) }), ("timeout", timeout.map { .number($0) }),
+        ]
+        return all.compactMap { key, value in value.map { (key, $0) } }
+    }
 
     /// Reads `[notifications.LEVEL]`, named `name` in messages; each key is checked by the row it shares its name
     /// with.
@@ -153,7 +230,7 @@ extension NotificationSettings.UrgencyStyle {
         for (key, value) in table {
             let row: Setting
             switch key {
-            case "bezel-color": row = ConfigKey.bezelColor.setting
+            case "bezel-color", "frame-color": row = ConfigKey.bezelColor.setting
             case "content-color": row = ConfigKey.contentColor.setting
             case "timeout": row = NotificationKey.timeout.setting
             default:
@@ -167,6 +244,7 @@ extension NotificationSettings.UrgencyStyle {
             switch (key, checked) {
             case ("bezel-color", .color(let c)): bezelColor = c
             case ("content-color", .color(let c)): contentColor = c
+            case ("frame-color", .color(let c)): frameColor = c
             case (_, .number(let seconds)): timeout = seconds
             default: break
             }

@@ -5,9 +5,9 @@ import HUDScene
 ///
 /// The option's help (its default and range included), the config file's checks, the layering in `Settings`,
 /// `--print-config` and the man page's list of keys all read this row, so a new setting is a case of `ConfigKey`,
-/// its row in `ConfigKey.setting` and its case in `HUDOptions.setSetting` (the compiler asks for both), its `@Option`
-/// in the command line and its line in `HUDOptions`'s `given` list (a test asks for both). The `[notifications]`
-/// table's keys are rows of the same kind (`NotificationKey.setting`).
+/// its row in `ConfigKey.setting` and its case in `LookOptions.setSetting` (the compiler asks for both), its `@Option`
+/// in the command line and its line in `LookOptions.settings`'s `given` list (a test asks for both). The
+/// `[notifications]` table's keys are rows of the same kind (`NotificationKey.setting`).
 public struct Setting {
     /// The key in its table, which is also the option's name (`margin`, `--margin`).
     public let name: String
@@ -291,6 +291,8 @@ public enum SettingType {
 /// A value a setting does not take; the message says why.
 public struct InvalidSetting: Error, CustomStringConvertible {
     public var reason: String
+    /// The line it is on, when known better than its table's (a `[[notifications.rule]]`).
+    public var line: Int? = nil
     public var description: String { reason }
 }
 

@@ -23,6 +23,8 @@ public enum SettingSource: Hashable, Sendable, CustomStringConvertible {
 public struct Settings: Sendable {
     /// The files' `[notifications]` tables, the later over the earlier.
     public private(set) var notifications = NotificationSettings()
+    /// Where each key of `notifications` was set, by its name in the table (`width`, `critical.frame-color`).
+    private var notificationSources: [String: SettingSource] = [:]
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
     /// The config files read, lowest layer first.
     public private(set) var files: [String] = []
@@ -38,6 +40,13 @@ public struct Settings: Sendable {
         for file in files {
             for (key, value) in file.values { chosen[key] = (value, .file(path: file.path, line: file.lines[key])) }
             notifications.overlay(file.notifications)
+            let source = SettingSource.file(path: file.path, line: file.notificationsLine)
+            for key in NotificationKey.allCases where file.notifications.value(key) != nil {
+                notificationSources[key.rawValue] = source
+            }
+            for (level, style) in file.notifications.urgency {
+                for (key, _) in style.values { notificationSources["\(level.rawValue).\(key)"] = source }
+            }
         }
         self.files = files.map(\.path)
     }
@@ -45,6 +54,12 @@ public struct Settings: Sendable {
     /// Sets a value given on the command line.
     public mutating func override(_ key: ConfigKey, with value: ConfigValue) {
         chosen[key] = (value, .commandLine)
+    }
+
+    /// Sets a key of the `[notifications]` table given on the command line (`--max-visible`).
+    public mutating func override(_ key: NotificationKey, with value: ConfigValue) {
+        notifications.set(key, value)
+        notificationSources[key.rawValue] = .commandLine
     }
 
     /// The theme as set (`auto` included).
@@ -113,6 +128,32 @@ public struct Settings: Sendable {
             }
             let line = "\(key.rawValue) = \(value)"
             return line.padded(to: 44) + "# \(source)"
-        }).joined(separator: "\n")
+        } + printedNotifications).joined(separator: "\n")
+    }
+
+    /// The `[notifications]` table as the files and the command line layer it, each key with where it came from,
+    /// then the urgency tables that set anything.
+    private var printedNotifications: [String] {
+        var lines = ["", "[notifications]"]
+        for key in NotificationKey.allCases {
+            let row = key.setting
+            if let value = notifications.value(key) {
+                let source = notificationSources[key.rawValue] ?? .builtIn
+                lines.append("\(key.rawValue) = \(value)".padded(to: 44) + "# \(source)")
+            } else if let value = row.builtInValue {
+                lines.append("\(key.rawValue) = \(value)".padded(to: 44) + "# \(SettingSource.builtIn)")
+            } else {
+                lines.append("# \(key.rawValue) = …  # not set: \(row.unset ?? "unset")")
+            }
+        }
+        for level in NotificationSettings.Urgency.allCases {
+            guard let values = notifications.urgency[level]?.values, !values.isEmpty else { continue }
+            lines += ["", "[notifications.\(level.rawValue)]"]
+            for (key, value) in values {
+                let source = notificationSources["\(level.rawValue).\(key)"] ?? .builtIn
+                lines.append("\(key) = \(value)".padded(to: 44) + "# \(source)")
+            }
+        }
+        return lines
     }
 }

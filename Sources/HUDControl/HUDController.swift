@@ -162,6 +162,15 @@ public import ProgressFeed
         onChange()
     }
 
+    /// `--details auto` from now on, asked for by another process (`x11hud --id NAME --details auto`) after the HUD
+    /// was started without it: the details then say how much is done, how fast and how long is left, under the
+    /// details shown now.
+    public func writeTransferDetails() {
+        guard input.transfer == nil else { return }
+        input.policy.autoDetails = true
+        input.transfer = TransferDetails(base: content.details)
+    }
+
     /// Hands the HUD an update from elsewhere (another process, a notification), applied with the next frame
     /// together with what the attached source has; with `show`, the HUD shows (again) first.
     public func post(_ update: FeedInbox, show: Bool = false) {

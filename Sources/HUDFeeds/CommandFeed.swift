@@ -17,6 +17,8 @@ import Synchronization
 public final class CommandFeed: HUDInputSource {
     private let job: CommandJob
     private let tee: OutputTee
+    /// The command's own terminal, when it runs in one.
+    private let pseudoTerminal: PseudoTerminal?
     private let reader: FeedReader
     private let started = FeedReader.uptime()
     /// The parts of the outcome known from the start (labels, grace).
@@ -25,23 +27,35 @@ public final class CommandFeed: HUDInputSource {
     /// Left once the tee has passed everything through (the command has ended by then).
     private let teeDone = DispatchGroup()
 
-    /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal.
+    /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal, or in a
+    /// terminal of its own.
     /// - Parameters:
     ///   - parser: how its output is read; by default as standard input is, tools' progress lines included.
     ///   - doneLabel, failLabel: the label at the end, for status 0 and otherwise.
     ///   - grace: a command that succeeds within this many seconds hides at once at the end (it showed nothing).
+    ///   - terminal: run it in a pseudo-terminal of its own (`PseudoTerminal`, as `script` does), its output
+    ///     copied to our stdout, so that a tool that draws its progress only on a terminal draws it; else pipes.
     /// - Throws: `CommandFailure` when the command cannot be started.
     public init(_ argv: [String], parser: FeedParser = FeedParser(), doneLabel: String = "Done",
-                failLabel: String = "Failed", grace: Double = 0) throws(CommandFailure) {
+                failLabel: String = "Failed", grace: Double = 0, terminal: Bool = false) throws(CommandFailure) {
         precondition(!argv.isEmpty, "CommandFeed needs a command")
-        let out = try Pipes.make(), err: (read: Int32, write: Int32)
-        do { err = try Pipes.make() } catch {
-            for fd in [out.read, out.write] { close(fd) }
-            throw error
+        if terminal {
+            let pty = try PseudoTerminal()
+            pseudoTerminal = pty
+            reader = FeedReader(parser: parser, streams: 1, skipsWhenUnread: true)
+            tee = try OutputTee(stdout: pty.master, stderr: nil, reader: reader)
+            job = try CommandJob.start(argv, in: pty)
+        } else {
+            let out = try Pipes.make(), err: (read: Int32, write: Int32)
+            do { err = try Pipes.make() } catch {
+                for fd in [out.read, out.write] { close(fd) }
+                throw error
+            }
+            pseudoTerminal = nil
+            reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
+            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
+            job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
         }
-        reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
-        tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
-        job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
         var template = RunOutcome(end: .exited(0))
         template.command = argv[0]
         template.doneLabel = doneLabel
@@ -50,6 +64,7 @@ public final class CommandFeed: HUDInputSource {
         self.template = template
         teeDone.enter()
         tee.start { [self] in
+            pseudoTerminal?.outputDone()
             // The output is through and the command has ended: its end, once, after its last lines.
             reader.finish(showing: outcome.update)
             teeDone.leave()
@@ -60,12 +75,12 @@ public final class CommandFeed: HUDInputSource {
     /// The command's process id, which is also its process group's.
     public var pid: Int32 { job.pid }
 
-    /// How it ended, what stopped it and its last stderr line, as known now.
+    /// How it ended, what stopped it and why it failed in its own words, as known now.
     public var outcome: RunOutcome {
         var o = template
         o.end = job.end ?? .exited(0)
         o.stop = stop.withLock { $0 }
-        o.lastErrorLine = tee.lastErrorLine
+        o.reason = tee.failureReason
         o.seconds = FeedReader.uptime() - started
         return o
     }

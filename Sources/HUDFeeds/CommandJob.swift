@@ -30,9 +30,12 @@ public final class CommandJob: Sendable {
     private let terminal = TerminalHandoff()
     /// It was given the terminal (and Ctrl-Z on it is passed on to us).
     private let foreground: Bool
+    /// The terminal of its own it runs in, if it was given one (then it leaves ours to us).
+    private let pseudoTerminal: PseudoTerminal?
 
-    private init(foreground: Bool) {
-        self.foreground = foreground
+    private init(foreground: Bool, pseudoTerminal: PseudoTerminal? = nil) {
+        self.foreground = foreground && pseudoTerminal == nil
+        self.pseudoTerminal = pseudoTerminal
     }
 
     /// Runs `command` with /bin/sh in the background, as yad runs a button's command: our stdout and stderr, the
@@ -43,13 +46,43 @@ public final class CommandJob: Sendable {
         try start(["/bin/sh", "-c", command], stdout: nil, stderr: nil, foreground: false)
     }
 
+    /// Runs `argv` (no shell) in the background with `environment` added to ours, as `startInBackground(shellCommand:)`
+    /// runs a command otherwise: a notification rule's script, its fields in its environment.
+    @discardableResult public static func startInBackground(_ argv: [String], adding environment: [String: String])
+        throws(CommandFailure) -> CommandJob {
+        try start(argv, stdout: nil, stderr: nil, foreground: false, adding: environment)
+    }
+
     /// Starts `argv` with the given descriptors as its stdout and stderr (closed here once it has them), or ours
     /// when nil. A command in the foreground (`run`'s) gets the terminal while it runs; one in the background (a
     /// yad button's) leaves it to us. Either way it is in a process group of its own with every signal at its
     /// default, and reaped when it ends.
     /// - Throws: `CommandFailure` when the command is not found or cannot be executed.
-    static func start(_ argv: [String], stdout: Int32?, stderr: Int32?,
-                      foreground: Bool = true) throws(CommandFailure) -> CommandJob {
+    static func start(_ argv: [String], stdout: Int32?, stderr: Int32?, foreground: Bool = true,
+                      adding environment: [String: String] = [:]) throws(CommandFailure) -> CommandJob {
+        try start(argv, output: .pipes(stdout: stdout, stderr: stderr), foreground: foreground, adding: environment)
+    }
+
+    /// Starts `argv` in `terminal`, as `script` does: in a session of its own whose controlling terminal it is,
+    /// its stdout and stderr (and its stdin, when the terminal passes ours on) that terminal. Ours is left to us.
+    static func start(_ argv: [String], in terminal: PseudoTerminal) throws(CommandFailure) -> CommandJob {
+        try start(argv, output: .terminal(terminal), foreground: true, adding: [:])
+    }
+
+    /// Where a command's output goes.
+    private enum Output {
+        /// These descriptors (closed here once it has them), or ours when nil.
+        case pipes(stdout: Int32?, stderr: Int32?)
+        case terminal(PseudoTerminal)
+    }
+
+    private static func start(_ argv: [String], output: Output, foreground: Bool,
+                              adding environment: [String: String]) throws(CommandFailure) -> CommandJob {
+        var stdout: Int32?, stderr: Int32?, pseudoTerminal: PseudoTerminal?
+        switch output {
+        case .pipes(let out, let err): (stdout, stderr) = (out, err)
+        case .terminal(let t): pseudoTerminal = t
+        }
         defer {
             if let stdout { close(stdout) }
             if let stderr { close(stderr) }
@@ -62,7 +95,7 @@ public final class CommandJob: Sendable {
             posix_spawnattr_destroy(&attributes)
             posix_spawn_file_actions_destroy(&actions)
         }
-        // A new group whose id is its pid (never a new session: it keeps the terminal); every signal back to its
+        // A new group whose id is its pid (a new session only in a terminal of its own); every signal back to its
         // default (we ignore SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGTTOU, which exec would pass on) and unblocked.
         var all = sigset_t(), none = sigset_t()
         sigfillset(&all)
@@ -70,18 +103,44 @@ public final class CommandJob: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setpgroup(&attributes, 0)
-        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if let pseudoTerminal {
+            // In a terminal of its own: a new session (its group's id its pid, as above), and the terminal opened
+            // without O_NOCTTY by the session leader becomes its controlling terminal (TIOCSCTTY's effect). glibc
+            // sets the session up before the file actions. POSIX_SPAWN_SETSID is a GNU name Swift does not see.
+            flags |= 0x80
+            let first: Int32 = pseudoTerminal.relaysInput ? 0 : 1
+            posix_spawn_file_actions_addopen(&actions, first, pseudoTerminal.slavePath, O_RDWR, 0)
+            for fd in first + 1...2 { posix_spawn_file_actions_adddup2(&actions, first, fd) }
+        } else {
+            flags |= POSIX_SPAWN_SETPGROUP
+            if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+            if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+        }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
-        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
 
         let words = argv.map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
+        // Ours, with `environment`'s names replaced (none of ours is freed: only the added strings are).
+        var added: [UnsafeMutablePointer<CChar>?] = []
+        defer { added.forEach { free($0) } }
+        var env: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var i = 0
+            while let entry = environ[i] {
+                let name = String(cString: entry).prefix { $0 != "=" }
+                if environment[String(name)] == nil { env.append(entry) }
+                i += 1
+            }
+            added = environment.map { strdup($0.key + "=" + $0.value) }
+            env += added + [nil]
+        }
         var pid = pid_t()
         // posix_spawnp looks a name up in PATH as execvp does, and a path with a slash is used as it is.
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
+        let result = environment.isEmpty ? posix_spawnp(&pid, argv[0], &actions, &attributes, words, environ)
+            : posix_spawnp(&pid, argv[0], &actions, &attributes, words, env)
         guard result == 0 else { throw CommandLookup.failure(argv[0], errno: result) }
-        let job = CommandJob(foreground: foreground)
+        let job = CommandJob(foreground: foreground, pseudoTerminal: pseudoTerminal)
         job.started(pid)
         // A thread of its own waits: nothing else reaps it.
         DispatchQueue(label: "x11hud.run.wait").async { [pid] in
@@ -143,12 +202,20 @@ public final class CommandJob: Sendable {
     private func started(_ pid: pid_t) {
         state.withLock { $0.pid = pid }
         if foreground { terminal.give(to: pid) }
+        pseudoTerminal?.start(group: pid)
     }
 
     /// The command was stopped from the terminal (Ctrl-Z), which only its group heard: x11hud takes the terminal
     /// back and stops its own group, so the shell sees its job stopped. When continued (`fg`, `bg`), it continues
     /// the command, handing the terminal over again if the shell gave it back to us (`fg`).
     private func stopped() {
+        if let pseudoTerminal {
+            // Ctrl-Z on its own terminal: x11hud stops too (the shell sees its job stopped), the real terminal in
+            // its own modes meanwhile; when continued, so is the command.
+            pseudoTerminal.whileStopped { kill(0, SIGTSTP) }
+            kill(-pid, SIGCONT)
+            return
+        }
         guard foreground, terminal.takeBack() else { return }
         kill(0, SIGTSTP)
         let pid = self.pid
@@ -158,6 +225,7 @@ public final class CommandJob: Sendable {
 
     private func ended(_ end: End) {
         if foreground { terminal.takeBack() }
+        pseudoTerminal?.commandEnded()
         let waiters = state.withLock { s in
             s.end = end
             defer { s.waiters = [] }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import ProgressFeed
 import Synchronization
 
 /// Passes a command's stdout and stderr through to ours, byte for byte and as they come, and pushes the same bytes
@@ -8,27 +9,31 @@ import Synchronization
 ///
 /// Each stream is a stream of its own in the reader, so a line of stdout and a line of stderr never run into each
 /// other. Passing through waits for our stdout and stderr (as a pipe would); the reader never makes the command
-/// wait: it keeps only the latest values.
+/// wait: it keeps only the latest values. A command in a terminal of its own (`PseudoTerminal`) has one stream,
+/// its terminal's, passed through to our stdout.
 final class OutputTee: Sendable {
-    /// The read ends of the command's stdout and stderr pipes.
+    /// The read ends of the command's stdout and stderr pipes, or its terminal's master side.
     private let sources: [Int32]
     /// Where each source is passed through to: our stdout and stderr.
     private let sinks: [Int32] = [1, 2]
+    /// The source its errors are read from: stderr, or the terminal, where they mix with the rest.
+    private let errors: Int
     private let reader: FeedReader
     /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
     private let wake: (read: Int32, write: Int32)
-    private let tail = Mutex(StderrTail())
+    private let reason = Mutex(FailureReason())
 
-    /// Takes ownership of the descriptors.
-    init(stdout: Int32, stderr: Int32, reader: FeedReader) throws(CommandFailure) {
-        sources = [stdout, stderr]
+    /// Takes ownership of the descriptors; with no `stderr`, `stdout` carries both (a terminal's master side).
+    init(stdout: Int32, stderr: Int32?, reader: FeedReader) throws(CommandFailure) {
+        sources = [stdout] + (stderr.map { [$0] } ?? [])
+        errors = sources.count - 1
         self.reader = reader
         wake = try Pipes.make()
         for fd in sources + [wake.read] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
-    /// The last non-empty line of the command's stderr, without escape sequences.
-    var lastErrorLine: String? { tail.withLock { $0.line } }
+    /// Why the command failed, in its own words, as its stderr (or terminal) said so far (`FailureReason`).
+    var failureReason: String? { reason.withLock { $0.text } }
 
     /// Starts passing through; `whenDone` runs on the tee's thread once the command has ended and what it left in
     /// the pipes is through.
@@ -50,28 +55,29 @@ final class OutputTee: Sendable {
     private func pump() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
-        var open = [true, true]
-        var passing = [true, true]
-        var closed = [false, false]
+        let count = sources.count
+        var open = Array(repeating: true, count: count)
+        var passing = open
+        var closed = Array(repeating: false, count: count)
         var ended = false
 
         while !(ended && !open.contains(true)) {
             var fds = sources.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            for i in 0..<2 where !open[i] { fds[i].fd = -1 }
+            for i in 0..<count where !open[i] { fds[i].fd = -1 }
             fds.append(pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0))
             // Once the command has ended, only what is already in the pipes is read.
             let ready = poll(&fds, nfds_t(fds.count), ended ? 0 : -1)
             if ready < 0, errno == EINTR { continue }
             if ready < 0 { break }
-            if fds[2].revents != 0 {
+            if fds[count].revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 16)
                 if read(wake.read, &bytes, bytes.count) > 0 { ended = true }
             }
-            if ended, fds[0].revents == 0, fds[1].revents == 0, fds[2].revents == 0 {
+            if ended, fds.allSatisfy({ $0.revents == 0 }) {
                 // Drained: the rest belongs to the command's children, who may keep the pipes open.
-                open = [false, false]
+                open = Array(repeating: false, count: count)
             }
-            for i in 0..<2 where open[i] && fds[i].revents != 0 {
+            for i in 0..<count where open[i] && fds[i].revents != 0 {
                 let n = read(sources[i], buffer.baseAddress, buffer.count)
                 if n < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard n > 0 else {
@@ -80,7 +86,7 @@ final class OutputTee: Sendable {
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
                 if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
-                if i == 1 { tail.withLock { $0.push(chunk) } }
+                if i == errors { reason.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
                 if !passing[i] {
                     // Our own reader gone (`x11hud run -- yes | head -1`): as in a shell pipe, the command's next

@@ -30,6 +30,36 @@ public final class ProcessFiles: Sendable {
         var isDisk = false
 
         var name: String { ProcessFiles.baseName(path) }
+        /// Which open file it is: the same descriptor on the same file.
+        var identity: Identity { Identity(descriptor: descriptor, device: device, inode: inode) }
+    }
+
+    struct Identity: Hashable {
+        var descriptor: Int
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// A copy of one of the process's descriptors, sharing its open file and so its position: read after the
+    /// process has ended, it says where the process stopped, which no look at `/proc` can once its files are closed.
+    final class HeldFile {
+        let identity: Identity
+        private let fd: Int32
+
+        fileprivate init(fd: Int32, identity: Identity) {
+            self.fd = fd
+            self.identity = identity
+        }
+
+        deinit { close(fd) }
+
+        /// The position the process left the file at.
+        var position: Int64 { max(0, Int64(lseek(fd, 0, SEEK_CUR))) }
+        /// The file's size now.
+        var size: Int64? {
+            var st = stat()
+            return fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int64(st.st_size) : nil
+        }
     }
 
     /// The last part of a path, for the details label.
@@ -63,6 +93,27 @@ public final class ProcessFiles: Sendable {
         if let exitDescriptor { close(exitDescriptor) }
     }
 
+    /// A copy of the process's descriptor of `file` (`pidfd_getfd`, Linux 5.6), or nil: it needs the right to
+    /// trace the process (with Yama's `ptrace_scope` 1, as on Ubuntu, only root has it for a process that is not
+    /// x11hud's descendant), and the descriptor must still be that file.
+    func hold(_ file: OpenFile) -> HeldFile? {
+        guard let exitDescriptor, let getfd = Self.pidfdGetfd else { return nil }
+        let fd = getfd(exitDescriptor, Int32(file.descriptor), 0)
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, UInt64(st.st_dev) == file.device, UInt64(st.st_ino) == file.inode else {
+            close(fd)
+            return nil
+        }
+        return HeldFile(fd: fd, identity: file.identity)
+    }
+
+    /// glibc 2.36's `pidfd_getfd` (the copy is close-on-exec), looked up as `pidfd_open` is.
+    private static let pidfdGetfd: (@convention(c) (Int32, Int32, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_getfd") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, UInt32) -> Int32).self)
+    }()
+
     /// glibc 2.36's `pidfd_open`, looked up at run time so that an older C library still runs x11hud.
     private static let pidfdOpen: (@convention(c) (Int32, UInt32) -> Int32)? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
@@ -91,6 +142,8 @@ public final class ProcessFiles: Sendable {
             guard fstatat(fds, name, &st, 0) == 0 else { continue }
             let type = st.st_mode & S_IFMT
             guard type == S_IFREG || type == S_IFBLK else { continue }
+            // A deleted file (`restic-temp-pack-… (deleted)`) is a temporary one, never the job's progress.
+            guard type == S_IFBLK || st.st_nlink > 0 else { continue }
             // A disk (`dd if=/dev/sdb`) has no size in stat: its end is found by seeking, as `progress` does with
             // BLKGETSIZE64. Opening it needs the right to read the disk, as dd itself has.
             let size = type == S_IFBLK ? Self.deviceSize(fds, name) : Int64(st.st_size)
@@ -147,20 +200,27 @@ public final class ProcessFiles: Sendable {
 }
 
 extension ProcessFiles.OpenFile {
-    /// The file whose progress to show: without a total, the largest file or disk open for reading (its
-    /// position against its size), else the largest open for writing (its size: bytes, no fraction); with a
-    /// total, the largest open for writing (a growing output, its size against the total), else the largest read
-    /// one. `current` is kept while it is open and still a candidate of the same kind, so two files of similar
-    /// size do not take turns.
-    static func pick(_ files: [Self], total: Int64?, current: Self?) -> Self? {
+    /// The files the process works on, of the kind whose progress to show: without a total, the files and disks
+    /// open for reading (a position against a size), else those open for writing (a size: bytes, no fraction);
+    /// with a total, those open for writing (a growing output against the total), else the read ones.
+    static func candidates(_ files: [Self], total: Int64?) -> [Self] {
         let readers = files.filter { $0.reads && $0.size > 0 }
         let writers = files.filter { $0.writes }
-        let pool = total != nil && !writers.isEmpty || readers.isEmpty ? writers : readers
-        if let current, let same = pool.first(where: { $0.device == current.device && $0.inode == current.inode
-                                                       && $0.descriptor == current.descriptor }) {
-            return same
+        return total != nil && !writers.isEmpty || readers.isEmpty ? writers : readers
+    }
+
+    /// The file whose progress to show among `candidates`: the one the process moved through most since the last
+    /// look (`moved`: bytes read or written, by file), so a tool with several files open shows the one it is busy
+    /// with; `current` is kept while it moves at least half as much, and while it is open when none moves, so two
+    /// files do not take turns. Else the largest.
+    static func pick(_ candidates: [Self], current: Self?, moved: [ProcessFiles.Identity: Int64] = [:]) -> Self? {
+        let same = current.flatMap { c in candidates.first { $0.identity == c.identity } }
+        let most = candidates.map { moved[$0.identity, default: 0] }.max() ?? 0
+        if most > 0 {
+            if let same, moved[same.identity, default: 0] * 2 >= most { return same }
+            return candidates.first { moved[$0.identity, default: 0] == most }
         }
-        return pool.max { $0.size < $1.size }
+        return same ?? candidates.max { $0.size < $1.size }
     }
 }
 

@@ -18,8 +18,8 @@ public struct RunOutcome: Sendable {
     /// The command's name, for messages.
     public var command = ""
     public var stop = Stop.none
-    /// The last non-empty line of the command's stderr.
-    public var lastErrorLine: String?
+    /// Why it failed in its own words, from its stderr: its first error, else its last line (`FailureReason`).
+    public var reason: String?
     public var doneLabel = "Done"
     public var failLabel = "Failed"
     public var cancelLabel = "Cancelled"
@@ -31,7 +31,7 @@ public struct RunOutcome: Sendable {
     public var status: Int32 { stop == .cancelled ? ExitStatus.signalled(by: SIGINT) : end.status }
 
     /// The update that shows the end: the success icon and "Done" for status 0, the error icon, "Failed" and the
-    /// last stderr line otherwise, then a hide after the time it takes to read them.
+    /// command's reason otherwise, then a hide after the time it takes to read them.
     public var update: FeedUpdate {
         var u = FeedUpdate()
         switch (stop, end) {
@@ -49,11 +49,11 @@ public struct RunOutcome: Sendable {
         case (_, .exited(let code)):
             u.icon = .error
             u.label = failLabel
-            u.details = lastErrorLine ?? "exit status \(code)"
+            u.details = reason ?? "exit status \(code)"
         case (_, .signalled(let signal)):
             u.icon = .error
             u.label = failLabel
-            u.details = lastErrorLine ?? "killed by \(Self.signalName(signal))"
+            u.details = reason ?? "killed by \(Self.signalName(signal))"
         }
         u.button = ""
         if stop == .none, end == .exited(0), seconds < grace {

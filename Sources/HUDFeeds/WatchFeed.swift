@@ -5,8 +5,12 @@ import Synchronization
 
 /// How a watch ended.
 public enum WatchEnd: Hashable, Sendable {
-    /// The watched process ended, or the file reached its total.
+    /// The watched process ended with its file at its total (or with no total to reach), or the file reached its
+    /// total.
     case completed
+    /// The watched process ended before the file it followed reached its total: what it was at, in one line
+    /// (`cp ended at 24 MB of 52 MB of big.iso`).
+    case incomplete(String)
     /// The watched file was deleted, or stopped being a regular file, before it was complete.
     case fileLost
 }
@@ -43,6 +47,8 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
     static let patience = 4
     /// How long the success icon stays before the HUD hides, once the watched work is over.
     public static let successHold = 1.0
+    /// How long the last figures stay under the info icon when a watched process ended before its total.
+    public static let incompleteHold = 3.0
 
     private let link = MailboxLink()
     private let queue = DispatchQueue(label: "x11hud.watch")

@@ -21,21 +21,34 @@ public struct WatchTexts: Hashable, Sendable {
 /// A process that reads nothing with a size (`dd if=/dev/zero of=big`) and is given no total shows the file it
 /// writes: the bytes written so far, so `--details auto` gives them and the rate, with the spinner (there is no
 /// fraction without a total); `noTotal` is called once then, so the program can say that `--total` gives a ring.
+///
+/// It claims only what it saw: when the process ends, the success icon shows only if the file it followed reached
+/// its total, judged by the position the process left it at (read through a copy of its descriptor,
+/// `ProcessFiles.hold`) or, without that copy, by the last look; otherwise the last figures stay with the info icon
+/// and the watch ends `incomplete`.
 final class ProcessProbe: WatchProbe {
     private let files: ProcessFiles
     private let total: Int64?
     private let texts: WatchTexts
     private let noTotal: (@Sendable (_ command: String, _ file: String) -> Void)?
     private var current: ProcessFiles.OpenFile?
+    /// A copy of the descriptor of `current`, when the process lets us have one.
+    private var held: ProcessFiles.HeldFile?
+    /// Each candidate's position and size at the last look, to tell which one the process works on.
+    private var previous: [ProcessFiles.Identity: (position: Int64, size: Int64)] = [:]
     private var lastDone: Int64?
     private var toldNoTotal = false
+    /// Whether to ask for copies of the process's descriptors (false: judge the end by the last look, as where
+    /// they are refused).
+    private let holdsFiles: Bool
 
     init(files: ProcessFiles, total: Int64?, texts: WatchTexts,
-         noTotal: (@Sendable (_ command: String, _ file: String) -> Void)? = nil) {
+         noTotal: (@Sendable (_ command: String, _ file: String) -> Void)? = nil, holdsFiles: Bool = true) {
         self.files = files
         self.total = total
         self.texts = texts
         self.noTotal = noTotal
+        self.holdsFiles = holdsFiles
     }
 
     var endDescriptor: Int32? { files.exitDescriptor }
@@ -44,11 +57,19 @@ final class ProcessProbe: WatchProbe {
         // Its exit status is not ours to know (it is not our child): the end of the process is the end of the job.
         guard !files.hasEnded, let open = files.openFiles() else { return ending() }
         var update = FeedUpdate(label: texts.labelIsSet ? nil : files.command)
-        let chosen = ProcessFiles.OpenFile.pick(open, total: total, current: current)
+        let candidates = ProcessFiles.OpenFile.candidates(open, total: total)
+        let moved = movement(of: candidates)
+        let chosen = ProcessFiles.OpenFile.pick(candidates, current: current, moved: moved)
         defer { current = chosen }
         guard let file = chosen else { return .progress(update, moved: current != nil) }
+        if holdsFiles, held?.identity != file.identity { held = files.hold(file) }
         figures(of: file, size: file.size, into: &update)
-        if !texts.detailsIsSet { update.details = file.name }
+        if !texts.detailsIsSet {
+            // A tool busy with several files at once (restic reads two) says so.
+            let others = candidates.count(where: { $0.identity != file.identity && moved[$0.identity, default: 0] > 0 })
+            update.details = others == 0 ? file.name
+                : "\(file.name) and \(others) other file\(others == 1 ? "" : "s")"
+        }
         if total == nil, writing(file), !toldNoTotal {
             toldNoTotal = true
             noTotal?(files.command, file.name)
@@ -56,6 +77,21 @@ final class ProcessProbe: WatchProbe {
         let done = update.bytesDone
         defer { lastDone = done }
         return .progress(update, moved: done != lastDone || file != current)
+    }
+
+    /// How far the process moved through each candidate since the last look (read or written), and remembers
+    /// where each is now.
+    private func movement(of candidates: [ProcessFiles.OpenFile]) -> [ProcessFiles.Identity: Int64] {
+        var moved: [ProcessFiles.Identity: Int64] = [:]
+        var now: [ProcessFiles.Identity: (position: Int64, size: Int64)] = [:]
+        for file in candidates {
+            now[file.identity] = (file.position, file.size)
+            if let before = previous[file.identity] {
+                moved[file.identity] = max(file.position - before.position, file.size - before.size, 0)
+            }
+        }
+        previous = now
+        return moved
     }
 
     /// Whether `file` is shown as an output growing (its size) rather than an input read (its position).
@@ -72,18 +108,34 @@ final class ProcessProbe: WatchProbe {
         update.progress = all > 0 ? min(Double(done) / Double(all), 1) : 0
     }
 
-    /// The process has ended: its descriptors are closed, so instead of the figures of the last look (up to a few
-    /// seconds old) the ending shows the file's final ones: an output's size now, or an input read to its end
-    /// (the success icon already says the job is done).
+    /// The process has ended, its descriptors closed: the ending shows the file's final figures where they can be
+    /// known (an output's size now; an input's position through the copy of its descriptor), else the last look's.
+    /// Success only when they reach the total (or there is no total to reach); else the info icon over them.
     private func ending() -> WatchLook {
-        var update = FeedUpdate(icon: .success, hideAfter: WatchFeed.successHold)
-        if let file = current {
-            var st = stat()
-            let size = stat(file.path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int64(st.st_size) : file.size
-            var final = file
-            if !writing(file) { final.position = size }
-            figures(of: final, size: size, into: &update)
+        guard var final = current else {
+            return .finished(FeedUpdate(icon: .success, hideAfter: WatchFeed.successHold), end: .completed)
         }
+        var size = final.size
+        if let held, held.identity == final.identity {
+            final.position = held.position
+            if !final.isDisk, let now = held.size { size = now }
+        } else if writing(final) {
+            var st = stat()
+            if stat(final.path, &st) == 0, st.st_mode & S_IFMT == S_IFREG { size = Int64(st.st_size) }
+        }
+        held = nil
+        var update = FeedUpdate()
+        figures(of: final, size: size, into: &update)
+        let done = update.bytesDone ?? 0
+        if let all = update.bytesTotal, done < all {
+            update.icon = .info
+            update.hideAfter = WatchFeed.incompleteHold
+            var sizes = ByteFormatter()
+            let at = "\(sizes.format(Double(done))) of \(sizes.format(Double(all)))"
+            return .finished(update, end: .incomplete("\(files.command) ended at \(at) of \(final.name)"))
+        }
+        update.icon = .success
+        update.hideAfter = WatchFeed.successHold
         return .finished(update, end: .completed)
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 public import HUDBus
 public import HUDScene
 public import ProgressFeed
@@ -30,6 +31,8 @@ public struct Notification: Sendable {
     public var actions: [(key: String, label: String)]
     public var hints: [String: BusValue]
     public var expiry: Expiry
+    /// When it arrived, in seconds since 1970 (0 for one made in a program).
+    public var received: Int64 = 0
 
     public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
                 body: String = "", actions: [(key: String, label: String)] = [], hints: [String: BusValue] = [:],
@@ -63,6 +66,7 @@ public struct Notification: Sendable {
         }
         self.init(appName: appName, replacesID: replaces, appIcon: icon, summary: summary, body: body,
                   actions: actions, hints: hints, expireTimeout: timeout)
+        received = Int64(time(nil))
     }
 
     public var urgency: Urgency {
@@ -104,10 +108,26 @@ public struct Notification: Sendable {
     /// The `resident` hint: invoking an action does not close it.
     public var isResident: Bool { hints["resident"]?.bool ?? false }
 
+    /// The `transient` hint: not kept in the history once closed.
+    public var isTransient: Bool { hints["transient"]?.bool ?? false }
+
+    /// The hints that carry raw pixels.
+    static let pixelHints = ["image-data", "image_data", "icon_data"]
+
+    /// Without the raw pixels of its hints (16 MiB for a 2048² image): what the desk keeps once it has read its
+    /// picture at the size it is drawn at.
+    public var withoutPixels: Notification {
+        var n = self
+        for key in Self.pixelHints { n.hints[key] = nil }
+        return n
+    }
+
     /// The one action a click on the bezel invokes (`default`), if any.
     public var defaultAction: String? { actions.first { $0.key == "default" }?.key }
     /// The action the HUD's button invokes: the first that is not `default`.
     public var buttonAction: (key: String, label: String)? { actions.first { $0.key != "default" } }
+    /// The actions a bubble shows as buttons: all but `default`, in order.
+    public var buttons: [(key: String, label: String)] { actions.filter { $0.key != "default" } }
 
     /// Where a picture may come from, in the specification's order of precedence: the raw pixels of `image-data`
     /// (`image_data` before version 1.2), the file or icon name of `image-path` (`image_path`), the `app_icon`
@@ -136,11 +156,13 @@ public struct Notification: Sendable {
 }
 
 extension ImageAsset {
-    /// A notification's raw pixels (`image-data`), checked field by field against the data.
-    public convenience init(_ image: BusImage, name: String = "image-data") throws(ImageLoadError) {
+    /// A notification's raw pixels (`image-data`), checked field by field against the data, scaled down to fit a
+    /// `fitting`-pixel square when given.
+    public convenience init(_ image: BusImage, name: String = "image-data", fitting side: Int? = nil)
+        throws(ImageLoadError) {
         try self.init(rows: image.data, width: Int(image.width), height: Int(image.height),
                       rowstride: Int(image.rowstride), channels: Int(image.channels),
-                      bitsPerSample: Int(image.bitsPerSample), name: name)
+                      bitsPerSample: Int(image.bitsPerSample), name: name, fitting: side)
     }
 }
 

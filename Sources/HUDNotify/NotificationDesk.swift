@@ -1,6 +1,7 @@
 public import HUDConfig
 public import HUDLoop
 public import HUDScene
+import HUDFeeds
 import ProgressFeed
 
 /// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry timer on
@@ -11,14 +12,24 @@ import ProgressFeed
         var notification: Notification
         var hud: (any NotificationHUD)?
         var name: String
+        /// Its picture, read and scaled to the size it is drawn at when it arrived: the notification keeps no
+        /// pixels of its own (`withoutPixels`), so a waiting one holds no more than a shown one.
+        var picture: CustomIndicator?
         var timer: LoopTimer?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
+        /// A rule keeps it out of the history.
+        var skipHistory = false
+        /// The pointer is on it: its timeout waits.
+        var hovered = false
     }
 
-    /// Notifications waiting for a place beyond this many are dropped, oldest first (reason 1, as if expired
-    /// unseen): a client sending thousands a second must not grow the server without bound.
+    /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
+    /// lowest urgency first (reason 1, as if expired unseen): a client sending thousands a second must not grow the
+    /// server without bound.
     public static let queueLimit = 100
+    /// Critical notifications are never dropped for others; beyond this many waiting, the oldest critical one is.
+    public static let criticalQueueLimit = 1000
 
     /// A notification has gone, and why (the `NotificationClosed` signal).
     public var onClosed: (@MainActor (UInt32, NotificationServer.CloseReason) -> Void)?
@@ -28,10 +39,10 @@ import ProgressFeed
     /// standard error.
     public var onWarning: (@MainActor (String) -> Void)?
 
-    private let display: any NotificationDisplay
-    private let clock: any LoopClock
+    let display: any NotificationDisplay
+    let clock: any LoopClock
     private let icons: IconLookup
-    private let style: HUDStyle
+    private let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
@@ -39,29 +50,49 @@ import ProgressFeed
     private let timeout: Double?
     /// The hints whose number is drawn as a bar, the first present winning.
     private let valueHints: [String]
-    /// The look of each urgency level over `style`, and the time of those the sender leaves to the server.
+    /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     private var entries: [UInt32: Entry] = [:]
-    private var waiting: [UInt32] = []
+    /// What waits for a place (or for the pause to end), next first; the display is told how many.
+    private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
+        didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
+    }
+    /// Closed notifications, newest last (`history-length`, none when 0).
+    var history: NotificationHistory
+    /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
+    var pauseState = NotificationPause()
+    let pausedShows: NotificationSettings.PausedShows
+    /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
+    let rules: [NotificationRule]
+    /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
+    public var runScript: @MainActor (_ argv: [String], _ environment: [String: String]) throws -> Void = {
+        try CommandJob.startInBackground($0, adding: $1)
+    }
+    /// Gives a notification taken back from the history an id of the server's (`serve(_:)` sets it).
+    public var reopen: (@MainActor (Notification) -> UInt32)?
 
+    /// A desk showing on `display`, its timers on `clock`.
+    /// - Parameters:
+    ///   - style: the command line's look, which value and synchronous notifications (OSDs) take as it is and
+    ///     bubbles take their colours, animation and margin from (see `NotificationLook`).
+    ///   - fonts: the fonts the command line or the config file chose, which bubbles then take too.
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
                 maxVisible: Int, valueMode: HUDMode = .bar, timeout: Double? = nil,
-                settings: NotificationSettings = NotificationSettings()) {
+                settings: NotificationSettings = NotificationSettings(),
+                fonts: (label: FontSpec?, details: FontSpec?) = (nil, nil)) {
         self.display = display
         self.clock = clock
         self.icons = icons
-        var style = style
-        if let width = settings.width {
-            // Every bezel as wide: the text wraps inside it, and a column of notifications lines up.
-            style.minSize.width = width
-            style.maxTextWidth = max(40, width - 2 * style.margin)
-        }
-        self.style = style
+        look = NotificationLook(style: style, settings: settings, labelFont: fonts.label, detailsFont: fonts.details)
         self.maxVisible = max(1, maxVisible)
         self.valueMode = valueMode
         self.timeout = timeout
         valueHints = settings.valueHints ?? Notification.valueHints
         urgency = settings.urgency
+        history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
+        pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
+        rules = settings.rules
+        display.fullscreenChanged = { [weak self] in self?.fill() }
     }
 
     /// Shows what `server` receives, and tells it how each notification ended. The desk keeps the server.
@@ -70,35 +101,92 @@ import ProgressFeed
         server.onClose = { [unowned self] id in close(id, reason: .closedByCall) }
         onClosed = { id, reason in server.closed(id, reason: reason) }
         onInvoked = { id, action in server.invoked(id, action: action) }
+        reopen = { n in server.reopen(n) }
+        server.persistence = history.limit > 0
     }
 
     /// The notifications waiting for a place, next first.
-    public var queued: [UInt32] { waiting }
+    public var queued: [UInt32] { waiting.ids }
 
-    private var visibleCount: Int { entries.values.count { $0.hud != nil } }
+    /// The open notification `id` (shown, hiding or waiting).
+    public func notification(_ id: UInt32) -> Notification? { entries[id]?.notification }
+
+    /// How many are shown (or hiding).
+    public var visibleCount: Int { entries.values.count { $0.hud != nil } }
 
     /// Shows `n` as notification `id`: in place of the one of that id still open (its timer starts again), else in
-    /// a HUD of its own when fewer than `maxVisible` are shown, else at the end of the queue.
+    /// a HUD of its own when fewer than `maxVisible` are shown (and not paused), else in the queue, behind those of
+    /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
     public func show(_ id: UInt32, _ n: Notification) {
+        let ruled = applyingRules(n)
+        let (picture, warnings) = NotificationPicture.resolve(ruled.n, icons: icons, theme: display.iconTheme())
+        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        run(ruled.scripts, for: id, ruled.n)
+        guard !ruled.skipDisplay else {
+            // History only: over at once, as if it expired unseen (one shown under that id goes too).
+            if entries[id] != nil { close(id, reason: .expired) }
+            ended(id, Entry(notification: ruled.n.withoutPixels, name: "", picture: picture,
+                            skipHistory: ruled.skipHistory), reason: .expired)
+            return
+        }
+        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory)
+    }
+
+    /// `show(_:_:)` with the picture already read (a notification taken back from the history).
+    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false) {
         if var entry = entries[id] {
             entry.notification = n
+            entry.picture = picture
+            entry.skipHistory = skipHistory
             entries[id] = entry
-            if entry.hud != nil { present(id) }
+            if entry.hud != nil {
+                present(id)
+            } else if let dropped = waiting.update(id, urgency: n.urgency) {
+                drop(dropped)
+            }
             return
         }
         var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
-        entries[id] = Entry(notification: n, name: name)
-        if visibleCount < maxVisible {
+        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory)
+        // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
+        // is this one's if it may show.
+        if visibleCount < maxVisible, mayShow(n) {
             present(id)
-        } else {
-            waiting.append(id)
-            if waiting.count > Self.queueLimit {
-                let dropped = waiting.removeFirst()
-                entries[dropped] = nil
-                onClosed?(dropped, .expired)
-            }
+        } else if let dropped = waiting.insert(id, urgency: n.urgency) {
+            drop(dropped)
+        }
+    }
+
+    /// Whether `n` may take a place now. While paused, only a critical one (unless `paused-shows` is nothing);
+    /// over a fullscreen window, a critical one or a value (a volume key's bar: what the user just did).
+    private func mayShow(_ n: Notification) -> Bool {
+        if pauseState.isOn { return n.urgency == .critical && pausedShows == .critical }
+        return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
+    }
+
+    /// The waiting ones take the free places, next first, as far as the pause and a fullscreen window let them.
+    func fill() {
+        while visibleCount < maxVisible,
+              let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
+            present(next)
+        }
+    }
+
+    /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.
+    private func drop(_ id: UInt32) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        ended(id, entry, reason: .expired)
+    }
+
+    /// `id` is over: the server is told why, and it is kept in the history (unless its sender marked it
+    /// `transient`, or it was never shown here).
+    private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
+        onClosed?(id, reason)
+        if reason != .undefined, !entry.notification.isTransient, !entry.skipHistory {
+            history.add(NotificationRecord(id: id, notification: entry.notification, picture: entry.picture,
+                                           reason: reason))
         }
     }
 
@@ -128,12 +216,24 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
-        let (picture, warnings) = NotificationPicture.resolve(n, icons: icons, theme: display.iconTheme())
-        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        let picture = entry.picture
         hud.picture = picture
         hud.style = style(for: n)
-        hud.post(n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil))
-        if let key = n.buttonAction?.key {
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil)
+        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
+        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
+        if !buttons.isEmpty { update.button = "" }
+        hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        if buttons.isEmpty {
+            hud.actionClicked = nil
+        } else {
+            let keys = buttons.map(\.key)
+            hud.actionClicked = { [unowned self] index in
+                if keys.indices.contains(index) { invoke(id, keys[index]) }
+            }
+        }
+        hud.post(update)
+        if buttons.isEmpty, let key = n.buttonAction?.key {
             hud.buttonAction = { [unowned self] in invoke(id, key) }
         } else {
             hud.buttonAction = nil
@@ -146,10 +246,21 @@ import ProgressFeed
         } else {
             hud.bezelAction = nil
         }
+        hud.hovered = { [unowned self] inside in hover(id, inside) }
         // Shown again if it was hiding: the held key's case.
         hud.show()
         entry.timer?.cancel()
-        entry.timer = expiryTimer(for: id, n)
+        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entries[id] = entry
+    }
+
+    /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
+    /// and starts again, whole, when it leaves, as KDE and GNOME do: a notification being read does not go.
+    private func hover(_ id: UInt32, _ inside: Bool) {
+        guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
+        entry.hovered = inside
+        entry.timer?.cancel()
+        entry.timer = inside ? nil : expiryTimer(for: id, entry.notification)
         entries[id] = entry
     }
 
@@ -171,8 +282,8 @@ import ProgressFeed
     }
 
     private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
-        guard let seconds = Self.expiry(of: n, configured: urgency[Self.level(n.urgency)]?.timeout, timeout: timeout)
-        else { return nil }
+        let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
+        guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
         return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
     }
 
@@ -198,16 +309,11 @@ import ProgressFeed
         min(max(2 + 0.06 * Double(summary.count + body.count), 8), 30)
     }
 
-    /// The look of `n`: the HUD's, with its urgency's colours from `[notifications.low|normal|critical]`.
-    private func style(for n: Notification) -> HUDStyle {
-        var s = style
-        guard let u = urgency[Self.level(n.urgency)] else { return s }
-        if let c = u.bezelColor { s.bezelColor = c }
-        if let c = u.contentColor { s.contentColor = c }
-        return s
-    }
+    /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
+    /// urgency's.
+    private func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
 
-    private static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
+    static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
         switch u {
         case .low: return .low
         case .normal: return .normal
@@ -215,9 +321,14 @@ import ProgressFeed
         }
     }
 
+    private func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+
+    /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
+    static let labelLimit = 100
+
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).
-    private func invoke(_ id: UInt32, _ key: String) {
+    func invoke(_ id: UInt32, _ key: String) {
         onInvoked?(id, key)
         guard entries[id]?.notification.isResident != true else { return }
         close(id, reason: .dismissed)
@@ -229,9 +340,9 @@ import ProgressFeed
         entry.timer?.cancel()
         entry.timer = nil
         guard let hud = entry.hud else {
-            waiting.removeAll { $0 == id }
+            waiting.remove(id)
             entries[id] = nil
-            onClosed?(id, reason)
+            ended(id, entry, reason: reason)
             return
         }
         // The first reason stands: notify-send calls CloseNotification right after ActionInvoked, and the
@@ -246,12 +357,16 @@ import ProgressFeed
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.timer?.cancel()
         display.release(entry.name)
-        onClosed?(id, entry.reason ?? .closedByCall)
-        while visibleCount < maxVisible, !waiting.isEmpty { present(waiting.removeFirst()) }
+        ended(id, entry, reason: entry.reason ?? .closedByCall)
+        fill()
     }
 
-    /// Every notification hidden at once (the name lost to another server).
-    public func closeAll() {
-        for id in Array(entries.keys) { close(id, reason: .undefined) }
+    /// Every notification, shown or waiting, closed at once for `reason`: the name lost to another server
+    /// (undefined, 4), or `x11hud notifications close-all` (dismissed by the user, 2). Returns how many.
+    @discardableResult public func closeAll(reason: NotificationServer.CloseReason = .undefined) -> Int {
+        // The waiting ones first, so that none takes a place freed by the others.
+        let ids = waiting.ids + entries.filter { $0.value.hud != nil }.keys.sorted()
+        for id in ids { close(id, reason: reason) }
+        return ids.count
     }
 }

@@ -12,6 +12,25 @@ public import ProgressFeed
     func release(_ name: String)
     /// The desktop's icon theme, nil when it names none; asked for each notification, as the desktop may switch.
     func iconTheme() -> String?
+    /// How many notifications wait for a place (or for the pause to end), told each time it changes: what an
+    /// "N more" indication shows.
+    func waitingChanged(_ count: Int)
+    /// Whether the user works in a fullscreen window (a video, a presentation): ordinary notifications wait
+    /// meanwhile.
+    var isFullscreen: Bool { get }
+    /// Called when `isFullscreen` may have changed.
+    var fullscreenChanged: (@MainActor () -> Void)? { get set }
+}
+
+extension NotificationDisplay {
+    /// A display that shows no "N more" indication.
+    public func waitingChanged(_ count: Int) {}
+    /// A display that knows no fullscreen windows.
+    public var isFullscreen: Bool { false }
+    public var fullscreenChanged: (@MainActor () -> Void)? {
+        get { nil }
+        set {}
+    }
 }
 
 /// The answer to `NotificationDisplay.claim`.
@@ -39,6 +58,12 @@ public import ProgressFeed
     var hidden: (@MainActor () -> Void)? { get set }
     /// A click on its button; nil: no button action.
     var buttonAction: (@MainActor () -> Void)? { get set }
+    /// The titles of its action buttons, a bubble's, in rows under its text.
+    var actions: [String] { get set }
+    /// A click on one of them, with its index in `actions`.
+    var actionClicked: (@MainActor (Int) -> Void)? { get set }
+    /// Called with true when the pointer comes onto it, false when it leaves.
+    var hovered: (@MainActor (Bool) -> Void)? { get set }
     /// A click on the bezel; nil: clicks go through.
     var bezelAction: (@MainActor () -> Void)? { get set }
 }

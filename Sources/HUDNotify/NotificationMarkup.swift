@@ -1,7 +1,8 @@
 /// The body markup of the Desktop Notifications specification turned into Pango markup that is safe to hand to
 /// Pango: `<b>`, `<i>`, `<u>` kept (balanced), `<a href…>` shown as its text, `<img alt="…">` as its alt text,
-/// `<br>` as a line break, the five XML entities and numeric references kept; everything else (other tags, a stray
-/// `<` or `&`) shown literally, escaped. Never passes a client's markup to Pango unchecked.
+/// `<br>` as a line break, the five XML entities and numeric references kept; other tags (`<big>`, `<span …>`, a
+/// closing tag of nothing open) left out with their text kept, as dunst does; a stray `<` or `&` shown literally,
+/// escaped. Never passes a client's markup to Pango unchecked.
 public enum NotificationMarkup {
     /// Characters kept of a body: a notification is read in a glance, and a 10 MB body must not cost more.
     public static let bodyLimit = 4000
@@ -30,6 +31,10 @@ public enum NotificationMarkup {
                     i = end + 1
                     continue
                 }
+                if Self.isTag(tag) {
+                    i = end + 1
+                    continue
+                }
             } else if c == "&", let entity = entity(in: chars, at: i) {
                 out += entity
                 i += entity.count
@@ -42,7 +47,16 @@ public enum NotificationMarkup {
         return out
     }
 
-    /// What a tag becomes, or nil when it is not one of the specification's (it is then shown literally).
+    /// Whether the text between `<` and `>` is a tag (`big`, `/span`, `!-- note --`), which is left out when the
+    /// specification does not have it, rather than a `<` in prose (`1 < 2 > 0`), which is shown.
+    private static func isTag(_ inside: String) -> Bool {
+        var rest = Substring(inside)
+        if rest.first == "/" { rest = rest.dropFirst() } else if rest.first == "!" || rest.first == "?" { return true }
+        guard let first = rest.first else { return false }
+        return first.isASCII && first.isLetter
+    }
+
+    /// What a tag becomes, or nil when it is not one of the specification's (it is then left out).
     private static func translate(_ raw: String, open: inout [String]) -> String? {
         let tag = raw.trimmingSpaces
         let lower = tag.lowercased()

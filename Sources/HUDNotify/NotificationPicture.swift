@@ -4,10 +4,13 @@ import HUDScene
 /// The picture a notification's HUD shows as its custom view: the first of `Notification.pictures` that can be
 /// shown. Names are looked up as yad's `--image` is (x11hud's own icons for the dialog names, then PNG or SVG icons of
 /// the desktop's icon theme, what it inherits, hicolor and unthemed icons); what cannot be shown is a warning, and
-/// the notification is shown without it.
+/// the notification is shown without it. Pictures are kept at most `heldSide` pixels a side, scaled down when read.
 enum NotificationPicture {
-    /// The size icons are asked for: the 37-point indicator's nearest common icon size.
+    /// The size icons are asked for: a bubble's picture (`HUDStyle.Bubble.iconSize`), a common icon size.
     static let iconSize = 48
+    /// The largest side a picture is kept at: an icon's 48 points twice over (HiDPI), so that a waiting or shown
+    /// notification holds what it is drawn at, not the 4096² image it was sent (64 MiB decoded).
+    static let heldSide = 2 * iconSize
 
     static func resolve(_ n: Notification, icons: IconLookup, theme: String?) -> (CustomIndicator?, warnings: [String])
     {
@@ -15,7 +18,7 @@ enum NotificationPicture {
         for picture in n.pictures {
             do {
                 switch picture {
-                case .pixels(let image): return (.image(try ImageAsset(image)), warnings)
+                case .pixels(let image): return (.image(try ImageAsset(image, fitting: heldSide)), warnings)
                 case .named(let name):
                     if let found = try named(name, icons: icons, theme: theme) { return (found, warnings) }
                     warnings.append("no icon or image file '\(name)'")
@@ -33,7 +36,7 @@ enum NotificationPicture {
         let path = name.hasPrefix("file://") ? fileURIPath(name) : name
         switch icons.find(path, size: iconSize, theme: theme) {
         case .icon(let icon): return .icon(icon)
-        case .file(let file): return .image(try ImageAsset(contentsOf: file))
+        case .file(let file): return .image(try ImageAsset(contentsOf: file).scaled(fitting: heldSide))
         case nil: return nil
         }
     }

@@ -17,14 +17,16 @@ public import HUDBus
         case undefined = 4
     }
 
-    /// What `GetCapabilities` answers: only what is honoured. No `persistence`: nothing is kept once closed (no
-    /// history yet), and libnotify programs keep their own reminders when it is not advertised.
+    /// What `GetCapabilities` answers: only what is honoured; `persistence` besides when `persistence` is set.
     public static let capabilities = [
         "body", "body-markup", "actions", "icon-static", "x-canonical-private-synchronous", "x-dunst-stack-tag",
         "synchronous", "private-synchronous",
     ]
 
     public let connection: BusConnection
+    /// Whether closed notifications are kept (a history): `persistence` is advertised then, and only then, as
+    /// libnotify programs keep their own reminders when it is not.
+    public var persistence = false
     private var object: BusObject?
     private var nextID: UInt32 = 1
     /// The notifications not yet closed, by id, with the key of their synchronous hint.
@@ -63,25 +65,29 @@ public import HUDBus
     public func isOpen(_ id: UInt32) -> Bool { live[id] != nil }
 
     private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {
-        do {
+        try BusErrorReply.answering {
             switch call.member {
             case "Notify": try reply.append(notify(try Notification(reading: call)))
             case "CloseNotification": close(try call.readUInt32())
-            case "GetCapabilities": try reply.append(Self.capabilities)
+            case "GetCapabilities": try reply.append(Self.capabilities + (persistence ? ["persistence"] : []))
             case "GetServerInformation":
                 for s in ["x11hud", "x11hud", version, "1.2"] { try reply.append(s) }
-            default: throw BusErrorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
+            default: throw BusErrorReply.unknownMethod
             }
-        } catch let error as BusError {
-            throw .invalidArgs(error.description)
-        } catch let error as BusErrorReply {
-            throw error
-        } catch {
-            throw .invalidArgs("\(error)")
         }
     }
 
+    /// Takes `n` in as if it had been sent (an id, new unless its synchronous hint's is open) without showing it:
+    /// the program shows it itself (a notification taken back from the history).
+    public func reopen(_ n: Notification) -> UInt32 { register(n).id }
+
     private func notify(_ n: Notification) -> UInt32 {
+        let (id, replacing) = register(n)
+        onShow?(id, n, replacing)
+        return id
+    }
+
+    private func register(_ n: Notification) -> (id: UInt32, replacing: Bool) {
         let tag = n.synchronousTag.map { "\(n.appName)\u{1F}\($0)" }
         var id: UInt32
         if n.replacesID != 0 {
@@ -95,8 +101,7 @@ public import HUDBus
         if let old = live[id], let oldTag = old, oldTag != tag { byTag[oldTag] = nil }
         live[id] = .some(tag)
         if let tag { byTag[tag] = id }
-        onShow?(id, n, replacing)
-        return id
+        return (id, replacing)
     }
 
     private func takeID() -> UInt32 {

@@ -10,15 +10,35 @@ public import X11Platform
     public let session: HUDSession
     /// For GTK's settings.ini when XSETTINGS names no icon theme.
     private let environment: [String: String]
+    /// The scale of every HUD, nil to follow the screen's; the monitor they appear on.
+    private let scale: Double?
+    private let monitor: MonitorChoice
 
-    public init(session: HUDSession, environment: [String: String]) {
+    public init(session: HUDSession, environment: [String: String], scale: Double? = nil,
+                monitor: MonitorChoice = .pointer) {
         self.session = session
         self.environment = environment
+        self.scale = scale
+        self.monitor = monitor
+        // Read when the active window or its state changes, not for each notification (a flood would make two round
+        // trips each).
+        session.watchActiveWindow { [weak self] in
+            guard let self else { return }
+            let now = session.activeWindowIsFullscreen()
+            guard now != isFullscreen else { return }
+            isFullscreen = now
+            fullscreenChanged?()
+        }
     }
+
+    public private(set) var isFullscreen = false
+    public var fullscreenChanged: (@MainActor () -> Void)?
 
     public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
         let named: NamedHUD
-        do { named = try session.claim(id: name) } catch { return .failed(error.message) }
+        do { named = try session.claim(id: name, scale: scale, monitor: monitor) } catch {
+            return .failed(error.message)
+        }
         switch named {
         case .local(let hud):
             return .local(X11NotificationHUD(hud))
@@ -74,6 +94,21 @@ public import X11Platform
     var buttonAction: (@MainActor () -> Void)? {
         get { hud.buttonAction }
         set { hud.buttonAction = newValue }
+    }
+
+    var actions: [String] {
+        get { hud.content.actions }
+        set { hud.content.actions = newValue }
+    }
+
+    var actionClicked: (@MainActor (Int) -> Void)? {
+        get { hud.actionClicked }
+        set { hud.actionClicked = newValue }
+    }
+
+    var hovered: (@MainActor (Bool) -> Void)? {
+        get { hud.hoverChanged }
+        set { hud.hoverChanged = newValue }
     }
 
     var bezelAction: (@MainActor () -> Void)? {

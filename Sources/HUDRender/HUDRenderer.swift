@@ -30,9 +30,20 @@ public final class HUDRenderer {
         text = TextEngine(scale: scale)
     }
 
+    init(text: TextEngine) {
+        self.text = text
+    }
+
     /// `scene`'s layout, measured with this renderer's text engine, reused while content (but progress), style and
     /// area stay the same.
     public func layout(of scene: HUDScene) -> HUDLayout {
+        if text.settle() {
+            // Pango takes over from kept images: what was laid out and drawn with them is made again.
+            lastLayout = nil
+            stillLayer = nil
+            stillLayerTarget = nil
+            sprites = SpriteCache()
+        }
         var content = scene.content
         content.progress = 0
         if let last = lastLayout, last.content == content, last.style == scene.style, last.area == scene.area {
@@ -140,13 +151,28 @@ public final class HUDRenderer {
         Painter.setColor(cr, s.opaque ? s.style.bezelColor.withAlpha(1) : s.style.bezelColor)
         Painter.roundedRect(cr, s.layout.bezel, radius: s.style.cornerRadius)
         cairo_fill(cr)
+        drawFrame(s, on: cr)
         let color = s.style.contentColor
         if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
         if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
         if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
+        for (i, button) in s.layout.buttons.enumerated() {
+            drawButton(button, highlighted: s.pressedAction == i, color: color, on: cr)
+        }
         if let f = s.layout.sideImage, let custom = s.content.custom {
             IndicatorPainter.draw(custom, in: f, color: color, on: cr)
         }
+    }
+
+    /// The style's frame: a line just inside the bezel's edge, following its corners.
+    private func drawFrame(_ s: HUDSnapshot, on cr: OpaquePointer) {
+        let w = s.style.frameWidth, b = s.layout.bezel
+        guard s.style.frameColor.alpha > 0, w > 0, b.width > 2 * w, b.height > 2 * w else { return }
+        let edge = Rect(x: b.minX + w / 2, y: b.minY + w / 2, width: b.width - w, height: b.height - w)
+        Painter.roundedRect(cr, edge, radius: max(0, s.style.cornerRadius - w / 2))
+        Painter.setColor(cr, s.opaque ? s.style.frameColor.withAlpha(1) : s.style.frameColor)
+        cairo_set_line_width(cr, w)
+        cairo_stroke(cr)
     }
 
     /// The still layer for `s` at rest, drawn anew when anything but progress and the spinner step changed.

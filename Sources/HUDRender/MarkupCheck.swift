@@ -9,7 +9,7 @@ public enum MarkupCheck {
 
     /// Why `markup` cannot be drawn as markup (it does not parse, or a size in it is out of range), or nil.
     public static func problem(in markup: String) -> String? {
-        TextStack.require()
+        TextStack.requireLibraries()
         var size: Int32 = 0
         var scale = 1.0
         guard hud_markup_sizes(markup, &size, &scale) != 0 else { return "it is not valid Pango markup" }

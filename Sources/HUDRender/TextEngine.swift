@@ -19,9 +19,49 @@ public final class TextEngine: TextMeasuring {
     }
     private var cache: [TextBlock: OpaquePointer] = [:]  // PangoLayout*
     private static let cacheLimit = 32
+    /// Renderings kept by earlier runs, used while the fonts are not ready (`settle()` decides, once per frame).
+    private let kept: TextImageCache?
+    private var servesKept: Bool
+    /// Blocks drawn from `kept` this run: Pango draws them again once it takes over, and a kept image that differs is
+    /// replaced. Blocks Pango drew first are kept too, after the frame (`keepDrawnTexts`).
+    private var toKeep: [(block: TextBlock, color: RGBA, phaseX: Double, phaseY: Double)] = []
+    /// Each block is considered for keeping once per engine, at its first drawing by Pango.
+    private var considered: Set<TextBlock> = []
+    /// Changes when text starts coming from Pango instead of kept images: layouts and frames made before are stale.
+    public private(set) var generation = 0
 
-    public init(scale: Double = 1) {
+    /// Whether the fonts are ready (fontconfig's configuration read); a test's own answer in tests.
+    private let fontsReady: () -> Bool
+
+    public convenience init(scale: Double = 1) {
+        self.init(scale: scale, kept: TextImageCache.shared, fontsReady: { TextStack.fontsAreReady })
+    }
+
+    init(scale: Double, kept: TextImageCache?, fontsReady: @escaping () -> Bool) {
         self.scale = scale
+        self.kept = kept
+        self.fontsReady = fontsReady
+        servesKept = kept != nil && !fontsReady()
+    }
+
+    /// Layouts Pango made (none while every block comes from kept images).
+    var shapedLayouts: Int { cache.count }
+
+    /// Whether text still comes from kept images (the fonts are not ready yet).
+    public var servesKeptTexts: Bool { servesKept }
+
+    /// Called before each frame's layout: once the fonts are ready, Pango takes over from the kept images for good.
+    /// Returns whether it just did (the caller lays out and draws again).
+    public func settle() -> Bool {
+        guard servesKept, fontsReady() else { return false }
+        servesKept = false
+        generation += 1
+        return true
+    }
+
+    private func keptImage(_ block: TextBlock) -> TextImage? {
+        guard servesKept, let kept else { return nil }
+        return kept.image(for: TextImageCache.key(block, scale: scale))
     }
 
     private static func makeContext(scale: Double) -> OpaquePointer {
@@ -49,43 +89,74 @@ public final class TextEngine: TextMeasuring {
     }
 
     public func measure(_ block: TextBlock) -> Size {
-        let rect = logicalRect(of: layout(for: block))
+        let rect = keptImage(block)?.logical ?? logicalRect(of: layout(for: block))
         return Size(width: rect.width.rounded(.up), height: rect.height.rounded(.up))
     }
 
     /// How many characters have no glyph in any installed font (they would show as boxes).
     public func unknownGlyphCount(_ block: TextBlock) -> Int {
-        Int(pango_layout_get_unknown_glyphs_count(layout(for: block)))
+        if let image = keptImage(block) { return image.unknownGlyphs }
+        return Int(pango_layout_get_unknown_glyphs_count(layout(for: block)))
     }
 
     /// Whether Pango had to cut the text short with an ellipsis.
     public func isEllipsized(_ block: TextBlock) -> Bool {
-        pango_layout_is_ellipsized(layout(for: block)) != 0
+        if let image = keptImage(block) { return image.ellipsized }
+        return pango_layout_is_ellipsized(layout(for: block)) != 0
     }
 
     /// Number of lines after wrapping.
     public func lineCount(_ block: TextBlock) -> Int {
-        Int(pango_layout_get_line_count(layout(for: block)))
+        if let image = keptImage(block) { return image.lines }
+        return Int(pango_layout_get_line_count(layout(for: block)))
     }
 
     /// Draws `block` with the top-left of its logical box at `frame.origin`, centred in `frame`'s width; a leading
     /// block is laid out across its whole `maxWidth` from `frame.minX`, so Pango puts each line at its leading edge.
     /// `cr` must be in scene units (points) already scaled to device pixels by `scale`.
     func draw(_ block: TextBlock, in frame: Rect, color: RGBA, on cr: OpaquePointer) {
-        let layout = layout(for: block)
-        let rect = logicalRect(of: layout)
+        let image = keptImage(block).flatMap { $0.color == color ? $0 : nil }
+        let layout = image == nil ? layout(for: block) : nil
+        let rect = image?.logical ?? logicalRect(of: layout!)
         cairo_save(cr)
-        if rect.width > frame.width + 1 || rect.height > frame.height + 1 {
+        defer { cairo_restore(cr) }
+        let cut = rect.width > frame.width + 1 || rect.height > frame.height + 1
+        if cut {
             // Text the layout had to cut down (a glyph wider than the area) is cut at its frame, never drawn over
             // the rest of the bezel or beyond it. Text that fits is not clipped: ink may overhang its logical box.
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             cairo_clip(cr)
         }
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         let x = block.leading ? frame.minX : frame.minX + (frame.width - rect.width) / 2 - rect.minX
-        cairo_move_to(cr, x, frame.minY - rect.minY)
+        let y = frame.minY - rect.minY
+        if let image {
+            image.paint(on: cr, atUserX: x, y: y, scale: scale)
+            return
+        }
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+        guard kept != nil, !cut, considered.count < 8, considered.insert(block).inserted else { return }
+        // Where the origin lands within a device pixel: a kept image is exact only at the same fraction.
+        guard TextImage.isPlainScale(cr, scale) else { return }
+        var dx = x, dy = y
+        cairo_user_to_device(cr, &dx, &dy)
+        toKeep.append((block, color, dx - dx.rounded(.down), dy - dy.rounded(.down)))
+    }
+
+    /// Keeps the renderings of blocks Pango drew since the last call (see `TextImageCache`): called after a frame
+    /// is on screen, so that drawing them alone and writing them costs the next start nothing and this one no
+    /// delay.
+    public func keepDrawnTexts() {
+        guard let kept, !toKeep.isEmpty, !servesKept else { return }
+        for entry in toKeep {
+            let layout = layout(for: entry.block)
+            guard let image = TextImage.draw(layout, logical: logicalRect(of: layout), color: entry.color,
+                                             scale: scale, phaseX: entry.phaseX, phaseY: entry.phaseY)
+            else { continue }
+            kept.keep(image, for: TextImageCache.key(entry.block, scale: scale))
+        }
+        toKeep.removeAll()
     }
 
     private func logicalRect(of layout: OpaquePointer) -> Rect {

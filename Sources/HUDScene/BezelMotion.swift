@@ -58,12 +58,14 @@ extension HUDLayout {
         var l = self
         l.bezel = move(bezel)
         l.indicator = indicator.map(move)
+        l.sideImage = sideImage.map(move)
         l.label?.frame = move(label!.frame)
         l.details?.frame = move(details!.frame)
-        if let b = button {
-            l.button = PlacedButton(frame: move(b.frame),
-                                    title: PlacedText(block: b.title.block, frame: move(b.title.frame)))
+        func move(_ b: PlacedButton) -> PlacedButton {
+            PlacedButton(frame: move(b.frame), title: PlacedText(block: b.title.block, frame: move(b.title.frame)))
         }
+        l.button = button.map(move)
+        l.buttons = buttons.map(move)
         return l
     }
 }

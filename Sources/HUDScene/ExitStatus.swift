@@ -13,6 +13,8 @@ public enum ExitStatus: CaseIterable, Sendable {
     case done
     /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
     case cancelled
+    /// `--watch-pid`: the process ended before the file it followed reached its end (`WatchEnd.incomplete`).
+    case incomplete
     /// `--over-window`: the window was closed (destroyed) while the HUD was over it (`HUD.targetClosed`).
     case windowClosed
     /// `EX_USAGE`: an unknown option, a bad value, a missing or unreadable image, a window that does not exist.
@@ -22,13 +24,17 @@ public enum ExitStatus: CaseIterable, Sendable {
     case noInput
     /// `EX_UNAVAILABLE`: the X display cannot be opened.
     case displayUnavailable
+    /// `EX_UNAVAILABLE` too: `notifications history|pop|pause|…`: no x11hud notification server runs (none, or
+    /// another such as dunst). These commands open no display, so the number says which service is missing.
+    case noServer
     /// `EX_SOFTWARE`: a failure inside x11hud (the X server refused the window, cairo could not draw, the text
     /// libraries cannot be loaded).
     case internalError
     /// `EX_CANTCREAT`: `render` cannot write its output file.
     case cannotCreate
-    /// `EX_IOERR`: the connection to the X server was lost while the HUD was up. Xlib gives a program no way to
-    /// go on after this, so the library ends the process with it.
+    /// `EX_IOERR`: the connection to the X server was lost while the HUD was up, or another client destroyed its
+    /// window. Xlib gives a program no way to go on after a lost connection, so the library ends the process with
+    /// it, after what `HUDSession.whenLost` asked (the command line reads piped input to its end first).
     case connectionLost
     /// `EX_TEMPFAIL`: `notifications`: another notification server owns the name (without `--replace`).
     case nameTaken
@@ -46,10 +52,12 @@ public enum ExitStatus: CaseIterable, Sendable {
         switch self {
         case .done: return 0
         case .cancelled: return 1
+        case .incomplete: return 3
         case .windowClosed: return 4
         case .usage: return 64
         case .noInput: return 66
         case .displayUnavailable: return 69
+        case .noServer: return 69
         case .internalError: return 70
         case .cannotCreate: return 73
         case .connectionLost: return 74

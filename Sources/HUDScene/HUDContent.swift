@@ -12,6 +12,8 @@ public struct HUDContent: Hashable, Sendable {
     public var buttonTitle: String
     /// The image or icon for `.custom` mode.
     public var custom: CustomIndicator?
+    /// The titles of a bubble's buttons (a notification's actions), in rows under its text (`HUDStyle.bubble`).
+    public var actions: [String] = []
 
     private var storedProgress: Double = 0
 

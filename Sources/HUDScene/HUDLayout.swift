@@ -14,6 +14,8 @@ public struct HUDLayout: Hashable, Sendable {
     public var label: PlacedText?
     public var details: PlacedText?
     public var button: PlacedButton?
+    /// A bubble's action buttons, in rows under its text (`HUDStyle.bubble`, `HUDContent.actions`).
+    public var buttons: [PlacedButton] = []
 
     /// A text block and the frame it was measured to.
     public struct PlacedText: Hashable, Sendable {
@@ -51,6 +53,10 @@ public struct HUDLayout: Hashable, Sendable {
     public init(content: HUDContent, style: HUDStyle, area: Rect, measurer: some TextMeasuring) {
         if style.banner {
             self = Self.banner(content, style: style, area: area, measurer: measurer)
+            return
+        }
+        if let bubble = style.bubble {
+            self = Self.bubble(content, style: style, bubble: bubble, area: area, measurer: measurer)
             return
         }
         self.area = area
@@ -121,16 +127,9 @@ public struct HUDLayout: Hashable, Sendable {
         size = Size(width: min(size.width, limit.width).rounded(.up),
                     height: min(size.height, limit.height).rounded(.up))
 
-        // The anchor (centre, or an edge minus the margin) plus the offset, then kept `margin` from every edge of
-        // the area (MB's priority-999 constraints), which is what makes MBProgressMaxOffset pin the bezel to an edge.
-        func place(_ length: Double, _ start: Double, _ extent: Double, _ anchor: Int, _ offset: Double) -> Double {
-            let low = start + m, high = start + extent - m - length
-            guard low <= high else { return (start + (extent - length) / 2).rounded() }
-            let anchored = anchor < 0 ? low : anchor > 0 ? high : start + (extent - length) / 2
-            return min(max(anchored + (offset.isFinite ? offset : 0), low), high).rounded()
-        }
-        bezel = Rect(x: place(size.width, area.minX, area.width, style.position.horizontal, style.offset.x),
-                     y: place(size.height, area.minY, area.height, style.position.vertical, style.offset.y),
+        let p = style.position
+        bezel = Rect(x: Self.anchored(size.width, area.minX, area.width, p.horizontal, style.offset.x, m),
+                     y: Self.anchored(size.height, area.minY, area.height, p.vertical, style.offset.y, m),
                      width: size.width, height: size.height)
 
         var y = bezel.minY + ((bezel.height - contentHeight) / 2).rounded()
@@ -159,6 +158,17 @@ public struct HUDLayout: Hashable, Sendable {
             }
             y += itemSize.height + style.padding
         }
+    }
+
+    /// Where a bezel of `length` goes along one axis of an area from `start` of `extent`: the anchor (-1 the low
+    /// edge less the margin, 0 the centre, 1 the high edge) plus the offset, then kept `margin` from both edges
+    /// (MB's priority-999 constraints), which is what makes MBProgressMaxOffset pin the bezel to an edge.
+    static func anchored(_ length: Double, _ start: Double, _ extent: Double, _ anchor: Int, _ offset: Double,
+                         _ margin: Double) -> Double {
+        let low = start + margin, high = start + extent - margin - length
+        guard low <= high else { return (start + (extent - length) / 2).rounded() }
+        let anchored = anchor < 0 ? low : anchor > 0 ? high : start + (extent - length) / 2
+        return min(max(anchored + (offset.isFinite ? offset : 0), low), high).rounded()
     }
 
     /// A text's measured size cut to the room it has: a single glyph can be wider than any wrap width, and a single

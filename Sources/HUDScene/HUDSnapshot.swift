@@ -16,6 +16,8 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var opaque: Bool
     /// The button is being pressed.
     public var buttonHighlighted: Bool
+    /// The action button being pressed (an index of `layout.buttons`).
+    public var pressedAction: Int?
 
     public init(content: HUDContent, style: HUDStyle, layout: HUDLayout, presentation: Presentation = .shown,
                 indicatorPhase: Double = 0, scale: Double = 1, canvasOrigin: Point = .zero, opaque: Bool = false,

@@ -38,6 +38,12 @@ public struct HUDStyle: Hashable, Sendable {
     public var showsValue: Bool = false
     /// ProgressHUD's top banner instead of the centred bezel: the label as its title, the details as its message.
     public var banner: Bool = false
+    /// A notification bubble's layout (fixed width, picture at the left, text from the leading edge, the body cut
+    /// to a few lines, buttons in rows) instead of the centred stack; nil for the HUD's own.
+    public var bubble: Bubble?
+    /// A line of `frameWidth` points just inside the bezel's edge (a critical notification's); clear for none.
+    public var frameColor: RGBA = .clear
+    public var frameWidth: Double = 2
     /// Where the bezel actually rests (and so which stack of HUDs it joins): a banner is always at the top.
     public var placement: Position { banner ? .top : position }
     /// A plain translucent bezel, or one that asks the compositor to blur what is behind it.

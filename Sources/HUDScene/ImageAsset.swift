@@ -57,10 +57,11 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
 extension ImageAsset {
     /// Raw pixels as a program hands them over (a notification's `image-data`): `height` rows of `rowstride` bytes,
     /// each pixel `channels` bytes of 8-bit red, green, blue and, with 4 channels, straight alpha. Every field is
-    /// checked against the data before a byte is read; the pixels are copied into premultiplied ARGB32.
+    /// checked against the data before a byte is read; the pixels are copied into premultiplied ARGB32, scaled down
+    /// to fit a `fitting`-pixel square when they are larger (so that a 4096² image never exists at full size here).
     public convenience init(
         rows data: [UInt8], width: Int, height: Int, rowstride: Int, channels: Int, bitsPerSample: Int = 8,
-        name: String, maxSide: Int = InputLimits.imageMaxSide
+        name: String, maxSide: Int = InputLimits.imageMaxSide, fitting side: Int? = nil
     ) throws(ImageLoadError) {
         func refuse(_ reason: String) -> ImageLoadError { ImageLoadError(path: name, reason: reason) }
         guard width > 0, height > 0 else { throw refuse("its size is \(width)×\(height)") }
@@ -74,21 +75,72 @@ extension ImageAsset {
         guard data.count >= rowstride * (height - 1) + width * channels else {
             throw refuse("\(data.count) bytes of pixels are fewer than its size needs")
         }
-        let stride = width * 4
-        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 4)
-        let words = pixels.bindMemory(to: UInt32.self, capacity: width * height)
-        data.withUnsafeBufferPointer { bytes in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * rowstride + x * channels
-                    let a = channels == 4 ? UInt32(bytes[i + 3]) : 255
-                    func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                    words[y * width + x] = a << 24 | premultiplied(bytes[i]) << 16
-                        | premultiplied(bytes[i + 1]) << 8 | premultiplied(bytes[i + 2])
-                }
+        let (pixels, w, h) = data.withUnsafeBufferPointer { bytes in
+            Self.sample(width: width, height: height, fitting: side) { x, y in
+                let i = y * rowstride + x * channels
+                let a = channels == 4 ? UInt32(bytes[i + 3]) : 255
+                func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                return a << 24 | premultiplied(bytes[i]) << 16 | premultiplied(bytes[i + 1]) << 8
+                    | premultiplied(bytes[i + 2])
             }
         }
-        self.init(path: name, width: width, height: height, stride: stride, pixels: UnsafeRawPointer(pixels),
+        self.init(path: name, width: w, height: h, stride: w * 4, pixels: UnsafeRawPointer(pixels),
                   release: { pixels.deallocate() })
+    }
+
+    /// This image, or a copy scaled down to fit a `side`-pixel square when it is larger: what a program keeps of a
+    /// picture it draws at most that large.
+    public func scaled(fitting side: Int) -> ImageAsset {
+        let width = Int(pixelSize.width), height = Int(pixelSize.height)
+        guard max(width, height) > side else { return self }
+        let (pixels, w, h) = withUnsafeBytes { bytes in
+            Self.sample(width: width, height: height, fitting: side) { x, y in
+                bytes.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            }
+        }
+        return ImageAsset(path: path, width: w, height: h, stride: w * 4, pixels: UnsafeRawPointer(pixels),
+                          release: { pixels.deallocate() })
+    }
+
+    /// Premultiplied ARGB32 pixels of a `width`×`height` image whose pixel at (x, y) is `pixel(x, y)`, scaled down
+    /// (keeping its aspect) to fit a `side`-pixel square when it is larger: each pixel the mean of up to 4×4 samples
+    /// spread over the source pixels it covers, so that the cost is the size made, not the size read.
+    private static func sample(width: Int, height: Int, fitting side: Int?, _ pixel: (Int, Int) -> UInt32)
+        -> (UnsafeMutableRawPointer, width: Int, height: Int)
+    {
+        var w = width, h = height
+        if let side, max(width, height) > side {
+            let f = Double(max(1, side)) / Double(max(width, height))
+            w = max(1, Int((Double(width) * f).rounded()))
+            h = max(1, Int((Double(height) * f).rounded()))
+        }
+        // Samples a side: one where the size is kept, up to 4 where each pixel covers several.
+        let n = min(4, max(1, (max(width, height) + max(w, h) - 1) / max(w, h)))
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: w * h * 4, alignment: 4)
+        let words = pixels.bindMemory(to: UInt32.self, capacity: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                guard n > 1 else {
+                    words[y * w + x] = pixel(x, y)
+                    continue
+                }
+                var sums: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+                for j in 0..<n {
+                    let sy = ((y * n + j) * 2 + 1) * height / (2 * n * h)
+                    for i in 0..<n {
+                        let p = pixel(((x * n + i) * 2 + 1) * width / (2 * n * w), sy)
+                        sums.0 += p >> 24
+                        sums.1 += p >> 16 & 0xFF
+                        sums.2 += p >> 8 & 0xFF
+                        sums.3 += p & 0xFF
+                    }
+                }
+                let count = UInt32(n * n), half = UInt32(n * n / 2)
+                // Shifts bind tighter than division in Swift.
+                words[y * w + x] = ((sums.0 + half) / count) << 24 | ((sums.1 + half) / count) << 16
+                    | ((sums.2 + half) / count) << 8 | (sums.3 + half) / count
+            }
+        }
+        return (pixels, w, h)
     }
 }

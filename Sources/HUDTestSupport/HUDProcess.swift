@@ -36,6 +36,8 @@ public final class HUDProcess {
         var environment = ChildProcess.environment(display: display)
         // The developer's own config file and GTK theme must not change what the tests see.
         environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        // Kept text images (at most 64 small files) go to a directory of the tests' own, not the user's cache.
+        environment["XDG_CACHE_HOME"] = "/tmp/x11hud-tests-cache-\(getuid())"
         environment["GTK_THEME"] = nil
         child = try ChildProcess(Self.binary, arguments, environment: environment, input: input,
                                  output: output.map { .pipe($0) } ?? .discard)

@@ -12,6 +12,7 @@ extension HUD {
         laidOutBezel = layout.bezel
         publish(layout: layout)
         var snapshot = scene.snapshot(at: now, layout: layout, opaque: opaque, buttonHighlighted: buttonPressed)
+        snapshot.pressedAction = pressedAction
         if opaque {
             // Without a compositor no fade can be seen: appear whole on the first frame, vanish at half way out.
             // (The zoom still plays, through the shape.)
@@ -21,8 +22,10 @@ extension HUD {
         let (frame, origin) = WindowGeometry.window(of: scene, layout: snapshot.layout, on: monitor.frame,
                                                     opaque: opaque)
         snapshot.canvasOrigin = origin
-        if let presented, presented.snapshot == snapshot, presented.frame == frame, window.isMapped { return }
-        if let presented, presented.frame == frame, window.isMapped,
+        let text = renderer.text.generation
+        if let presented, presented.snapshot == snapshot, presented.frame == frame, presented.text == text,
+           window.isMapped { return }
+        if let presented, presented.frame == frame, presented.text == text, window.isMapped,
            looksTheSame(presented.snapshot, snapshot, at: now) {
             framesSkipped += 1
             return
@@ -49,9 +52,10 @@ extension HUD {
                                                 shown: scene.appearance.isShown))
         updateBlurRegion(snapshot)
         window.map()
-        presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame)
+        presented = PresentedFrame(snapshot: snapshot, frame: frame, canvas: canvas, opaque: opaqueFrame, text: text)
         blit()
         framesDrawn += 1
+        renderer.text.keepDrawnTexts()
     }
 
     /// Whether `new` differs from the frame on screen only by a progress the eye cannot tell from it (the scene

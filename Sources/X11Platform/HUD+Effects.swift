@@ -51,14 +51,25 @@ extension HUD {
 }
 
 extension HUD {
-    /// A pointer button on any window: the HUD's button, or its bezel when `bezelAction` is set.
+    /// A pointer button on any window: the HUD's button, an action button, or its bezel when `bezelAction` is set.
+    /// A button acts when released over it, as it was pressed.
     func handleButton(_ e: XButtonEvent, pressed: Bool) {
         guard e.button == UInt32(Button1) else { return }
         let x = Int(e.x), y = Int(e.y)
         if pressed {
-            guard e.window == window.id, presented?.hitsButton(x: x, y: y) == true else { return }
-            buttonPressed = true
+            guard e.window == window.id else { return }
+            if presented?.hitsButton(x: x, y: y) == true {
+                buttonPressed = true
+            } else if let action = presented?.actionButton(x: x, y: y) {
+                pressedAction = action
+            } else {
+                return
+            }
             setNeedsUpdate()
+        } else if let action = pressedAction {
+            pressedAction = nil
+            setNeedsUpdate()
+            if e.window == window.id, presented?.actionButton(x: x, y: y) == action { actionClicked?(action) }
         } else if buttonPressed {
             buttonPressed = false
             setNeedsUpdate()
@@ -69,6 +80,10 @@ extension HUD {
             bezelAction()
         }
     }
+
+    /// The pointer entered the window's input region (`inside`) or left it: crossings come only where the HUD
+    /// takes clicks, as its input shape says.
+    func pointerCrossed(inside: Bool) { hoverChanged?(inside) }
 
     /// The compositor started or stopped: the next frame is drawn whole, translucent or opaque and shaped.
     func compositorChanged() { presented = nil }

@@ -29,6 +29,7 @@ extension HUD {
         }
         // A sender's lines wait in a property that the first request to arrive reads whole: a request that follows
         // quickly finds them taken. It carries nothing, and showing again would cancel the hide the lines asked for.
+        if request.flags.contains(.autoDetails) { controller.writeTransferDetails() }
         if request.flags.contains(.update), !request.lines.isEmpty, !targetClosed {
             controller.post(input, show: true)
         }

@@ -25,20 +25,29 @@ extension HUD {
     }
 
     private func registryState(bezel b: Rect, up: Bool) -> HUDRegistry.State {
-        HUDRegistry.State(
+        let content = scene.content
+        let shown = { (text: String) in self.scene.style.markup ? TextBlock.plainText(fromMarkup: text) : text }
+        // The value the indicator goes to (not the eased one on screen), to 0.01 %: a reader polls it, and a
+        // stream of tiny steps does not rewrite the description each frame.
+        let progress = [.determinate, .annular, .bar].contains(content.mode)
+            ? (content.progress * 10_000).rounded() / 10_000 : nil
+        return HUDRegistry.State(
             id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
-            height: Int(b.height), mode: scene.content.mode.rawValue,
-            label: scene.style.markup ? TextBlock.plainText(fromMarkup: scene.content.label) : scene.content.label,
-            spinner: scene.content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up)
+            height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label),
+            spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
+            newestFirst: scene.style.bubble != nil ? true : nil, progress: progress, details: shown(content.details))
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
     func restack(among entries: [HUDRegistry.Entry]) {
         guard let mine = listing.published else { return }
-        let members = entries.filter {
+        let stack = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
-        }.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        }
+        var members = stack.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
+        // Notifications come in at the edge and push the older ones away from it, as every notification daemon's.
+        if stack.contains(where: { $0.state.newestFirst == true }) { members.reverse() }
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,

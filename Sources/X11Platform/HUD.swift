@@ -52,6 +52,8 @@ public import ProgressFeed
     /// The bezel of the last layout, to glide from when the next one differs.
     var laidOutBezel: Rect?
     var buttonPressed = false
+    /// The action button being pressed (an index of `content.actions`).
+    var pressedAction: Int?
     /// The window over the monitor that takes clicks while `blocksInput` (made on first use).
     var blocker: InputBlocker?
     /// The dim layer of a HUD over a window (made on first use); a HUD on a monitor draws its dim itself.
@@ -160,6 +162,12 @@ public import ProgressFeed
         get { controller.buttonAction }
         set { controller.buttonAction = newValue }
     }
+    /// Runs with the index (in `content.actions`) of the action button clicked: a bubble's buttons
+    /// (`HUDStyle.bubble`). The HUD stays up; the action decides.
+    public var actionClicked: (@MainActor (Int) -> Void)?
+    /// Runs with true when the pointer comes onto the part of the HUD that takes clicks (the bezel while
+    /// `bezelAction` is set, else the buttons), with false when it leaves it (or the HUD goes from under it).
+    public var hoverChanged: (@MainActor (Bool) -> Void)?
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
     public var bezelAction: (@MainActor () -> Void)? {

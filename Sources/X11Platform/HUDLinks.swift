@@ -25,6 +25,9 @@ import ProgressFeed
         static let subscribe = Flags(rawValue: 2)
         /// Hide the HUD (honouring its minimum show time).
         static let hide = Flags(rawValue: 4)
+        /// Write the details from the figures from now on (`--details auto`): the receiver keeps the estimate,
+        /// since it sees every update of every sender.
+        static let autoDetails = Flags(rawValue: 8)
     }
 
     enum Reply: Int {

@@ -28,6 +28,23 @@ import Glibc
         var spinner: String?
         /// On screen, so it takes a place in its stack (until its hide has finished).
         var up: Bool
+        /// A notification bubble: a stack holding one puts its newest HUD nearest its edge (nil from an x11hud
+        /// older than bubbles).
+        var newestFirst: Bool?
+        /// The progress shown, a fraction; nil when the mode shows none (the spinner, an icon, text).
+        var progress: Double?
+        /// The details label as shown (`--details auto`'s figures included). Optional: a HUD of an older x11hud
+        /// publishes none, and its entry must still read.
+        var details: String?
+
+        /// Whether `other` differs only in what no stack depends on (the progress and details that a job changes
+        /// many times a second): then the other HUD processes need not be told to restack.
+        func differsOnlyInFigures(from other: State?) -> Bool {
+            guard var other else { return false }
+            other.progress = progress
+            other.details = details
+            return other == self
+        }
     }
 
     struct Entry: Hashable {
@@ -47,8 +64,9 @@ import Glibc
         }
     }
 
-    /// Describes `window` (nil: removes the description) and lets every HUD process know the list changed.
-    static func publish(_ state: State?, window: UInt, connection c: XConnection) {
+    /// Describes `window` (nil: removes the description) and, unless `touch` is false, lets every HUD process know
+    /// the list changed.
+    static func publish(_ state: State?, window: UInt, connection c: XConnection, touch: Bool = true) {
         if let state, let json = try? JSONEncoder().encode(state) {
             let bytes = [UInt8](json)
             XChangeProperty(c.display, window, c.atom(stateName), c.atom("UTF8_STRING"), 8, PropModeReplace, bytes,
@@ -56,7 +74,7 @@ import Glibc
         } else {
             XDeleteProperty(c.display, window, c.atom(stateName))
         }
-        touch(connection: c)
+        if touch { self.touch(connection: c) }
     }
 
     /// The most entries read or kept: the newest ones. Real HUDs are a handful at a time; a list any client can

@@ -42,11 +42,19 @@ extension HUDSession {
                 desktopChanged()
             } else if atom == connection.atom(HUDRegistry.listName) {
                 restack()
+            } else if activeWindowWatch.changed != nil, atom == connection.atom("_NET_ACTIVE_WINDOW") {
+                activeWindowChanged()
             }
+        case PropertyNotify:
+            propertyChanged(event.xproperty)
         case ButtonPress, ButtonRelease:
             // A click another client made up (XSendEvent) must not press Cancel: only the server's own events count.
             guard event.xbutton.send_event == 0 else { return }
             for hud in huds { hud.handleButton(event.xbutton, pressed: event.type == ButtonPress) }
+        case EnterNotify, LeaveNotify:
+            // Only the pointer's own crossings, not ones another client made up.
+            guard event.xcrossing.send_event == 0 else { return }
+            hud(window: event.xcrossing.window)?.pointerCrossed(inside: event.type == EnterNotify)
         case ClientMessage:
             receive(event.xclient)
         case SelectionClear:

@@ -20,6 +20,28 @@ public struct HUDListing: Hashable, Sendable, Encodable {
     public var monitor: String
     /// The spinner's style, while the mode is the spinner.
     public var spinner: String?
+    /// The progress shown, a fraction from 0 to 1; nil while the HUD shows none (the spinner, an icon, text).
+    public var progress: Double?
+    /// The details label as shown: `--details auto`'s figures too.
+    public var details: String
+
+    private enum CodingKeys: String, CodingKey {
+        case id, pid, mode, label, monitor, spinner, progress, details
+    }
+
+    /// `progress` is always written, `null` when there is none, so that a status bar reading it need not tell a
+    /// missing key from a spinner; `id` only when the HUD has one and `spinner` only while it turns, as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(pid, forKey: .pid)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(label, forKey: .label)
+        try c.encode(monitor, forKey: .monitor)
+        try c.encodeIfPresent(spinner, forKey: .spinner)
+        try c.encode(progress, forKey: .progress)
+        try c.encode(details, forKey: .details)
+    }
 }
 
 extension HUDSession {
@@ -47,7 +69,8 @@ extension HUDSession {
     public func listedHUDs() -> [HUDListing] {
         HUDRegistry.entries(connection: connection).map {
             HUDListing(id: $0.state.id, pid: $0.state.pid, mode: $0.state.mode, label: $0.state.label,
-                       monitor: $0.state.monitor, spinner: $0.state.spinner)
+                       monitor: $0.state.monitor, spinner: $0.state.spinner, progress: $0.state.progress,
+                       details: $0.state.details ?? "")
         }
     }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 public import HUDLoop
 import HUDControl
+import HUDRender
 import HUDScene
 import ProgressFeed
 import Synchronization
@@ -26,6 +27,7 @@ import Synchronization
     private(set) var timer: FrameTimer?
     private var pump: EventPump?
     private var signals: SignalWatch?
+    var activeWindowWatch = ActiveWindowWatch()
     private var updateScheduled = false
     /// The sources read on this thread (`PolledInputSource`), until each reaches its end.
     private var polled: [ObjectIdentifier: DescriptorWatch] = [:]
@@ -76,6 +78,8 @@ import Synchronization
             self?.update()
         }
         pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+        // Text drawn from kept images until the fonts were ready is drawn again by Pango, even by a HUD at rest.
+        TextStack.whenFontsReady { [weak self] in MainLoop.send { self?.setNeedsUpdate() } }
     }
 
     /// The display's name, as given or taken from `DISPLAY`.
@@ -210,10 +214,11 @@ import Synchronization
 
     /// Replaces the exit with status 74 when the HUD can no longer be shown (the connection to the server lost, its
     /// window destroyed by another client): `handler` runs after the one-line message, on the thread whose Xlib
-    /// call noticed (the main thread, which it may keep), and must end the process itself. `x11hud run` lets its
-    /// command finish.
-    public nonisolated static func whenLost(_ handler: @escaping @Sendable () -> Never) {
-        XErrorHandlers.replaceLossExit(with: handler)
+    /// call noticed (the main thread, which it may keep), and must end the process itself. `note` is added to
+    /// that line (`; reading the input to its end`). `x11hud run` lets its command finish; the default command reads
+    /// its piped input to the end, so that the program writing it is not killed.
+    public nonisolated static func whenLost(saying note: String = "", _ handler: @escaping @Sendable () -> Never) {
+        XErrorHandlers.replaceLossExit(with: handler, note: note)
     }
 
     func terminate(signal number: Int32) -> Never {

@@ -1,6 +1,7 @@
 /// Where each HUD of a stack goes: HUDs on the same monitor at the same position line up like notifications
 /// instead of covering each other. Centred ones (and those at the left or right edge) form a column centred where
-/// one HUD would be; HUDs at the top grow downwards, those at the bottom upwards. Pure: the same answer in every
+/// one HUD would be; HUDs at the top grow downwards, those at the bottom upwards, the oldest nearest the edge (the
+/// newest, for a stack holding a notification bubble: its members come reversed). Pure: the same answer in every
 /// process that reads the same list.
 enum HUDStack {
     /// Space between two bezels, in points.
@@ -12,8 +13,8 @@ enum HUDStack {
         var height: Int
     }
 
-    /// How far (pixels, down is positive) `window` moves from its laid-out place, given the stack it is in, oldest
-    /// first, and its vertical anchor (-1 top, 0 centre, 1 bottom). 0 when it is not in the stack.
+    /// How far (pixels, down is positive) `window` moves from its laid-out place, given the stack it is in, the one
+    /// nearest the edge first, and its vertical anchor (-1 top, 0 centre, 1 bottom). 0 when it is not in the stack.
     static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double) -> Double {
         guard let k = members.firstIndex(where: { $0.window == window }) else { return 0 }
         let before = members[..<k].reduce(0.0) { $0 + Double($1.height) + gap }

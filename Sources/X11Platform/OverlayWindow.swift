@@ -46,7 +46,8 @@ struct PixelRect: Hashable {
         // No background: the server must not clear the window visibly before each frame arrives.
         attributes.background_pixmap = 0
         attributes.override_redirect = 1
-        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask
+        // Crossings: the pointer resting on a notification holds its timeout (`HUD.hoverChanged`).
+        attributes.event_mask = ExposureMask | ButtonPressMask | ButtonReleaseMask | EnterWindowMask | LeaveWindowMask
         attributes.win_gravity = gravity
         let mask = UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWOverrideRedirect | CWEventMask | CWWinGravity)
         id = XCreateWindow(c.display, self.parent, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),

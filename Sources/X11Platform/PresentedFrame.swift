@@ -8,6 +8,8 @@ struct PresentedFrame {
     var canvas: Canvas
     /// Set when no compositor runs: the pixels actually sent.
     var opaque: OpaqueFrame?
+    /// The text engine's generation it was drawn with: kept text images, or Pango's own drawing.
+    var text: Int
 }
 
 extension PresentedFrame {
@@ -20,6 +22,12 @@ extension PresentedFrame {
     /// Whether a point in window pixels is on the button.
     func hitsButton(x: Int, y: Int) -> Bool {
         snapshot.layout.button?.frame.contains(scenePoint(x: x, y: y)) == true
+    }
+
+    /// The action button (an index of the layout's `buttons`) under a point in window pixels, if any.
+    func actionButton(x: Int, y: Int) -> Int? {
+        let p = scenePoint(x: x, y: y)
+        return snapshot.layout.buttons.firstIndex { $0.frame.contains(p) }
     }
 
     /// Whether a point in window pixels is on the bezel as drawn.

@@ -10,6 +10,7 @@
     /// stack must be worked out again.
     mutating func publish(_ state: HUDRegistry.State?, waiting: Bool, window: UInt, connection: XConnection) -> Bool {
         guard state != published else { return false }
+        let figuresOnly = state?.differsOnlyInFigures(from: published) == true
         published = state
         if state?.up == true {
             takePlace(window: window, connection: connection)
@@ -18,8 +19,9 @@
             isListed = true
             listedWhileWaiting = state?.up == false && waiting
         }
-        HUDRegistry.publish(state, window: window, connection: connection)
-        return state?.up == true
+        // A progress stream rewrites the description only: no stack moves, so the other processes are not woken.
+        HUDRegistry.publish(state, window: window, connection: connection, touch: !figuresOnly)
+        return state?.up == true && !figuresOnly
     }
 
     /// Takes its place in the list as it comes up: at the end, also when it was listed while waiting out its grace

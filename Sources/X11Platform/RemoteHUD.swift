@@ -32,9 +32,12 @@ public import ProgressFeed
     }
 
     /// Hands `input` to the HUD: it shows again if it was hiding and changes in place. With `subscribe`, `onEnd` will
-    /// say how it ends.
-    public func send(_ input: FeedInbox, subscribe: Bool = false) {
-        let serial = endpoint.links.send([input.jsonLine], flags: subscribe ? .subscribe : [], to: target, id: id)
+    /// say how it ends; with `autoDetails`, the HUD writes its details from the figures it is given from now on
+    /// (`--details auto`), whatever it was started with.
+    public func send(_ input: FeedInbox, subscribe: Bool = false, autoDetails: Bool = false) {
+        var flags: HUDLinks.Flags = subscribe ? .subscribe : []
+        if autoDetails { flags.insert(.autoDetails) }
+        let serial = endpoint.links.send([input.jsonLine], flags: flags, to: target, id: id)
         endpoint.pending[serial] = self
     }
 

@@ -14,7 +14,9 @@ enum WindowGeometry {
         } else {
             // The bezel as presented, and its content where it is going (they differ while the bezel glides).
             var b = layout.bezel
-            for item in [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame] {
+            let items = [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame]
+                + layout.buttons.map(\.frame)
+            for item in items {
                 if let r = item { b = b.union(r) }
             }
             let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
@@ -29,10 +31,11 @@ enum WindowGeometry {
     }
 
     /// The part of the window that takes clicks while the HUD is (being) shown, in window pixels: the bezel when
-    /// `bezel` (a bezel action is set), else the button, else nothing.
+    /// `bezel` (a bezel action is set), else the buttons (the box round them all), else nothing.
     static func clickable(_ snapshot: HUDSnapshot, origin: Point, bezel: Bool, shown: Bool) -> OpaqueFrame.Span? {
         guard shown else { return nil }
-        let target = bezel ? snapshot.presentedBezel : snapshot.layout.button?.frame
+        let buttons = ([snapshot.layout.button?.frame] + snapshot.layout.buttons.map(\.frame)).compactMap { $0 }
+        let target = bezel ? snapshot.presentedBezel : buttons.dropFirst().reduce(buttons.first) { $0?.union($1) }
         guard let area = target else { return nil }
         let r = Rect(x: area.minX - origin.x, y: area.minY - origin.y, width: area.width, height: area.height)
             .scaled(by: snapshot.scale)

@@ -12,13 +12,28 @@ enum XErrorHandlers {
     /// The lines written when the connection or the HUD's window is lost, prepared beforehand so that ending the
     /// process does no formatting.
     private struct Messages {
-        var connectionLost = Array("x11hud: lost the connection to the X server\n".utf8)
-        var windowLost = Array("x11hud: the HUD's window was destroyed by another X client\n".utf8)
+        /// ` on :1`, once the display is known.
+        var display = ""
+        /// What happens instead of the exit, said on the same line (`HUDSession.whenLost`).
+        var note = ""
+        var connectionLost: [UInt8] = []
+        var windowLost: [UInt8] = []
+
+        init() { compose() }
+
+        mutating func compose() {
+            connectionLost = Array("x11hud: lost the connection to the X server\(display)\(note)\n".utf8)
+            windowLost = Array("x11hud: the HUD's window was destroyed by another X client\(display)\(note)\n".utf8)
+        }
     }
     private static let messages = Mutex(Messages())
     /// Runs instead of the exit when the HUD can no longer be shown (`HUDSession.whenLost`).
     private static let lossHandler = Mutex<(@Sendable () -> Never)?>(nil)
-    static func replaceLossExit(with handler: @escaping @Sendable () -> Never) {
+    static func replaceLossExit(with handler: @escaping @Sendable () -> Never, note: String) {
+        messages.withLock {
+            $0.note = note
+            $0.compose()
+        }
         lossHandler.withLock { $0 = handler }
     }
     /// The HUDs' own windows, by display: an error naming one of them means it is gone.
@@ -43,8 +58,8 @@ enum XErrorHandlers {
 
     static func install(displayName: String) {
         messages.withLock {
-            $0.connectionLost = Array("x11hud: lost the connection to the X server on \(displayName)\n".utf8)
-            $0.windowLost = Array("x11hud: the HUD's window was destroyed by another X client on \(displayName)\n".utf8)
+            $0.display = " on \(displayName)"
+            $0.compose()
         }
         XSetErrorHandler(logProtocolError)
         XSetIOErrorHandler(exitOnConnectionLoss)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HUDConfig
 
 /// One option of a command as `FastParser` reads it: its long names, whether it takes a value, and what it does to
 /// the command's value.
@@ -19,6 +20,23 @@ struct FastOption<Root> {
     /// A flag: false unless given.
     static func flag(_ name: String, _ set: @escaping (inout Root, Bool) -> Void) -> FastOption {
         FastOption(names: [name], takesValue: false, reset: { set(&$0, false) }, apply: { root, _ in set(&root, true) })
+    }
+
+    /// A flag with its inversion (`--pty` and `--no-pty`: ArgumentParser's `inversion: .prefixedNo`, which declares
+    /// two flags) on a `Bool?`: nil unless one is given, else the last one given (its exclusivity, `.chooseLast`).
+    static func inverted(_ name: String, _ set: @escaping (inout Root, Bool?) -> Void) -> [FastOption] {
+        [true, false].map { value in
+            FastOption(names: [value ? name : "no-" + name], takesValue: false, reset: { set(&$0, nil) },
+                       apply: { root, _ in set(&root, value) })
+        }
+    }
+
+    /// A setting's option, named as `NameSpecification.setting` names it: `set` reads its value as its `@Option`
+    /// does, and gets nil to reset.
+    static func setting(_ key: ConfigKey, _ set: @escaping (inout Root, ConfigKey, String?) throws -> Void)
+        -> FastOption {
+        FastOption(names: [key.rawValue], takesValue: true, reset: { try? set(&$0, key, nil) },
+                   apply: { try set(&$0, key, $1) })
     }
 
     /// An option whose value `parse` reads as the ArgumentParser option's transform or `init(argument:)` does; `set`

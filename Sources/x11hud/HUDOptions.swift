@@ -16,14 +16,14 @@ struct HUDOptions: ParsableArguments {
 
     @Option(name: [.customLong("label"), .customLong("text")], parsing: .unconditional,
             help: "The main text (bold 16). --text is zenity's name for it.")
-    var label: String = ""
+    var label: String?
 
     @Option(name: [.customLong("details"), .customLong("title")], parsing: .unconditional,
             help: """
                 Smaller text under the label; wraps onto several lines (bold 12). --title is zenity's name for it. \
                 'auto': how much is done, how fast, how long is left (live only).
                 """)
-    var details: String = ""
+    var details: String?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Progress as a fraction (0.6) or a percentage (60%).", valueName: "progress"),
@@ -46,17 +46,11 @@ struct HUDOptions: ParsableArguments {
         valueName: "icon"))
     var icon: Icon?
 
-    @Flag(name: .customLong("static-icons"), help: "Show icons whole at once instead of drawing their strokes in.")
-    var staticIcons = false
-
     @Flag(help: """
         ProgressHUD's top banner: the label as its title, the details as a message of up to two lines; slides in \
         from the top of the work area, hides after 3 s or when clicked.
         """)
     var banner = false
-
-    @Flag(name: .customLong("show-value"), help: "Show the percentage inside the ring or pie, or beside the bar.")
-    var showValue = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "A PNG or SVG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with "
@@ -65,47 +59,16 @@ struct HUDOptions: ParsableArguments {
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
-    var button: String = ""
+    var button: String?
 
-    // The settings: each option's name and help are its row of the table of settings (`ConfigKey.setting`).
+    /// The look's settings, where it appears, and the config file: the options `x11hud notifications` shares.
+    @OptionGroup var look: LookOptions
 
-    @Option(name: .setting(.theme), parsing: .unconditional, help: .setting(.theme))
-    var theme: ThemeChoice?
-
-    @Option(name: .setting(.bezelColor), parsing: .unconditional, help: .setting(.bezelColor), transform: parseColor)
-    var bezelColor: RGBA?
-
-    @Option(name: .setting(.bezelStyle), parsing: .unconditional, help: .setting(.bezelStyle))
-    var bezelStyle: BezelStyle?
-
-    @Option(name: .setting(.contentColor), parsing: .unconditional, help: .setting(.contentColor),
-            transform: parseColor)
-    var contentColor: RGBA?
+    // The HUD's other settings: each option's name and help are its row of the table of settings.
 
     @Option(name: .setting(.backgroundColor), parsing: .unconditional, help: .setting(.backgroundColor),
             transform: parseColor)
     var backgroundColor: RGBA?
-
-    @Option(name: .setting(.font), parsing: .unconditional, help: .setting(.font), transform: parseFont)
-    var labelFont: FontSpec?
-
-    @Option(name: .setting(.detailsFont), parsing: .unconditional, help: .setting(.detailsFont), transform: parseFont)
-    var detailsFont: FontSpec?
-
-    @Option(name: .setting(.buttonFont), parsing: .unconditional, help: .setting(.buttonFont), transform: parseFont)
-    var buttonFont: FontSpec?
-
-    @Option(name: .setting(.scale), parsing: .unconditional, help: .setting(.scale),
-            transform: ConfigKey.scale.number)
-    var scale: Double?
-
-    @Option(name: .setting(.margin), parsing: .unconditional, help: .setting(.margin),
-            transform: ConfigKey.margin.number)
-    var margin: Double?
-
-    @Option(name: .setting(.cornerRadius), parsing: .unconditional, help: .setting(.cornerRadius),
-            transform: ConfigKey.cornerRadius.number)
-    var cornerRadius: Double?
 
     @Option(name: .customLong("min-size"), parsing: .unconditional,
             help: ArgumentHelp("Minimum bezel size in points.", valueName: "WxH"),
@@ -115,33 +78,8 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: "Make the bezel square.")
     var square = false
 
-    @Option(name: .setting(.position), parsing: .unconditional, help: .setting(.position))
-    var position: Position?
-
-    @Option(name: .setting(.offset), parsing: .unconditional, help: .setting(.offset), transform: OffsetValue.parse)
-    var offset: OffsetValue?
-
     @Option(name: .setting(.pieStyle), parsing: .unconditional, help: .setting(.pieStyle))
     var pieStyle: DeterminateStyle?
-
-    @Option(name: .setting(.animation), parsing: .unconditional, help: .setting(.animation))
-    var animation: HUDAnimation?
-
-    @Option(name: .setting(.monitor), parsing: .unconditional, help: .setting(.monitor),
-            completion: .shellCommand(MonitorCompletion.command))
-    var monitor: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        Read defaults from this file instead of $XDG_CONFIG_HOME/x11hud/config.toml (the system's files, \
-        /etc/xdg/x11hud/config.toml, still apply under it).
-        """, valueName: "file"), completion: .file(extensions: ["toml"]))
-    var config: String?
-
-    @Flag(name: .customLong("no-config"), help: "Read no config file, neither the user's nor the system's.")
-    var noConfig = false
-
-    @Flag(name: .customLong("print-config"), help: "Print the effective settings and where each came from, then exit.")
-    var printConfig = false
 
     /// The table of settings for packaging/man.py; not shown anywhere.
     @Flag(name: .customLong("print-settings"), help: ArgumentHelp(visibility: .private))
@@ -151,8 +89,11 @@ struct HUDOptions: ParsableArguments {
     var markup = false
 
     mutating func validate() throws {
-        settings = try loadSettings()
-        if printConfig { throw CleanExit.message(settings.printed) }
+        settings = try look.settings(adding: [
+            (.backgroundColor, backgroundColor.map { .color($0) }), (.pieStyle, pieStyle.map { .pieStyle($0) }),
+            (.spinner, spinner.map { .spinner($0) }),
+        ])
+        if look.printConfig { throw CleanExit.message(settings.printed) }
         if printSettings { throw CleanExit.message(Setting.tabulated) }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
@@ -167,7 +108,7 @@ struct HUDOptions: ParsableArguments {
         }
         if markup {
             // Sizes in markup are held to the limits of --font; other bad markup is shown literally, as documented.
-            for (option, text) in [("--label", label), ("--details", details)] {
+            for (option, text) in [("--label", label ?? ""), ("--details", details ?? "")] {
                 if let problem = MarkupCheck.problem(in: text), problem.contains("size") || problem.contains("scales") {
                     throw ValidationError("The value '\(text)' is invalid for '\(option)' with --markup: \(problem)")
                 }
@@ -205,41 +146,6 @@ struct HUDOptions: ParsableArguments {
         init(from decoder: any Decoder) {}
     }
 
-    private func loadSettings() throws -> Settings {
-        var files: [ConfigFile] = []
-        if !noConfig {
-            let environment = ProcessInfo.processInfo.environment
-            // --config takes the user's place; the system's files stay under it.
-            let user = config ?? ConfigPaths.user(environment: environment)
-            for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
-                do {
-                    if let file = try ConfigFile.load(path: path) { files.append(file) }
-                } catch {
-                    // validate() may only end the program through ArgumentParser's own ExitCode.
-                    X11HUDCommand.printError(error.description)
-                    throw ExitCode(ExitStatus.badConfig.code)
-                }
-            }
-            if let config, files.last?.path != config {
-                throw ValidationError("--config: no such file '\(config)'")
-            }
-        }
-        var settings = Settings(files: files)
-        let given: [(ConfigKey, ConfigValue?)] = [
-            (.theme, theme.map { .theme($0) }), (.bezelColor, bezelColor.map { .color($0) }),
-            (.contentColor, contentColor.map { .color($0) }), (.backgroundColor, backgroundColor.map { .color($0) }),
-            (.font, labelFont.map { .font($0) }), (.detailsFont, detailsFont.map { .font($0) }),
-            (.buttonFont, buttonFont.map { .font($0) }), (.cornerRadius, cornerRadius.map { .number($0) }),
-            (.margin, margin.map { .number($0) }), (.animation, animation.map { .animation($0) }),
-            (.position, position.map { .position($0) }), (.offset, offset.map { .offset($0.point) }),
-            (.monitor, monitor.map { .monitor($0) }), (.scale, scale.map { .number($0) }),
-            (.pieStyle, pieStyle.map { .pieStyle($0) }), (.spinner, spinner.map { .spinner($0) }),
-            (.bezelStyle, bezelStyle.map { .bezelStyle($0) }),
-        ]
-        for case let (key, value?) in given { settings.override(key, with: value) }
-        return settings
-    }
-
     var content: HUDContent {
         var custom: CustomIndicator? = nil
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
@@ -248,8 +154,8 @@ struct HUDOptions: ParsableArguments {
         let implicit: HUDMode = pulsate ? .indeterminate : custom != nil ? .custom : .indeterminate
         let resolvedMode = banner ? .text
             : mode ?? (value == nil ? implicit : implicit.receivingProgress(explicitly: pulsate))
-        return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label, details: details,
-                          buttonTitle: button, custom: custom)
+        return HUDContent(mode: resolvedMode, progress: value ?? 0, label: label ?? "", details: details ?? "",
+                          buttonTitle: button ?? "", custom: custom)
     }
 
     /// The mode was chosen on the command line, so input must not change it by itself.
@@ -257,14 +163,14 @@ struct HUDOptions: ParsableArguments {
 
     /// The look: built-in defaults, then the config file, then the flags.
     var style: HUDStyle {
-        var style = settings.style
+        var style = look.style(settings)
         if let minSize { style.minSize = minSize.size }
         style.square = square
         style.markup = markup
-        if staticIcons { style.liveIcons = false }
-        if showValue { style.showsValue = true }
-        if banner { Self.makeBanner(&style, animation: animation, labelFont: labelFont, detailsFont: detailsFont,
-                                    cornerRadius: cornerRadius) }
+        if banner {
+            Self.makeBanner(&style, animation: look.animation, labelFont: look.labelFont,
+                            detailsFont: look.detailsFont, cornerRadius: look.cornerRadius)
+        }
         return style
     }
 

@@ -13,7 +13,10 @@ struct ListCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print a JSON array of objects with the keys id, pid, mode, label, monitor.")
+    @Flag(help: """
+        Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while it \
+        turns), progress (a fraction from 0 to 1, null while the HUD shows no progress) and details (as shown).
+        """)
     var json = false
 
     @Option(parsing: .unconditional,
@@ -35,11 +38,13 @@ struct ListCommand: ParsableCommand {
 
     /// One tab-separated line; tabs and line breaks inside the label become spaces.
     static func line(_ h: HUDListing) -> String {
-        func clean(_ s: String) -> String {
-            String(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        }
-        return [h.id.map(clean) ?? "-", String(h.pid), h.mode, clean(h.label), clean(h.monitor)]
+        [h.id.map(clean) ?? "-", String(h.pid), h.mode, clean(h.label), clean(h.monitor)]
             .joined(separator: "\t")
+    }
+
+    /// `s` for a tab-separated line: tabs, line breaks and other control characters become spaces.
+    static func clean(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
     static func json(_ huds: [HUDListing]) -> String {

@@ -65,7 +65,7 @@ import HUDLoop
         }
         switch claimed {
         case .local(let live):
-            TextStack.loadInBackground()
+            TextStack.loadForOwnHUD()
             try showOwn(live)
         case .remote where command.queue:
             session.whenNameFree(id) { [self] in
@@ -172,7 +172,14 @@ import HUDLoop
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }
         let finished: @Sendable (WatchEnd) -> Void = { [status] end in
-            let code = end == .completed ? ExitStatus.done.code : ExitStatus.noInput.code
+            let code: Int32
+            switch end {
+            case .completed: code = ExitStatus.done.code
+            case .fileLost: code = ExitStatus.noInput.code
+            case .incomplete(let what):
+                X11HUDCommand.printError(what)
+                code = ExitStatus.incomplete.code
+            }
             MainLoop.send { status.code = code }
         }
         guard let watcher = command.watch.makeFeed(texts: command.watchTexts, onEnd: finished) else { return }
@@ -213,7 +220,7 @@ import HUDLoop
     /// is input to forward or a button to wait for, when that HUD ends.
     private func forward(to remote: RemoteHUD) {
         sink = .remote(remote)
-        let waits = readsInput || !command.hud.button.isEmpty
+        let waits = readsInput || !(command.hud.button ?? "").isEmpty
         var acknowledged = false
         remote.onAcknowledged = { [self] in
             guard !acknowledged else { return }
@@ -231,7 +238,7 @@ import HUDLoop
             if inputEnded, let feed { return feed.drainThenExit(rules.doneStatus, evenIfIdle: true) }
             startOrFail()
         }
-        remote.send(forwardedContent, subscribe: waits)
+        remote.send(forwardedContent, subscribe: waits, autoDetails: command.autoDetails)
         SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
             guard !acknowledged, case .remote = sink else { return }
             X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
@@ -243,15 +250,16 @@ import HUDLoop
         }
     }
 
-    /// What the flags say, as one update: the texts and the button always (so the HUD shows what this invocation
-    /// asks for), the mode, icon, spinner and progress when given.
+    /// What the flags say, as one update: only what they give, so that `x11hud --id save --progress 0.5` keeps the
+    /// HUD's label, details and button (an empty `--label ""` does clear it). `--details auto` is not text: the
+    /// request asks the HUD to write its details from the figures it is given (`RemoteHUD.send(autoDetails:)`).
     private var forwardedContent: FeedInbox {
         let options = command.hud
         let content = options.content
         var input = FeedInbox()
-        input.label = content.label
-        input.details = content.details
-        input.button = content.buttonTitle
+        if options.label != nil { input.label = content.label }
+        if options.details != nil, !command.autoDetails { input.details = content.details }
+        if options.button != nil { input.button = content.buttonTitle }
         // Without --mode the HUD's own rules apply (the first progress turns the spinner into the ring).
         if options.modeIsExplicit { input.mode = content.mode }
         if case .icon(let icon) = content.custom { input.icon = icon }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDBus
 import HUDConfig
+import HUDLoop
 import HUDNotify
 import HUDScene
 import X11Platform
@@ -12,11 +14,14 @@ import X11Platform
 struct NotificationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
-        abstract: "Be the session's notification server: every notification (notify-send, libnotify) is a HUD.",
+        abstract: "Be the session's notification server (notify-send, libnotify): bubbles, and volume as an OSD.",
         discussion: """
             Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
-            Synchronous hints (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, \
-            private-synchronous) and replaces_id update one HUD in place; the 'value' hint (0-100) shows a bar. \
+            Notifications are bubbles in a column at the top right (--position, or the config file's \
+            [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
+            pointer on one holding its timeout. The 'value' hint (0-100) and the synchronous hints \
+            (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, private-synchronous) are an OSD \
+            where the command line's HUDs are, updated in place, as replaces_id updates any notification. \
             Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
             (NotificationClosed reason 3); a synchronous one is named APP:VALUE (its application's name and its \
             hint's value), so 'x11hud --id notify-send:volume …' updates the HUD \
@@ -29,7 +34,8 @@ struct NotificationsCommand: ParsableCommand {
                 (.connectionLost, "the X server went away"),
                 (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
                 (.busUnavailable, "the session bus cannot be reached"),
-            ])
+            ]),
+        subcommands: NotificationsControl.subcommands
     )
 
     @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
@@ -52,45 +58,65 @@ struct NotificationsCommand: ParsableCommand {
             help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    @OptionGroup(title: "Look (as for the HUD)") var hud: HUDOptions
+    @OptionGroup(title: "Look (as for the HUD)") var look: LookOptions
+
+    mutating func validate() throws {
+        if look.printConfig { throw CleanExit.message(try layered().printed) }
+    }
+
+    /// The settings with the command line's `[notifications]` options over the table (`--position` places the
+    /// bubbles too): what `--print-config` prints and the server uses.
+    private func layered() throws -> Settings {
+        var settings = try look.settings()
+        if let maxVisible { settings.override(.maxVisible, with: .number(Double(maxVisible))) }
+        if let valueIndicator { settings.override(.valueIndicator, with: .valueIndicator(valueIndicator)) }
+        if let timeout { settings.override(.timeout, with: .number(timeout)) }
+        if let position = look.position { settings.override(NotificationKey.position, with: .position(position)) }
+        return settings
+    }
 
     func run() throws {
-        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+        let settings = try layered()
+        if let failure = MainActor.assumeIsolated({ start(settings) }) { throw failure }
         MainActor.assumeIsolated { HUDSession.runMainLoop() }
     }
 
-    @MainActor private func start() -> ExitError? {
+    @MainActor private func start(_ settings: Settings) -> ExitError? {
         let session: HUDSession
         do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)
         }
-        var options = hud
-        options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
-        var style = options.style
+        var settings = settings
+        settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
+        var style = look.style(settings)
         style.markup = true
-        // The table's position over the top-level one; `--position` over both.
-        if let position = options.settings.notifications.position,
-           options.settings.effective(.position)?.source != .commandLine {
-            style.position = position
-        }
         let server: NotificationServer
         do { server = try NotificationServer(version: x11hudVersion) } catch {
             if error.isBrokenLibrary { return ExitError(.internalError, error.action) }
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
-        // The command line over the config file's [notifications] table.
-        let configured = options.settings.notifications
-        let builtIn = NotificationSettings.builtIn
-        let indicator = valueIndicator ?? configured.valueIndicator ?? builtIn.valueIndicator!
+        let table = settings.notifications, builtIn = NotificationSettings.builtIn
+        func chosen(_ key: ConfigKey) -> FontSpec? {
+            guard let (value, source) = settings.effective(key), source != .builtIn,
+                  case .font(let font) = value else { return nil }
+            return font
+        }
+        let indicator = table.valueIndicator ?? builtIn.valueIndicator!
         let environment = ProcessInfo.processInfo.environment
-        let desk = NotificationDesk(display: X11NotificationDisplay(session: session, environment: environment),
-                                    clock: session.clock, icons: IconLookup(environment: environment),
-                                    style: style,
-                                    maxVisible: maxVisible ?? configured.maxVisible ?? builtIn.maxVisible!,
-                                    valueMode: indicator == .ring ? .annular : .bar,
-                                    timeout: timeout ?? configured.timeout, settings: configured)
+        let display = X11NotificationDisplay(session: session, environment: environment, scale: settings.scale,
+                                             monitor: MonitorChoice(settings.monitor))
+        let desk = NotificationDesk(display: display, clock: session.clock, icons: IconLookup(environment: environment),
+                                    style: style, maxVisible: table.maxVisible ?? builtIn.maxVisible!,
+                                    valueMode: indicator == .ring ? .annular : .bar, timeout: table.timeout,
+                                    settings: table, fonts: (chosen(.font), chosen(.detailsFont)))
         desk.serve(server)
+        let control: NotificationControl
+        do { control = try NotificationControl(desk: desk, connection: server.connection) } catch {
+            return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
+        }
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
+        // Before the name is taken: a script may send SIGUSR1 as soon as it sees the name owned.
+        let signals = Self.pauseSignals(desk)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }
@@ -110,10 +136,23 @@ struct NotificationsCommand: ParsableCommand {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
-        Self.desk = desk
+        Self.kept = (desk, control, signals)
         return nil
     }
 
-    /// Keeps the desk alive for the life of the process.
-    @MainActor private static var desk: NotificationDesk?
+    /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).
+    @MainActor private static func pauseSignals(_ desk: NotificationDesk) -> SignalWatch {
+        SignalWatch(signals: [SIGUSR1, SIGUSR2], offMain: onPauseSignal(desk))
+    }
+
+    /// Made outside the main actor's isolation, as the handler runs on the signal queue.
+    private nonisolated static func onPauseSignal(_ desk: NotificationDesk) -> @Sendable (Int32, DispatchQueue)
+        -> Void {
+        { number, _ in
+            MainLoop.send { if number == SIGUSR1 { desk.pause() } else { desk.resume() } }
+        }
+    }
+
+    /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
+    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
 }

@@ -12,15 +12,23 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a command with the HUD up, showing the progress it prints, then how it ended.",
-        usage: "x11hud run [<HUD options>] [--done-label <text>] [--fail-label <text>] -- <command> [<argument> ...]",
+        usage: "x11hud run [<HUD options>] [--done-label <text>] [--fail-label <text>] [--pty|--no-pty] -- <command> "
+            + "[<argument> ...]",
         discussion: """
-            COMMAND is run directly (no shell; a name is looked up in PATH), with x11hud's standard input and \
-            terminal. Its stdout and stderr pass through to x11hud's unchanged, as they come, and both are read \
-            for progress as standard input is by the default command: percentages, #labels, JSON lines, and the \
-            progress lines of rsync, curl, pv and wget. The spinner shows at once (or after --grace).
+            COMMAND is run directly (no shell; a name is looked up in PATH). When x11hud's standard output is a \
+            terminal, COMMAND gets a terminal of its own (as with script(1)) whose output is copied to it byte for \
+            byte, so tools that draw progress only on a terminal (restic, pv, apt) draw it; the real terminal is \
+            in raw mode meanwhile (restored when COMMAND ends) so that what is typed, Ctrl-C and Ctrl-Z included, \
+            reaches COMMAND as its own, and window size changes are passed on. Otherwise (cron, a launcher, a \
+            pipe) COMMAND has x11hud's standard input and terminal, and its stdout and stderr pass through to \
+            x11hud's unchanged. --pty and --no-pty force either. Either way its output is read for progress as \
+            standard input is by the default command: percentages, #labels, JSON lines, and the progress lines of \
+            rsync, curl, pv, wget, restic, borg, rclone, duplicity and apt. The spinner shows at once (or after \
+            --grace).
 
             When COMMAND ends, the HUD shows the success icon and "Done" for status 0, or the error icon, \
-            "Failed" and the last line COMMAND wrote to stderr, then hides, and x11hud exits with COMMAND's \
+            "Failed" and COMMAND's own reason (the first error its JSON log or its stderr reports, else its last \
+            stderr line, without timestamps and log levels), then hides, and x11hud exits with COMMAND's \
             status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
             The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
             still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
@@ -37,6 +45,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("fail-label"), parsing: .unconditional,
             help: ArgumentHelp("The label when the command fails.", valueName: "text"))
     var failLabel = "Failed"
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("""
+        Run the command in a terminal of its own, its output copied to x11hud's (default: when x11hud's standard \
+        output is a terminal).
+        """))
+    var pty: Bool?
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp("The command and its arguments, after --.",
                                                            valueName: "command"))
@@ -61,8 +75,7 @@ struct RunCommand: ParsableCommand {
         var rules = DialogRules()
         let feed: CommandFeed
         do {
-            feed = try CommandFeed(command, parser: show.feedParser(rules: rules), doneLabel: doneLabel,
-                                   failLabel: failLabel, grace: show.grace?.value ?? 0)
+            feed = try makeFeed(rules: rules)
         } catch {
             return ExitError(message: "run: \(error)", code: error.shellStatus ?? ExitStatus.internalError.code)
         }
@@ -81,6 +94,23 @@ struct RunCommand: ParsableCommand {
             feed.drainThenExit(0, evenIfIdle: true)
         }
         HUDSession.runMainLoop()
+    }
+
+    /// The command started in a terminal of its own when x11hud's output is a terminal (or `--pty`), else with
+    /// pipes; a terminal that cannot be had (no /dev/ptmx) gives pipes and one warning unless `--pty` asked for it.
+    private func makeFeed(rules: DialogRules) throws(CommandFailure) -> CommandFeed {
+        let terminal = pty ?? (isatty(1) == 1)
+        func feed(terminal: Bool) throws(CommandFailure) -> CommandFeed {
+            try CommandFeed(command, parser: show.feedParser(rules: rules), doneLabel: doneLabel,
+                            failLabel: failLabel, grace: show.grace?.value ?? 0, terminal: terminal)
+        }
+        do {
+            return try feed(terminal: terminal)
+        } catch {
+            guard terminal, pty == nil, case .system = error else { throw error }
+            X11HUDCommand.printError("warning: no terminal for '\(command[0])' (\(error)); running it with pipes")
+            return try feed(terminal: false)
+        }
     }
 
     /// The X server went away (or the HUD's window with it): no HUD any more, but the command goes on, its output
@@ -130,7 +160,7 @@ extension RunCommand: FastParsable {
         [
             .text("done-label") { $0.doneLabel = $1 ?? "Done" },
             .text("fail-label") { $0.failLabel = $1 ?? "Failed" },
-        ]
+        ] + FastOption.inverted("pty") { $0.pty = $1 }
     }
 
     static var fastOptions: [FastOption<RunCommand>] {

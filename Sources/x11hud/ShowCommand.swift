@@ -30,7 +30,8 @@ struct ShowCommand: ParsableCommand {
             "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
             --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
             Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
-            of the input is read and dropped, so the program writing it never dies of SIGPIPE.
+            of the input is read and dropped, so the program writing it never dies of SIGPIPE. So is it when the \
+            display cannot be opened or goes away: one line, then the input to its end, then exit 69 or 74.
 
             --watch-pid and --watch-file take progress from work already running instead, without a pipe.
 
@@ -123,7 +124,12 @@ struct ShowCommand: ParsableCommand {
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
         // A HUD of our own will draw: its text stack loads while the X connection and the window are made. With
         // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
-        if id == nil { TextStack.loadInBackground() }
+        if id == nil { TextStack.loadForOwnHUD() }
+        if FileDescriptorFeed.hasInput() {
+            // A HUD never kills its producer: if the server goes away (or another client destroys the window), the
+            // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
+            HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
+        }
         let session: HUDSession
         // With --over-window, the window is found once, and --id names a HUD of that window (`name@0x…`).
         var command = self
@@ -134,7 +140,7 @@ struct ShowCommand: ParsableCommand {
                 forwarder = try HUDForwarder(display: display)
                 if let choice = overWindow { command.target(try forwarder.window(choice)) }
             } catch {
-                return ExitError(message: error.message, code: error.exitCode)
+                return Self.failure(error)
             }
             if let remote = forwarder.remoteHUD(id: command.id ?? id) {
                 _ = LiveShow(command: command, forwardingTo: remote, through: forwarder, rules: rules)
@@ -146,13 +152,34 @@ struct ShowCommand: ParsableCommand {
                 session = try HUDSession(display: display)
                 if let choice = overWindow { command.target(try session.window(choice)) }
             } catch {
-                return ExitError(message: error.message, code: error.exitCode)
+                return Self.failure(error)
             }
         }
         do throws(ExitError) { try LiveShow(command: command, session: session, rules: rules).start() } catch {
             return error
         }
         session.run()
+    }
+
+    /// Why no HUD can be shown. Without a display, piped input is still read to its end before the exit (see
+    /// `ExitError.drainsInput`): the program writing it must finish with its own status, not die of SIGPIPE.
+    private static func failure(_ error: HUDError) -> ExitError {
+        var failure = ExitError(message: error.message, code: error.exitCode)
+        if error.kind == .displayUnavailable, FileDescriptorFeed.hasInput() {
+            failure.message += readingOn
+            failure.drainsInput = true
+        }
+        return failure
+    }
+
+    /// What the one line about a missing or lost display adds when there is piped input.
+    static let readingOn = "; reading the input to its end without a HUD"
+
+    /// Reads standard input to its end, dropping it, then ends the process with `code`. For the loss handler, on
+    /// the thread whose Xlib call noticed: `_exit`, so nothing on the way out talks to the dead server.
+    private nonisolated static func readToTheEnd(then code: Int32) -> Never {
+        FileDescriptorFeed.discard(0)
+        _exit(code)
     }
 
     /// Finds the window `--over-window` means on `session`'s display (`x11hud run`, which makes its session itself).
@@ -240,7 +267,7 @@ extension ShowCommand: FastParsable {
     }
 
     mutating func fastValidate() throws {
-        try hud.validate()
+        try hud.fastValidate()
         try watch.validate()
         try validate()
     }

@@ -60,8 +60,14 @@ struct Subcommand {
         Subcommand("list", ListCommand.self, synopsis: ["x11hud list [--json]"], other: (
             "list", "List the HUDs up on the display (--json).")),
         Subcommand("notifications", NotificationsCommand.self,
-                   synopsis: ["x11hud notifications [--replace] [<options>]"], other: ("notifications",
-            "Be the session's notification server (notify-send, libnotify): every notification is a HUD.")),
+                   synopsis: [
+                    "x11hud notifications [--replace] [<options>]",
+                    "x11hud notifications (history [--json] | pop | close-all | count [<which>])",
+                    "x11hud notifications pause (on | off | toggle | status) [--for <duration>]",
+                    "x11hud notifications action <id> [<key>]",
+                   ], other: ("notifications",
+            "Be the session's notification server (notify-send, libnotify): every notification is a HUD; "
+                + "history, pop, pause, close-all, count and action ask the running one.")),
     ]
 
     /// The words that select a command of the parser's (with `help`, which the parser adds): any other first

@@ -8,9 +8,11 @@ import ProgressFeed
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
 struct WatchOptions: ParsableArguments {
     @Option(name: .customLong("watch-pid"), parsing: .unconditional, help: ArgumentHelp("""
-        Show the progress of a running process, as the 'progress' tool does: the position in the largest file it \
-        reads (with --total, the size of the largest it writes); label its command name, details the file and \
-        --details auto. Ends with the success icon when it exits (its exit status cannot be known).
+        Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
+        most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
+        details the file and \
+        --details auto. When it exits: the success icon if the file reached its end, else the last figures stay \
+        with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit status cannot be known).
         """, valueName: "pid"))
     var pidText: String?
 
@@ -123,11 +125,12 @@ struct WatchOptions: ParsableArguments {
 
 extension ShowCommand {
     /// `--details auto`, which `--watch-pid` and `--watch-file` take by default.
-    var autoDetails: Bool { hud.details == "auto" || watch.isWatching && hud.details.isEmpty }
+    var autoDetails: Bool { hud.details == "auto" || watch.isWatching && (hud.details ?? "").isEmpty }
 
     /// What a watcher must leave as the command line set it.
     var watchTexts: WatchTexts {
-        WatchTexts(labelIsSet: !hud.label.isEmpty, detailsIsSet: !hud.details.isEmpty && hud.details != "auto")
+        WatchTexts(labelIsSet: !(hud.label ?? "").isEmpty,
+                   detailsIsSet: !(hud.details ?? "").isEmpty && hud.details != "auto")
     }
 }
 

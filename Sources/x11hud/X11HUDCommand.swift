@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
@@ -64,12 +65,16 @@ struct X11HUDCommand: ParsableCommand {
             let direct = showsDirectly(split)
             // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
             if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) {
-                TextStack.loadInBackground()
+                TextStack.loadForOwnHUD()
             }
             // ArgumentParser reads what the fast parser leaves: help, errors, the commands that start no HUD.
             var command = try FastParser.command(split) ?? parsedByArgumentParser(split)
             try command.run()
         } catch let error as ExitError {
+            if error.drainsInput {
+                printError(error.message)
+                FileDescriptorFeed.drainThenExit(error.code)
+            }
             fail(error.message, code: error.code)
         } catch {
             let code = exitCode(for: error)
@@ -116,7 +121,10 @@ struct X11HUDCommand: ParsableCommand {
 
     /// Writes `x11hud: message` on stderr, with control characters from values and input made harmless.
     static func printError(_ message: String) {
-        let line = "x11hud: \(TerminalText.clean(message))\n"
+        // A terminal in raw mode (`run`'s command in a terminal of its own) does not return the carriage itself.
+        var modes = termios()
+        let raw = isatty(2) == 1 && tcgetattr(2, &modes) == 0 && modes.c_oflag & tcflag_t(OPOST) == 0
+        let line = "x11hud: \(TerminalText.clean(message))" + (raw ? "\r\n" : "\n")
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
@@ -133,6 +141,9 @@ struct X11HUDCommand: ParsableCommand {
 struct ExitError: Error, CustomStringConvertible {
     var message: String
     var code: Int32
+    /// Piped standard input is read to its end before the exit (the display is missing): the program writing it
+    /// goes on and ends with its own status.
+    var drainsInput = false
     var description: String { message }
 
     init(message: String, code: Int32) {

@@ -134,18 +134,15 @@ import Testing
         let calls = Calls()
         let (connection, object) = try serve(calls)
         defer { withExtendedLifetime((connection, object)) {} }
-        let sent = try await bus.run("dbus-send", ["--session", "--dest=\(Self.name)", Self.path,
-                                                   "\(Self.interface).Note", "string:Cy"])
+        // Without --print-reply, dbus-send sends a signal unless told the type.
+        let sent = try await bus.run("dbus-send", ["--session", "--type=method_call", "--dest=\(Self.name)",
+                                                   Self.path, "\(Self.interface).Note", "string:Cy"])
         #expect(sent.status == 0, "\(sent.stderr)")
         // Then a call that waits: served in order after the first, so the first has been handled by its reply.
         let r = try await gdbusCall("Note", ["Di"])
         #expect(r.status == 0 && r.stdout == "()\n", "\(r)")
         #expect(calls.notes.last == "Di")
-        // The handler never runs for the one-way call: it is not reached at all (a reply that sd-bus would refuse
-        // is not the cause: the object's callback is not entered). Left for a later change.
-        withKnownIssue("HUDBus drops calls that expect no reply") {
-            #expect(calls.notes == ["Cy", "Di"], "the one-way call did not reach the handler: \(calls.members)")
-        }
+        #expect(calls.notes == ["Cy", "Di"], "the one-way call did not reach the handler: \(calls.members)")
     }
 
     /// The caller dies while its call is being served: the reply goes nowhere, and the connection answers on.
@@ -157,7 +154,8 @@ import Testing
                                       ["--session", "--print-reply", "--dest=\(Self.name)", Self.path,
                                        "\(Self.interface).Note", "string:Doomed"], environment: bus.environment())
         calls.whileNoting = { caller.kill() }
-        #expect(await caller.exited(within: Sanitizer.upTo(5)), "the call was never served")
+        // Long: the connection is served on the main actor, which other suites' work may hold for seconds.
+        #expect(await caller.exited(within: Sanitizer.upTo(60)), "the call was never served")
         #expect(calls.notes == ["Doomed"])
         calls.whileNoting = {}
         let r = try await gdbusCall("Greet", ["Ed", "[]", "2", "{}"])
@@ -188,7 +186,7 @@ import Testing
         defer { monitor.kill() }
         let fd = out.fileHandleForReading.fileDescriptor
         var line: String? = ""
-        while let l = line, !l.contains("member=NameLost") { line = await Tools.nextLine(from: fd, timeout: 10) }
+        while let l = line, !l.contains("member=NameLost") { line = await Tools.nextLine(from: fd, timeout: 60) }
         try #require(line != nil, "dbus-monitor did not start")
         try connection.emit(path: Self.path, interface: Self.interface, member: "Changed") { m throws(BusError) in
             try m.append("state")
@@ -196,7 +194,7 @@ import Testing
             try m.append(UInt32(3))
         }
         var lines: [String] = []
-        while lines.count < 7, let l = await Tools.nextLine(from: fd, timeout: Sanitizer.upTo(5)) {
+        while lines.count < 7, let l = await Tools.nextLine(from: fd, timeout: Sanitizer.upTo(60)) {
             if !lines.isEmpty || l.contains("member=Changed") { lines.append(l.trimmingCharacters(in: .whitespaces)) }
         }
         let signal = try #require(lines.first, "the monitor saw no signal")
@@ -217,7 +215,7 @@ import Testing
         }
         #expect(pid == getpid() && owner?.isEmpty == false, "owner \(owner ?? "nil") \(pid.map(String.init) ?? "nil")")
         #expect(try second.requestName(Self.name, replace: true) == .owned)
-        let deadline = Date().addingTimeInterval(Sanitizer.upTo(3))
+        let deadline = Date().addingTimeInterval(Sanitizer.upTo(60))
         while lost.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(lost == [Self.name])
         let r = try await bus.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
@@ -233,7 +231,7 @@ import Testing
         connection.onClosed = { closed.append($0) }
         #expect(try connection.requestName(Self.name, replace: false) == .owned)
         bus.stop()
-        let deadline = Date().addingTimeInterval(Sanitizer.upTo(3))
+        let deadline = Date().addingTimeInterval(Sanitizer.upTo(60))
         while closed.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(closed.count == 1, "onClosed ran \(closed.count) times")
         #expect(throws: BusError.self) {

@@ -117,6 +117,21 @@ import Testing
         #expect(try ConfigFile(path: "/p.toml", text: uncommented).values.count == ConfigKey.allCases.count - 1)
     }
 
+    @Test func printedConfigShowsTheNotificationsTableAndItsSources() throws {
+        let text = "[notifications]\nbody-lines = 3\n[notifications.low]\ncontent-color = \"#808080\"\n"
+        var settings = Settings(file: try ConfigFile(path: "/c.toml", text: text))
+        settings.override(.timeout, with: .number(4))
+        let lines = settings.printed.split(separator: "\n").map(String.init)
+        func line(_ start: String) -> String? { lines.first { $0.hasPrefix(start) } }
+        #expect(line("body-lines = 3")?.hasSuffix("# /c.toml:1") == true, "\(lines)")
+        #expect(line("timeout = 4")?.hasSuffix("# command line") == true, "\(lines)")
+        #expect(line("width = 350")?.hasSuffix("# built-in default") == true, "\(lines)")
+        #expect(line("position = \"top-right\"")?.hasSuffix("# built-in default") == true, "\(lines)")
+        #expect(lines.contains("[notifications.low]") && !lines.contains("[notifications.critical]"))
+        #expect(line("content-color = \"#808080FF\"")?.hasSuffix("# /c.toml:1") == true, "\(lines)")
+        #expect(settings.notifications.timeout == 4 && settings.notifications.bodyLines == 3)
+    }
+
     @Test func scaleIsUnsetUntilSomethingSetsIt() throws {
         #expect(Settings().scale == nil)
         #expect(Settings(file: try ConfigFile(path: "/c", text: "scale = 2\n")).scale == 2)
@@ -134,6 +149,11 @@ import Testing
         let settings = Settings(files: [system, user])
         #expect(settings.notifications == NotificationSettings(maxVisible: 3, valueIndicator: .ring, timeout: 2.5))
         #expect(Settings().notifications == NotificationSettings())
+        let pause = try ConfigFile(path: "/p.toml",
+                                   text: "[notifications]\nhistory-length = 0\npaused-shows = \"nothing\"\n")
+        #expect(pause.notifications == NotificationSettings(historyLength: 0, pausedShows: .nothing))
+        #expect(NotificationSettings.builtIn.historyLength == 100)
+        #expect(NotificationSettings.builtIn.pausedShows == .critical)
     }
 
     @Test(arguments: [
@@ -142,6 +162,14 @@ import Testing
         ("[notifications]\nvalue-indicator = \"pie\"\n", "notifications.value-indicator"),
         ("[notifications]\ntimeout = 0\n", "notifications.timeout"),
         ("[notifications]\nwidth = 50\n", "notifications.width"),
+        ("[notifications]\nhistory-length = -1\n", "notifications.history-length"),
+        ("[[notifications.rule]]\nskip-display = true\n", "notifications.rule[1]: matches everything"),
+        ("[[notifications.rule]]\napp-name = 3\n", "notifications.rule[1].app-name: expected a glob"),
+        ("[[notifications.rule]]\nsummary = \"x\"\nurgency = \"high\"\n", "rule[1].urgency: expected low, normal"),
+        ("[[notifications.rule]]\nbody = \"x\"\nskip-history = 1\n", "rule[1].skip-history: expected true or false"),
+        ("[[notifications.rule]]\nbody = \"x\"\ntimeout = 0\n", "rule[1].timeout: expected seconds from 0.5"),
+        ("[notifications]\nrule = 3\n", "notifications.rule: expected tables"),
+        ("[notifications]\npaused-shows = \"all\"\n", "notifications.paused-shows"),
         ("[notifications]\nposition = \"middle\"\n", "notifications.position: expected one of \"center\""),
         ("[notifications]\nheight = 300\n", "notifications.height: unknown setting"),
         ("[notifications]\nvalue-hints = []\n", "notifications.value-hints"),
@@ -192,6 +220,48 @@ import Testing
         #expect(settings.urgency[.normal] == nil)
     }
 
+    /// `[[notifications.rule]]`: read in order, every file's kept, and an error names the line its rule starts on.
+    @Test func rulesAreReadInOrderAndAnErrorNamesTheRulesLine() throws {
+        let text = """
+            theme = "dark"
+
+            [[notifications.rule]]
+            app-name = "Spotify"
+            skip-display = true
+
+            [notifications.critical]
+            timeout = 30
+
+            [[notifications.rule]]
+            summary = "*battery*"
+            match-urgency = "low"
+            urgency = "critical"
+            timeout = 20
+            skip-history = true
+            """
+        let file = try ConfigFile(path: "/r.toml", text: text)
+        #expect(file.notifications.rules.map(\.line) == [3, 10])
+        var spotify = NotificationRule(globs: [.appName: "Spotify"], skipDisplay: true)
+        spotify.line = 3
+        #expect(file.notifications.rules.first == spotify)
+        let battery = try #require(file.notifications.rules.last)
+        #expect(battery.globs == [.summary: "*battery*"] && battery.matchUrgency == .low)
+        #expect(battery.urgency == .critical && battery.timeout == 20 && battery.skipHistory && !battery.skipDisplay)
+        #expect(battery.matches({ $0 == .summary ? "Low battery: 5%" : "" }, urgency: .low))
+        #expect(!battery.matches({ $0 == .summary ? "Low battery: 5%" : "" }, urgency: .normal))
+        #expect(!spotify.matches({ $0 == .appName ? "spotify" : "" }, urgency: .normal), "globs are case-sensitive")
+        let user = try ConfigFile(path: "/u.toml", text: "[[notifications.rule]]\ncategory = \"email.*\"\n")
+        #expect(Settings(files: [file, user]).notifications.rules.count == 3)
+        let bad = text + "\n\n[[notifications.rule]]\n  app-name = \"x\"\n  colour = \"red\"\n"
+        do {
+            _ = try ConfigFile(path: "/r.toml", text: bad)
+            Issue.record("accepted an unknown key")
+        } catch {
+            #expect(error.description.hasPrefix("/r.toml:17: 'notifications': notifications.rule[3].colour: unknown"),
+                    "\(error)")
+        }
+    }
+
     @Test func theSampleConfigsTableReadsBackWhenUncommented() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../packaging/config.toml")
@@ -199,10 +269,15 @@ import Testing
         let table = text.split(separator: "\n").drop { !$0.hasPrefix("# [notifications]") }
             .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
         let file = try ConfigFile(path: "config.toml", text: table)
+        var rule = NotificationRule(globs: [.appName: "Spotify"], skipDisplay: true)
+        rule.line = table.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.hasPrefix("[[notifications.rule]]") }.map { $0 + 1 }
         let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
-                                                         contentColor: try RGBA(hex: "#FFFFFF"), timeout: 30)
+                                                         contentColor: try RGBA(hex: "#FFFFFF"),
+                                                         frameColor: try RGBA(hex: "#E6382F"), timeout: 30)
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
-                                                           timeout: 4, width: 300, position: .topRight,
-                                                           urgency: [.critical: critical]))
+                                                           timeout: 4, width: 350, bodyLines: 5, position: .topRight,
+                                                           historyLength: 100, pausedShows: .critical,
+                                                           urgency: [.critical: critical], rules: [rule]))
     }
 }

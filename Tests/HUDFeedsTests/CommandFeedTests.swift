@@ -54,13 +54,33 @@ import Testing
         #expect(feed.take().isEmpty)
     }
 
-    @Test func aFailureShowsItsLastStderrLineAndStatus() throws {
+    @Test func aFailureShowsItsReasonAndStatus() throws {
         let script = "echo 30; echo 'disk full' >&2; exit 3"
         let feed = try CommandFeed(["/bin/sh", "-c", script], failLabel: "Backup failed")
         let (seen, outcome) = takes(from: feed)
-        #expect(outcome.status == 3 && outcome.lastErrorLine == "disk full")
+        #expect(outcome.status == 3 && outcome.reason == "disk full")
         let last = try #require(seen.last)
         #expect(last.icon == .error && last.label == "Backup failed" && last.details == "disk full")
+    }
+
+    /// Issue 30 item 4, end to end: real restic and borg on a repository that does not exist; the HUD's details
+    /// are the tool's own reason, not its last line (restic's is the path, borg --log-json's a JSON object).
+    @Test(arguments: [
+        (["env", "RESTIC_PASSWORD=x", "restic", "-r", "REPO", "backup", "/etc/hostname"], 1 as Int32,
+         "unable to open config file: stat REPO/config: no such file or directory"),
+        (["borg", "--log-json", "create", "REPO::a", "/etc/hostname"], 2, "Repository REPO does not exist."),
+    ])
+    func aBackupToolsFailureSaysWhy(command: [String], status: Int32, reason: String) throws {
+        let tool = command.first { $0 == "restic" || $0 == "borg" }!
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)"), "packaging/deps.sh test has it")
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-norepo-\(UUID().uuidString)")
+        let argv = command.map { $0.replacing("REPO", with: repo.path) }
+        let feed = try CommandFeed(argv)
+        let (seen, outcome) = takes(from: feed)
+        let expected = reason.replacing("REPO", with: repo.path)
+        #expect(outcome.status == status && outcome.reason == expected, "\(outcome)")
+        let last = try #require(seen.last)
+        #expect(last.icon == .error && last.label == "Failed" && last.details == expected, "\(last)")
     }
 
     @Test func cancelStopsTheGroupAndEndsWith130() throws {

@@ -15,13 +15,13 @@ import Testing
         #expect(o.update.hideAfter == 1.25 + 0.03 * 4)
     }
 
-    @Test func failureShowsTheLastStderrLineAndExitsWithTheCommandsStatus() {
-        var o = RunOutcome(end: .exited(3), lastErrorLine: "rsync error: code 23", failLabel: "Backup failed")
+    @Test func failureShowsTheCommandsReasonAndExitsWithItsStatus() {
+        var o = RunOutcome(end: .exited(3), reason: "rsync error: code 23", failLabel: "Backup failed")
         #expect(o.status == 3)
         #expect(o.update.icon == .error)
         #expect(o.update.label == "Backup failed")
         #expect(o.update.details == "rsync error: code 23")
-        o.lastErrorLine = nil
+        o.reason = nil
         #expect(o.update.details == "exit status 3")
     }
 
@@ -49,33 +49,5 @@ import Testing
     @Test func aQuickSuccessWithinTheGraceTimeShowsNothing() {
         #expect(RunOutcome(end: .exited(0), seconds: 0.2, grace: 0.5).update.hideAfter == 0)
         #expect(RunOutcome(end: .exited(1), seconds: 0.2, grace: 0.5).update.hideAfter! > 1, "a failure still shows")
-    }
-}
-
-/// The last stderr line, as the details of a failed `run` show it.
-@Suite struct StderrTailTests {
-    func tail(_ text: String) -> String? {
-        var t = StderrTail()
-        Array(text.utf8).withUnsafeBytes { t.push($0) }
-        return t.line
-    }
-
-    @Test func keepsTheLastNonEmptyLineAcrossNewlinesAndCarriageReturns() {
-        #expect(tail("one\ntwo\n\n  \n") == "two")
-        #expect(tail("50%\r100%\rcurl: (6) Could not resolve host\n") == "curl: (6) Could not resolve host")
-        #expect(tail("first\nunfinished") == "unfinished")
-        #expect(tail("") == nil)
-    }
-
-    @Test func dropsEscapeSequencesAndControlCharacters() {
-        #expect(tail("\u{1B}[1;31merror:\u{1B}[0m disk full\u{7}\n") == "error: disk full")
-        #expect(tail("\u{1B}]0;title\u{7}plain\u{1B}]8;;http://x\u{1B}\\link\n") == "plainlink")
-        #expect(tail("a\tb\u{1}c\n") == "a bc")
-    }
-
-    @Test func cutsALongLine() {
-        let line = tail(String(repeating: "x", count: 10_000) + "\n")
-        #expect(line?.count == StderrTail.maxCharacters)
-        #expect(line?.hasSuffix("…") == true)
     }
 }

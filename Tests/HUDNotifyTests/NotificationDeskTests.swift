@@ -159,10 +159,31 @@ import Testing
         #expect(!bar.clickBezel())
         #expect(bar.posted.last?.mode == .bar && bar.posted.last?.progress == 0.4)
         let button = try #require(display.hud("notification-2"))
-        #expect(button.posted.last?.button == "Install")
-        #expect(button.clickButton())
+        #expect(button.actions == ["Install"] && button.posted.last?.button == "")
+        #expect(button.clickAction(0))
         #expect(log.invoked.map(\.action) == ["install"])
         #expect(reasons(after: 0)[2] == 2)
+    }
+
+    @Test func everyActionButDefaultIsAButtonOfItsOwn() throws {
+        let desk = desk()
+        let actions = [("reply", "Reply"), ("default", "Open"), ("markread", "Mark read"), ("delete", "Delete")]
+        for id in UInt32(1)...3 {
+            desk.show(id, Notification(summary: "Mail \(id)", actions: actions, expireTimeout: 0))
+        }
+        let hud = try #require(display.hud("notification-1"))
+        #expect(hud.actions == ["Reply", "Mark read", "Delete"] && hud.buttonAction == nil)
+        for (id, index) in [(1, 0), (2, 1), (3, 2)] as [(UInt32, Int)] {
+            #expect(try #require(display.hud("notification-\(id)")).clickAction(index))
+        }
+        #expect(log.invoked.map(\.action) == ["reply", "markread", "delete"])
+        #expect(log.invoked.map(\.id) == [1, 2, 3])
+        #expect(reasons(after: 0) == [1: 2, 2: 2, 3: 2])
+        // An OSD (a value, a synchronous tag) is the HUD it is: its first action on the HUD's button.
+        desk.show(4, Notification(summary: "Volume", actions: actions, hints: ["value": .int(40)]))
+        let osd = try #require(display.hud("notification-4"))
+        #expect(osd.actions.isEmpty && osd.posted.last?.button == "Reply" && osd.clickButton())
+        #expect(log.invoked.last?.action == "reply")
     }
 
     @Test func theQueueIsLimitedOldestDroppedAsExpired() {
@@ -272,12 +293,36 @@ import Testing
                                   expireTimeout: 0))
         desk.show(2, Notification(summary: "Not resident", actions: actions, expireTimeout: 0))
         let resident = try #require(display.hud("notification-1"))
-        #expect(resident.clickButton() && resident.clickBezel())
-        #expect(try #require(display.hud("notification-2")).clickButton())
+        #expect(resident.clickAction(0) && resident.clickBezel())
+        #expect(try #require(display.hud("notification-2")).clickAction(0))
         #expect(log.invoked.map(\.id) == [1, 1, 2] && log.invoked.map(\.action) == ["pause", "default", "pause"])
         #expect(reasons(after: 1) == [2: 2])
         #expect(resident.isOnScreen && !resident.isHiding)
         desk.close(1, reason: .closedByCall)
         #expect(reasons(after: 0)[1] == 3)
+    }
+
+    @Test func thePointerOnANotificationHoldsItsTimeoutAndLeavingStartsItAgain() throws {
+        let desk = desk()
+        desk.show(1, Notification(summary: "Read me", expireTimeout: 2000))
+        let hud = try #require(display.hud("notification-1"))
+        clock.advance(by: 1.5)
+        hud.hovered?(true)
+        #expect(reasons(after: 60).isEmpty, "expired under the pointer")
+        #expect(clock.pendingTimers == 0)
+        // A replacement while the pointer is on it does not start the time either.
+        desk.show(1, Notification(summary: "Read me again", expireTimeout: 2000))
+        #expect(reasons(after: 10).isEmpty)
+        hud.hovered?(false)
+        #expect(reasons(after: 1.9 - TestHUD.hideTime).isEmpty, "the whole 2 s again after leaving")
+        #expect(reasons(after: 0.1 + TestHUD.hideTime)[1] == 1)
+        // One that never expires stays so; a hovered one still closes when asked.
+        desk.show(2, Notification(summary: "Stays", expireTimeout: 0))
+        try #require(display.hud("notification-2")).hovered?(true)
+        try #require(display.hud("notification-2")).hovered?(false)
+        #expect(reasons(after: 60)[2] == nil)
+        try #require(display.hud("notification-2")).hovered?(true)
+        desk.close(2, reason: .closedByCall)
+        #expect(reasons(after: 0)[2] == 3)
     }
 }

@@ -40,6 +40,16 @@ import ProgressFeed
     }
     func iconTheme() -> String? { theme }
 
+    /// Every waiting count the desk told, in order.
+    private(set) var waitingCounts: [Int] = []
+    func waitingChanged(_ count: Int) { waitingCounts.append(count) }
+
+    /// A fullscreen window is focused; the desk is told when it changes.
+    var isFullscreen = false {
+        didSet { fullscreenChanged?() }
+    }
+    var fullscreenChanged: (@MainActor () -> Void)?
+
     /// The names of the HUDs on screen (shown or hiding), oldest first.
     var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
 
@@ -57,6 +67,9 @@ import ProgressFeed
     var hidden: (@MainActor () -> Void)?
     var buttonAction: (@MainActor () -> Void)?
     var bezelAction: (@MainActor () -> Void)?
+    var actions: [String] = []
+    var hovered: (@MainActor (Bool) -> Void)?
+    var actionClicked: (@MainActor (Int) -> Void)?
     private(set) var posted: [FeedUpdate] = []
     private(set) var shows = 0
     private(set) var isOnScreen = false
@@ -82,6 +95,13 @@ import ProgressFeed
     func clickButton() -> Bool {
         guard let buttonAction else { return false }
         buttonAction()
+        return true
+    }
+
+    /// A click on the action button `index`; false when it has no action.
+    func clickAction(_ index: Int) -> Bool {
+        guard let actionClicked, actions.indices.contains(index) else { return false }
+        actionClicked(index)
         return true
     }
 

@@ -3,11 +3,11 @@ import HUDTestSupport
 import Testing
 
 /// A client that hands its content to another process's named HUD opens only the link to it (issue 19): never the
-/// text stack, whatever config.toml says.
+/// text stack or a font, whatever config.toml says (issue 32: a client's memory is its binary, libc and libX11).
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
 struct ForwardingClientTests {
-    /// The shared objects `pid` has mapped.
-    static func mappedLibraries(_ pid: Int32) throws -> Set<String> {
+    /// Every file `pid` has mapped.
+    static func mappedFiles(_ pid: Int32) throws -> Set<String> {
         // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
         guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
             throw TestFailure("no process \(pid)")
@@ -15,7 +15,7 @@ struct ForwardingClientTests {
         defer { try? file.close() }
         let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
-            .filter { $0.contains(".so") })
+            .filter { $0.hasPrefix("/") })
     }
 
     @Test func aForwardingClientMapsNoCairoOrPangoEvenWithAFontInItsConfig() throws {
@@ -44,12 +44,16 @@ struct ForwardingClientTests {
         let ownerInput = Pipe(), clientInput = Pipe()
         let owner = try start(["--id", "fwd", "--label", "Owner"], input: ownerInput)
         defer { owner.kill() }
-        // The owner draws: it has the text libraries, so the check below can see them.
+        // The text stack's libraries, a font file or fontconfig's caches (each is resident memory when mapped).
+        let textStack = ["libpango", "libcairo", "libfontconfig", "libfreetype", "libharfbuzz", "fontconfig/",
+                         ".ttf", ".otf", ".pcf", ".cache-"]
+        // The owner draws: it has the text libraries and a font mapped, so the check below can see them.
         let drew = try Tools.waitUntil(timeout: 5) {
-            try Self.mappedLibraries(owner.pid).contains { $0.contains("libpango") }
+            let files = try Self.mappedFiles(owner.pid)
+            return files.contains { $0.contains("libpango") } && files.contains { $0.contains(".ttf") }
         }
-        let ownerLibraries = try Self.mappedLibraries(owner.pid).sorted()
-        #expect(drew, "the owner has not loaded Pango: \(ownerLibraries)")
+        let ownerFiles = try Self.mappedFiles(owner.pid).sorted()
+        #expect(drew, "the owner has not loaded Pango and a font: \(ownerFiles)")
         // With input still open, the client forwards its content and stays to forward the input.
         let client = try start(["--id", "fwd", "--label", "Client"], input: clientInput)
         defer { client.kill() }
@@ -57,8 +61,7 @@ struct ForwardingClientTests {
             try Self.run(["list"], display: display).contains("Client")
         }
         #expect(try Self.run(["list"], display: display).contains("Client"), "the client's label did not arrive")
-        let text = try Self.mappedLibraries(client.pid)
-            .filter { $0.contains("libpango") || $0.contains("libcairo") }
+        let text = try Self.mappedFiles(client.pid).filter { file in textStack.contains { file.contains($0) } }
         #expect(client.isRunning && text.isEmpty, "a forwarding client mapped \(text.sorted())")
         clientInput.fileHandleForWriting.closeFile()
         ownerInput.fileHandleForWriting.closeFile()

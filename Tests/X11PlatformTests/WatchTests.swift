@@ -14,6 +14,16 @@ struct WatchTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     }
 
+    /// `big.bin` in the test's folder: `bytes` long, and sparse.
+    func sparseFile(bytes: UInt64) throws -> URL {
+        let big = dir.appendingPathComponent("big.bin")
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: bytes)
+        try handle.close()
+        return big
+    }
+
     /// Where the ring is with a fixed label and details (a watcher changes neither when they are given).
     static func ring(label: String, details: String) throws -> Rect {
         let content = HUDContent(mode: .annular, progress: 0.5, label: label, details: details)
@@ -26,11 +36,7 @@ struct WatchTests {
     func watchingCatReadThroughASlowPipeShowsARisingValueThenSuccess() throws {
         let display = try server().display
         // 200 MB, sparse, read by cat into pv, which lets 50 MiB a second through: about four seconds.
-        let big = dir.appendingPathComponent("big.bin")
-        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: big)
-        try handle.truncate(atOffset: 200_000_000)
-        try handle.close()
+        let big = try sparseFile(bytes: 200_000_000)
         let pipe = Pipe()
         // Killed when they go out of scope.
         let pv = try ChildProcess(URL(fileURLWithPath: "/usr/bin/pv"), ["-q", "-L", "50m"], input: pipe,
@@ -97,6 +103,29 @@ struct WatchTests {
         producer.close()
         #expect(exit.status == 66)
         #expect(hud.errorOutput == "x11hud: warning: standard input is ignored with --watch-file\n")
+    }
+
+    /// Issue 30 item 5: pv copying 40 MB at 4 MB/s is SIGKILLed a moment in. x11hud does not claim the copy: the ring
+    /// gives way to an icon (the info icon, `ProcessProbeTests`), one line says where pv stopped, and the status is 3.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pv"), "no pv (packaging/deps.sh test)"))
+    func aCopyKilledMidwayEndsWithThreeAndWhereItStopped() throws {
+        let display = try server().display
+        let big = try sparseFile(bytes: 40_000_000)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pv = try ChildProcess(URL(fileURLWithPath: "/usr/bin/pv"), ["-q", "-L", "4m", big.path], output: .discard)
+        let hud = try HUDProcess(["--watch-pid", String(pv.pid)], display: display)
+        let window = try hud.waitForWindow(display: display)
+        let running = try RunTests.waitForState("\"mode\":\"annular\"", window: window, display: display)
+        #expect(running.contains("\"label\":\"pv\""), "\(running)")
+        kill(pv.pid, SIGKILL)
+        pv.process.waitUntilExit()
+        let ended = try RunTests.waitForState("\"mode\":\"custom\"", window: window, display: display)
+        #expect(ended.contains("\"mode\":\"custom\""), "the ring stayed: \(ended)")
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(8)), "x11hud did not end after pv")
+        #expect(exit.status == 3)
+        let line = hud.errorOutput
+        #expect(line.hasPrefix("x11hud: pv ended at ") && line.hasSuffix(" of 40 MB of big.bin\n"), "\(line)")
+        #expect(!line.contains("ended at 40 MB"), "\(line)")
     }
 
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {

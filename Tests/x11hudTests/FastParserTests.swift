@@ -201,11 +201,14 @@ import Testing
             ["run", "--", "ls", "-la", "--help", "--", "-h"], ["run", "--label", "x", "--", "sh", "-c", "exit 3"],
             ["run"], ["run", "--"], ["run", "ls"], ["run", "--label", "x"], ["run", "--label", "--", "ls"],
             ["run", "--watch-pid", "\(getpid())", "--", "true"], ["run", "--done-label", "", "--", "true"],
+            ["run", "--pty", "--no-pty", "--", "true"], ["run", "--no-pty", "--pty", "--", "true"],
+            ["run", "--no-pty=1", "--", "true"],
         ]
         for arguments in lines {
             Self.expectSame(Self.fast(arguments), Self.reference(arguments), arguments, form: .run)
         }
         #expect(Self.fast(["run", "--", "ls", "-la", "--help"]).isCommand)
+        #expect(Self.fast(["run", "--pty", "--no-pty", "--", "true"]).isCommand)
     }
 
     /// zenity's and yad's command lines become the default command's, read by `ShowCommand.parse`.

@@ -8,8 +8,18 @@
 
 /// Opens the library and looks up every function the stubs stand in for (thread-safe, once). Returns NULL when it
 /// did, else one line saying what cannot be loaded and why (`cannot load libpangocairo-1.0.so.0: …`), which the
-/// caller reports: a program calls this before its first use of the text stack and decides how to end.
+/// caller reports: a program calls this before its first use of cairo and decides how to end.
+const char *hud_text_stack_load_libraries(void);
+
+/// `hud_text_stack_load_libraries`, then fontconfig's configuration and caches (once): what text needs first.
 const char *hud_text_stack_load(void);
+
+/// Whether fontconfig's configuration has been read (without waiting for it).
+int hud_text_stack_fonts_ready(void);
+
+/// A function that the background load (`hud_text_stack_load_in_background`) calls on its own thread once the fonts
+/// are ready; set it before starting that load.
+void hud_text_stack_on_fonts_ready(void (*callback)(void));
 
 /// The function of stub `index`, loading the stack on the first call. Calling a stub after `hud_text_stack_load`
 /// failed is a bug of the caller's: it prints one line and aborts.
@@ -17,9 +27,10 @@ void *hud_text_stack_symbol(unsigned index);
 
 /// Starts loading the text stack and fontconfig's configuration on a thread of its own and returns at once, so
 /// that the loading overlaps whatever the caller does before its first drawing. With X11HUD_LOAD_TEXT_ON_FIRST_USE
-/// set in the environment it does nothing, and the first call loads the stack as before.
-void hud_text_stack_load_in_background(void);
+/// set in the environment it does nothing, and the first call loads the stack as before. Returns whether a
+/// background load runs (or has finished), that is, whether `hud_text_stack_on_fonts_ready`'s callback will come.
+int hud_text_stack_load_in_background(void);
 
-/// Whether the text stack has been loaded in this process (for tests and benchmarks).
+/// Whether the text stack's libraries have been loaded in this process (for tests and benchmarks).
 int hud_text_stack_loaded(void);
 #endif

@@ -1,0 +1,106 @@
+import Glibc
+
+/// One `[[notifications.rule]]` of config.toml: which notifications it matches (every key given must match: shell
+/// globs for the texts, as dunst's rules), and what it changes of them. Every rule that matches applies, in the
+/// order of the files and of the file: a later one's timeout or urgency over an earlier one's, and skip-display or
+/// skip-history when any sets it.
+///
+/// ```toml
+/// [[notifications.rule]]
+/// app-name = "Spotify"
+/// skip-display = true        # kept in the history only
+///
+/// [[notifications.rule]]
+/// summary = "*battery*"
+/// urgency = "critical"
+/// ```
+public struct NotificationRule: Equatable, Sendable {
+    /// The match keys, each a glob (`fnmatch`): the application's name, the summary, the body, the `category` and
+    /// `desktop-entry` hints.
+    public enum Field: String, CaseIterable, Sendable {
+        case appName = "app-name"
+        case summary
+        case body
+        case category
+        case desktopEntry = "desktop-entry"
+    }
+
+    public var globs: [Field: String] = [:]
+    /// Matches only notifications of this urgency.
+    public var matchUrgency: NotificationSettings.Urgency?
+    /// Seconds it stays, over what its sender asked.
+    public var timeout: Double?
+    /// The urgency it is given (its look, its place in the queue, its expiry).
+    public var urgency: NotificationSettings.Urgency?
+    /// Not shown: closed at once (reason 1) and kept in the history.
+    public var skipDisplay = false
+    /// Not kept in the history.
+    public var skipHistory = false
+    /// A program run for each notification it matches (a path, or a name looked up in PATH): never through a shell,
+    /// with the notification's fields as its arguments and in its environment (`NotificationDesk.scriptArguments`).
+    public var script: String?
+    /// The line of the file it starts on, for messages.
+    public var line: Int?
+
+    public init(globs: [Field: String] = [:], matchUrgency: NotificationSettings.Urgency? = nil,
+                timeout: Double? = nil, urgency: NotificationSettings.Urgency? = nil, skipDisplay: Bool = false,
+                skipHistory: Bool = false) {
+        self.globs = globs
+        self.matchUrgency = matchUrgency
+        self.timeout = timeout
+        self.urgency = urgency
+        self.skipDisplay = skipDisplay
+        self.skipHistory = skipHistory
+    }
+
+    /// Whether every key it gives matches: `text` gives a field's text (nil: the hint is absent, which no glob
+    /// matches), `level` the notification's urgency.
+    public func matches(_ text: (Field) -> String?, urgency level: NotificationSettings.Urgency) -> Bool {
+        if let matchUrgency, matchUrgency != level { return false }
+        return globs.allSatisfy { field, glob in
+            guard let value = text(field) else { return false }
+            return fnmatch(glob, value, 0) == 0
+        }
+    }
+
+    /// The keys a rule takes besides the match keys.
+    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "script"]
+
+    /// Reads one rule; `name` (`notifications.rule[2]`) names it in messages.
+    init(table: [String: TOMLValue], name: String) throws(InvalidSetting) {
+        for (key, value) in table {
+            func fail(_ expected: String) -> InvalidSetting {
+                InvalidSetting(reason: "\(name).\(key): expected \(expected)")
+            }
+            if let field = Field(rawValue: key) {
+                guard let glob = value.string, !glob.isEmpty else { throw fail("a glob in quotes (\"*word*\")") }
+                globs[field] = glob
+                continue
+            }
+            switch key {
+            case "match-urgency", "urgency":
+                guard let level = value.string.flatMap(NotificationSettings.Urgency.init(rawValue:)) else {
+                    throw fail("low, normal or critical, in quotes")
+                }
+                if key == "urgency" { urgency = level } else { matchUrgency = level }
+            case "timeout":
+                let row = NotificationKey.timeout.setting
+                guard case .number(let seconds)? = try? row.type.check(value) else { throw fail(row.takes) }
+                timeout = seconds
+            case "script":
+                guard let path = value.string, !path.isEmpty else { throw fail("a program's path in quotes") }
+                script = path
+            case "skip-display", "skip-history":
+                guard case .boolean(let on) = value else { throw fail("true or false") }
+                if key == "skip-display" { skipDisplay = on } else { skipHistory = on }
+            default:
+                let known = (Field.allCases.map(\.rawValue) + Self.actionKeys).joined(separator: ", ")
+                throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
+            }
+        }
+        guard !globs.isEmpty || matchUrgency != nil else {
+            throw InvalidSetting(reason: "\(name): matches everything; give app-name, summary, body, category, "
+                + "desktop-entry or match-urgency")
+        }
+    }
+}

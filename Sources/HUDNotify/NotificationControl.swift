@@ -1,0 +1,105 @@
+public import HUDBus
+
+/// `org.x11hud.Notifications`: x11hud's own interface beside the freedesktop one, on the same name and object, for
+/// scripts and key bindings (`x11hud notifications history|pop|pause|close-all|count|action`). `Client` is the
+/// other end; both read the members from here.
+@MainActor public final class NotificationControl {
+    public nonisolated static let interface = "org.x11hud.Notifications"
+
+    /// The error names of its replies, beside D-Bus's own.
+    public enum ErrorName {
+        public static let noSuchNotification = "org.x11hud.Notifications.Error.NoSuchNotification"
+        public static let noSuchAction = "org.x11hud.Notifications.Error.NoSuchAction"
+    }
+
+    /// A closed notification on the wire: id, app, summary, body, icon, urgency, close reason, time received.
+    static let record = "ussssuux"
+
+    static let members: [BusMember] = [
+        .method("History", "", returns: "a(\(record))"),
+        // The new id, 0 when the history is empty.
+        .method("Pop", "", returns: "u"),
+        // on|off|toggle|status and a duration in seconds (negative: none); paused or not, and the seconds left
+        // (negative: until resumed).
+        .method("Pause", "sd", returns: "bd"),
+        .method("CloseAll", "", returns: "u"),
+        // Shown, waiting, in the history.
+        .method("Count", "", returns: "uuu"),
+        // Its id and the action's key (empty: its default action, else its first).
+        .method("InvokeAction", "us", returns: ""),
+    ]
+
+    /// The longest pause with a duration, in seconds (a week).
+    public nonisolated static let longestPause = 7 * 86400.0
+
+    private let desk: NotificationDesk
+    private var object: BusObject?
+
+    /// Exports the interface on `connection` at the freedesktop object's path.
+    public init(desk: NotificationDesk, connection: BusConnection) throws(BusError) {
+        self.desk = desk
+        object = try connection.export(path: NotificationServer.path, interface: Self.interface,
+                                       members: Self.members) { [unowned self] call, reply throws(BusErrorReply) in
+            try answer(call, reply)
+        }
+    }
+
+    private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {
+        try BusErrorReply.answering {
+            switch call.member {
+            case "History":
+                try reply.appendStructArray(Self.record, desk.closed) { r throws(BusError) in
+                    let n = r.notification
+                    try reply.append(r.id)
+                    for s in [n.appName, n.summary, n.body, n.appIcon] { try reply.append(s) }
+                    try reply.append(UInt32(n.urgency.rawValue))
+                    try reply.append(r.reason.rawValue)
+                    try reply.append(n.received)
+                }
+            case "Pop": try reply.append(desk.popHistory() ?? 0)
+            case "Pause":
+                let what = try call.readString()
+                let seconds = try call.readDouble()
+                try pause(what, seconds: seconds)
+                try reply.append(desk.isPaused)
+                try reply.append(desk.pauseLeft ?? -1)
+            case "CloseAll": try reply.append(UInt32(desk.closeAll(reason: .dismissed)))
+            case "Count":
+                let c = desk.counts
+                for n in [c.shown, c.waiting, c.history] { try reply.append(UInt32(n)) }
+            case "InvokeAction":
+                let id = try call.readUInt32()
+                let key = try call.readString()
+                try invoke(id, key.isEmpty ? nil : key)
+            default: throw BusErrorReply.unknownMethod
+            }
+        }
+    }
+
+    private func pause(_ what: String, seconds: Double) throws(BusErrorReply) {
+        // At most a week, as the command line allows: another caller's 1e300 must not reach the timer as infinity.
+        let duration = seconds.isFinite && seconds > 0 ? min(seconds, Self.longestPause) : nil
+        switch what {
+        case "on": desk.pause(for: duration)
+        case "off": desk.resume()
+        case "toggle": if desk.isPaused { desk.resume() } else { desk.pause(for: duration) }
+        case "status": break
+        default: throw .invalidArgs("'\(what)' is not one of on, off, toggle, status")
+        }
+    }
+
+    private func invoke(_ id: UInt32, _ key: String?) throws(BusErrorReply) {
+        do throws(NotificationDesk.InvokeFailure) {
+            try desk.invoke(id, action: key)
+        } catch {
+            switch error {
+            case .noSuchNotification:
+                throw BusErrorReply(name: ErrorName.noSuchNotification, message: "no notification \(id) is open")
+            case .noSuchAction(let keys):
+                let has = keys.isEmpty ? "it has none" : "it has " + keys.joined(separator: ", ")
+                let what = key.map { "no action '\($0)'" } ?? "no action"
+                throw BusErrorReply(name: ErrorName.noSuchAction, message: "notification \(id) has \(what): \(has)")
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+public import HUDConfig
+public import HUDScene
+
+/// How notifications look: an ordinary one as a bubble in a corner (top-right unless the `[notifications]` table or
+/// `--position` says otherwise), one width for all, its summary bold and its body regular beside its picture, as
+/// dunst, GNOME and KDE show them; a value or synchronous one (volume, brightness) as the command line's HUD, an
+/// OSD where the command line's HUDs are. Each urgency then has its look: critical framed in red, low quieter,
+/// under what `[notifications.low|normal|critical]` sets.
+public struct NotificationLook: Sendable {
+    /// The look of a value or synchronous notification: the command line's.
+    public var osd: HUDStyle
+    /// The look of every other notification.
+    public var bubble: HUDStyle
+    /// What the config file sets for each urgency, over `builtInUrgency`.
+    public var urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
+
+    /// A bubble's summary when the command line and the config file name no `font`.
+    public static let summaryFont = try! FontSpec("Sans Bold 14")
+    /// A bubble's body when they name no `details-font`: regular, so that the body's `<b>` shows.
+    public static let bodyFont = try! FontSpec("Sans 13")
+    /// A critical notification's frame when the config file sets no `frame-color`.
+    public static let criticalFrame = RGBA(red: 0.9, green: 0.22, blue: 0.2, alpha: 1)
+    /// A low-urgency notification's text and picture are this much as opaque as a normal one's.
+    public static let lowContentAlpha = 0.6
+
+    /// - Parameters:
+    ///   - style: the command line's look (theme, colours, fonts, position…), which OSDs take as it is.
+    ///   - settings: the `[notifications]` table, its `position` already the one to use (`--position` over it).
+    ///   - labelFont, detailsFont: the fonts the command line or the config file chose; nil: the bubble's own.
+    public init(style: HUDStyle, settings: NotificationSettings, labelFont: FontSpec? = nil,
+                detailsFont: FontSpec? = nil) {
+        osd = style
+        var bubble = style
+        let builtIn = NotificationSettings.builtIn
+        bubble.bubble = HUDStyle.Bubble(width: settings.width ?? builtIn.width ?? 350,
+                                        bodyLines: settings.bodyLines ?? builtIn.bodyLines ?? 5)
+        bubble.position = settings.position ?? builtIn.position ?? .topRight
+        bubble.labelFont = labelFont ?? Self.summaryFont
+        bubble.detailsFont = detailsFont ?? Self.bodyFont
+        bubble.minSize = .zero
+        bubble.square = false
+        self.bubble = bubble
+        urgency = settings.urgency
+    }
+
+    /// The look of `n`: a bubble or an OSD (`isOSD`), with its urgency's.
+    public func style(for level: Notification.Urgency, osd isOSD: Bool) -> HUDStyle {
+        var s = isOSD ? osd : bubble
+        switch level {
+        case .low: s.contentColor.alpha *= Self.lowContentAlpha
+        case .normal: break
+        case .critical: s.frameColor = Self.criticalFrame
+        }
+        guard let u = urgency[Self.level(level)] else { return s }
+        if let c = u.bezelColor { s.bezelColor = c }
+        if let c = u.contentColor { s.contentColor = c }
+        if let c = u.frameColor { s.frameColor = c }
+        return s
+    }
+
+    static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
+        switch u {
+        case .low: return .low
+        case .normal: return .normal
+        case .critical: return .critical
+        }
+    }
+}

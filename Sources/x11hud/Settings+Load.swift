@@ -1,0 +1,32 @@
+import ArgumentParser
+import FoundationEssentials
+import HUDConfig
+import HUDScene
+
+extension Settings {
+    /// The config files (the system's, then the user's, or `config` in its place) under what the command line
+    /// gave; a file that cannot be used is one line and status 78, a `--config` that does not exist a usage error.
+    static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)]) throws -> Settings {
+        var files: [ConfigFile] = []
+        if !noConfig {
+            let environment = ProcessInfo.processInfo.environment
+            // --config takes the user's place; the system's files stay under it.
+            let user = config ?? ConfigPaths.user(environment: environment)
+            for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
+                do {
+                    if let file = try ConfigFile.load(path: path) { files.append(file) }
+                } catch {
+                    // validate() may only end the program through ArgumentParser's own ExitCode.
+                    X11HUDCommand.printError(error.description)
+                    throw ExitCode(ExitStatus.badConfig.code)
+                }
+            }
+            if let config, files.last?.path != config {
+                throw ValidationError("--config: no such file '\(config)'")
+            }
+        }
+        var settings = Settings(files: files)
+        for case let (key, value?) in given { settings.override(key, with: value) }
+        return settings
+    }
+}

@@ -1,0 +1,67 @@
+import HUDBus
+import HUDConfig
+import HUDLoop
+import HUDNotify
+import HUDScene
+import Testing
+
+/// Issue 31: notifications look like notifications by default: bubbles in a corner at one width, summary bold and
+/// body regular, each urgency visible; value and synchronous ones stay the command line's HUD.
+@MainActor struct NotificationLookTests {
+    let dark = HUDStyle.theme(.dark)
+
+    @Test func bubblesTakeTheTablesWidthLinesAndCornerAndTheirOwnFonts() {
+        let look = NotificationLook(style: dark, settings: NotificationSettings())
+        #expect(look.bubble.bubble == HUDStyle.Bubble(width: 350, bodyLines: 5))
+        #expect(look.bubble.position == .topRight && look.osd.position == .center)
+        #expect(look.bubble.labelFont == NotificationLook.summaryFont)
+        #expect(look.bubble.detailsFont.description == "Sans 13", "the body is regular")
+        #expect(look.osd == dark, "an OSD is the command line's HUD")
+
+        var mine = dark
+        mine.position = .bottom
+        let font = try! FontSpec("Serif Italic 11")
+        let set = NotificationLook(style: mine, settings: NotificationSettings(width: 280, bodyLines: 2,
+                                                                               position: .bottomLeft),
+                                   labelFont: font)
+        #expect(set.bubble.bubble == HUDStyle.Bubble(width: 280, bodyLines: 2))
+        #expect(set.bubble.position == .bottomLeft && set.osd.position == .bottom)
+        #expect(set.bubble.labelFont == font && set.bubble.detailsFont == NotificationLook.bodyFont)
+    }
+
+    @Test func criticalIsFramedInRedLowIsQuieterAndTheTableWins() {
+        let look = NotificationLook(style: dark, settings: NotificationSettings())
+        let normal = look.style(for: .normal, osd: false), critical = look.style(for: .critical, osd: false)
+        let low = look.style(for: .low, osd: false)
+        #expect(normal.frameColor == .clear && critical.frameColor == NotificationLook.criticalFrame)
+        #expect(critical.bezelColor == normal.bezelColor)
+        #expect(low.contentColor.alpha < normal.contentColor.alpha && low.frameColor == .clear)
+        #expect(look.style(for: .critical, osd: true).bubble == nil)
+
+        let green = RGBA(red: 0, green: 1, blue: 0), blue = RGBA(red: 0, green: 0, blue: 1)
+        let table = NotificationSettings(urgency: [.critical: .init(bezelColor: green, frameColor: blue),
+                                                   .low: .init(contentColor: green)])
+        let configured = NotificationLook(style: dark, settings: table)
+        #expect(configured.style(for: .critical, osd: false).bezelColor == green)
+        #expect(configured.style(for: .critical, osd: false).frameColor == blue)
+        #expect(configured.style(for: .low, osd: false).contentColor == green)
+    }
+
+    @Test func theDeskShowsBubblesAndKeepsOSDsForValuesAndSynchronousOnes() throws {
+        let clock = ManualClock()
+        let display = TestDisplay(clock: clock)
+        let desk = NotificationDesk(display: display, clock: clock,
+                                    icons: IconLookup(environment: ["HOME": "/nonexistent"]), style: dark,
+                                    maxVisible: 5)
+        desk.show(1, Notification(summary: "Mail", body: "From Ann"))
+        desk.show(2, Notification(summary: "Volume", hints: ["value": .int(40)]))
+        desk.show(3, Notification(appName: "m", summary: "Brightness",
+                                  hints: ["x-canonical-private-synchronous": .string("b")]))
+        desk.show(4, Notification(summary: "Battery low", hints: ["urgency": .int(2)]))
+        #expect(try #require(display.hud("notification-1")).style.bubble != nil)
+        #expect(try #require(display.hud("notification-2")).style.bubble == nil)
+        #expect(try #require(display.hud("m:b")).style.bubble == nil)
+        let critical = try #require(display.hud("notification-4")).style
+        #expect(critical.bubble != nil && critical.frameColor == NotificationLook.criticalFrame)
+    }
+}

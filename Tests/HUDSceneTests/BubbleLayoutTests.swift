@@ -1,0 +1,133 @@
+import HUDScene
+import HUDTestSupport
+import Testing
+
+/// Issue 31: a notification's bubble, laid out with fixed metrics (a character half the font size wide, a line 1.25
+/// font sizes tall): one width, the corner, the picture at the left, the body cut to its lines, the buttons in rows.
+@Suite struct BubbleLayoutTests {
+    private static let area = Rect(x: 0, y: 0, width: 1280, height: 720)
+
+    private func style(_ configure: (inout HUDStyle) -> Void = { _ in }) -> HUDStyle {
+        var s = HUDStyle.theme(.dark)
+        s.bubble = HUDStyle.Bubble()
+        s.position = .topRight
+        s.labelFont = try! FontSpec("Sans Bold 14")
+        s.detailsFont = try! FontSpec("Sans 12")
+        configure(&s)
+        return s
+    }
+
+    private func layout(_ content: HUDContent, _ style: HUDStyle? = nil) -> HUDLayout {
+        HUDLayout(content: content, style: style ?? self.style(), area: Self.area, measurer: FixedMetrics())
+    }
+
+    private static func image(_ side: Int) -> ImageAsset {
+        try! ImageAsset(rows: [UInt8](repeating: 255, count: side * side * 4), width: side, height: side,
+                        rowstride: side * 4, channels: 4, name: "test")
+    }
+
+    @Test func everyBubbleIsAsWideWhateverItsTextAndRestsInTheCorner() {
+        let texts = [("Hi", ""), ("Backup done", "412 files in 3 folders"),
+                     ("A much longer summary that wraps", String(repeating: "word ", count: 40))]
+        for (summary, body) in texts {
+            let l = layout(HUDContent(mode: .text, label: summary, details: body))
+            #expect(l.bezel.width == 350, "\(summary): \(l.bezel.width)")
+            #expect(l.bezel.maxX == 1280 - 20 && l.bezel.minY == 20, "\(l.bezel)")
+        }
+        // The corner is the style's: bottom-left.
+        let low = layout(HUDContent(mode: .text, label: "Hi"), style { $0.position = .bottomLeft })
+        #expect(low.bezel.minX == 20 && low.bezel.maxY == 720 - 20)
+    }
+
+    @Test func theSummaryAndBodyStartAtTheLeadingEdgeTheBodyCutToItsLines() throws {
+        let long = String(repeating: "All work and no play makes Jack a dull boy. ", count: 40)
+        let l = layout(HUDContent(mode: .text, label: "Jack", details: long))
+        let label = try #require(l.label), details = try #require(l.details)
+        #expect(label.block.leading && details.block.leading)
+        #expect(label.frame.minX == l.bezel.minX + 12 && details.frame.minX == label.frame.minX)
+        #expect(label.frame.width == 350 - 24)
+        #expect(details.block.maxLines == 5)
+        // Five lines of 12-point text (15 points each) under one of 14-point: the bezel stays that high.
+        #expect(details.frame.height == 75, "\(details.frame)")
+        #expect(l.bezel.height == 12 + 18 + 2 + 75 + 12, "\(l.bezel)")
+        #expect(details.frame.minY == label.frame.maxY + 2)
+
+        let three = layout(HUDContent(mode: .text, label: "Jack", details: long), style { $0.bubble?.bodyLines = 3 })
+        #expect(three.details?.block.maxLines == 3 && three.bezel.height == l.bezel.height - 30)
+    }
+
+    @Test func thePictureIsAtTheLeftAndTheTextBesideIt() throws {
+        let mail = HUDContent(mode: .custom, label: "Mail", details: "A new message", custom: .image(Self.image(96)))
+        let l = layout(mail)
+        let picture = try #require(l.indicator)
+        #expect(picture.width == 48 && picture.height == 48, "fitted into 48 points")
+        #expect(picture.minX == l.bezel.minX + 12)
+        let label = try #require(l.label)
+        #expect(label.frame.minX == picture.maxX + 10 && label.frame.maxX == l.bezel.maxX - 12)
+        // The text, shorter than the picture, is centred beside it.
+        let text = try #require(l.details).frame.maxY - label.frame.minY
+        #expect(abs((label.frame.minY - picture.minY) - (picture.height - text) / 2) <= 1)
+        #expect(l.bezel.height == 12 + 48 + 12)
+        // A 16-pixel icon is shown at 32 points, a 40-pixel one at its own size; x11hud's own icons at 48.
+        #expect(layout(HUDContent(mode: .custom, label: "s", custom: .image(Self.image(16)))).indicator?.width == 32)
+        #expect(layout(HUDContent(mode: .custom, label: "s", custom: .image(Self.image(40)))).indicator?.width == 40)
+        #expect(layout(HUDContent(mode: .custom, label: "s", custom: .icon(.info))).indicator?.width == 48)
+        // Text mode shows no picture even when one is set.
+        #expect(layout(HUDContent(mode: .text, label: "s", custom: .icon(.info))).indicator == nil)
+    }
+
+    @Test func actionsAreButtonsInRowsThatFillTheWidth() throws {
+        var content = HUDContent(mode: .text, label: "Mail", details: "From Ann")
+        content.actions = ["Reply", "Mark read", "Delete"]
+        let l = layout(content)
+        #expect(l.buttons.count == 3 && l.button == nil)
+        let row = l.buttons.map(\.frame)
+        #expect(Set(row.map(\.minY)).count == 1, "one row")
+        #expect(row[0].minX == l.bezel.minX + 12 && abs(row[2].maxX - (l.bezel.maxX - 12)) <= 2, "\(row)")
+        for (a, b) in zip(row, row.dropFirst()) { #expect(b.minX == a.maxX + 8) }
+        #expect(try #require(l.details).frame.maxY + 8 == row[0].minY)
+        #expect(l.bezel.maxY == row[0].maxY + 12)
+        for button in l.buttons { #expect(button.frame.contains(button.title.frame.center)) }
+
+        // Long titles wrap onto a second row, none wider than the bubble, none overlapping.
+        content.actions = ["Open the attachment", "Reply to everyone", "Forward", "Delete"]
+        let wrapped = layout(content)
+        let frames = wrapped.buttons.map(\.frame)
+        #expect(Set(frames.map(\.minY)).count == 2, "\(frames)")
+        for f in frames { #expect(f.minX >= wrapped.bezel.minX + 12 && f.maxX <= wrapped.bezel.maxX - 12) }
+        for (i, a) in frames.enumerated() {
+            for b in frames[(i + 1)...] {
+                #expect(a.maxX <= b.minX || b.maxX <= a.minX || a.maxY <= b.minY || b.maxY <= a.minY)
+            }
+        }
+        #expect(wrapped.bezel.height > l.bezel.height)
+    }
+
+    @Test func theHUDsOwnButtonIsInTheRowToo() throws {
+        let l = layout(HUDContent(mode: .text, label: "Question", buttonTitle: "Okay"))
+        let button = try #require(l.button)
+        #expect(l.buttons.isEmpty && button.frame.minX == l.bezel.minX + 12 && button.frame.width == 350 - 24)
+    }
+
+    @Test func aNarrowScreenNarrowsTheBubble() {
+        let l = HUDLayout(content: HUDContent(mode: .text, label: "Hi"), style: style(),
+                          area: Rect(x: 0, y: 0, width: 300, height: 400), measurer: FixedMetrics())
+        #expect(l.bezel.width == 260 && l.bezel.minX == 20)
+    }
+
+    @Test func aStackShiftMovesEveryPartOfTheBubble() {
+        var content = HUDContent(mode: .custom, label: "Mail", details: "From Ann", custom: .icon(.info))
+        content.actions = ["Reply", "Delete"]
+        let l = layout(content), moved = l.translated(dy: 30)
+        let parts = { (l: HUDLayout) in
+            [l.bezel, l.indicator, l.label?.frame, l.details?.frame].compactMap { $0 }
+                + l.buttons.flatMap { [$0.frame, $0.title.frame] }
+        }
+        #expect(parts(moved).count == 8)
+        for (a, b) in zip(parts(l), parts(moved)) { #expect(b.minY == a.minY + 30 && b.minX == a.minX) }
+        // A picture beside a bar (yad's --image) moves with its bezel too.
+        let bar = HUDLayout(content: HUDContent(mode: .bar, label: "Copying", custom: .icon(.info)),
+                            style: .theme(.dark), area: Self.area, measurer: FixedMetrics())
+        #expect(bar.sideImage != nil && bar.translated(dy: 30).sideImage?.minY == (bar.sideImage?.minY ?? 0) + 30)
+    }
+}

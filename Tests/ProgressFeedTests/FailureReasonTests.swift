@@ -1,0 +1,103 @@
+import Foundation
+@testable import ProgressFeed
+import Testing
+
+/// Issue 30 item 4: why a command failed, in its own words, from its real stderr.
+@Suite struct FailureReasonTests {
+    func reason(_ text: String) -> String? {
+        var r = FailureReason()
+        Array(text.utf8).withUnsafeBytes { r.push($0) }
+        return r.text
+    }
+
+    func fixture(_ name: String) throws -> String? {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        var r = FailureReason()
+        // In small pieces, lines split anywhere, as a pipe hands them over.
+        let bytes = [UInt8](try Data(contentsOf: url))
+        for start in stride(from: 0, to: bytes.count, by: 7) {
+            bytes[start..<min(start + 7, bytes.count)].withUnsafeBytes { r.push($0) }
+        }
+        return r.text
+    }
+
+    // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0): each tool's stderr
+    // on a missing repository, remote or package; the JSON ones with their JSON logs on.
+    @Test(arguments: [
+        ("failure-restic-no-repo.txt",
+         "unable to open config file: stat /tmp/i30c/nope/config: no such file or directory"),
+        ("failure-restic-json-no-repo.txt",
+         "unable to open config file: stat /tmp/i30c/nope/config: no such file or directory"),
+        // restic --json's error message during a backup (its Go error, as restic prints it), not the warning last.
+        ("restic-json-error.txt", "read /proc/self/mem: Input/output error"),
+        ("failure-borg-no-repo.txt", "Repository /tmp/i30c/nope does not exist."),
+        ("failure-borg-json-no-repo.txt", "Repository /tmp/i30c/nope does not exist."),
+        ("borg-error-json.txt", "Repository /tmp/i30/nope does not exist."),
+        // rclone's own fatal line has no level: the last line, its timestamp gone.
+        ("failure-rclone-no-remote.txt",
+         "Failed to create file system for \"nosuchremote:dst\": didn't find section in config file"),
+        ("failure-rclone-json-no-remote.txt",
+         "Failed to create file system for \"nosuchremote:dst\": didn't find section in config file"),
+        ("failure-rclone-no-source.txt",
+         "Local file system at /tmp/i30c/nosuchdir: error reading source root directory: directory not found"),
+        ("rclone-json-error.txt", "error reading source root directory: directory not found"),
+        ("failure-apt-not-root.txt",
+         "Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)"),
+        ("failure-apt-no-package.txt", "Unable to locate package nosuchpackage-x11hud"),
+        ("failure-rsync-no-source.txt",
+         "rsync error: some files/attrs were not transferred (see previous errors) (code 23) at main.c(1394) "
+            + "[sender=3.5.0]"),
+    ])
+    func eachToolsOwnReason(file: String, expected: String) throws {
+        #expect(try fixture(file) == expected)
+    }
+
+    @Test func theFirstErrorBeatsLaterLinesAndAJSONErrorBeatsTheFirstErrorLine() {
+        #expect(reason("starting\nerror: first\nerror: second\nsummary\n") == "first")
+        #expect(reason("E: one\n{\"level\":\"error\",\"msg\":\"from the log\"}\n") == "from the log")
+        #expect(reason("just a line\nthe last one\n") == "the last one")
+        #expect(reason("") == nil)
+        #expect(reason("\n  \n") == nil)
+    }
+
+    /// Plain lines are only read when they turn out to be the last; what they say is the same.
+    @Test func theLastLineIsTheLastWithTextWhateverCameAfterIt() {
+        #expect(reason("note: a\nplain last\n") == "plain last")
+        #expect(reason("first\n\u{1B}[2K\n\u{1B}[2K") == "first", "lines that only erase are no text")
+        #expect(reason("plain\n{\"message_type\":\"status\",\"percent_done\":1}\n") == "plain")
+        #expect(reason("1\n2\n3") == "3")
+    }
+
+    @Test func levelWordsAndTimestampsAreStripped() {
+        #expect(reason("2026/11/26 16:36:51 ERROR : disk full\n") == "disk full")
+        #expect(reason("2026-11-26 16:36:51,123 CRITICAL: no space\n") == "no space")
+        #expect(reason("[2026-11-26T16:36:51Z] [error] bad thing\n") == "bad thing")
+        #expect(reason("Fatal: wrong password or no key found\n") == "wrong password or no key found")
+        #expect(reason("2026/11/26 16:36:51 NOTICE: only a notice\n") == "only a notice")
+        // A capitalised word that only begins a sentence is not a level.
+        #expect(reason("Error opening the file\n") == "Error opening the file")
+        // A progress line's [0:01] is not a timestamp (too short): the line is kept as it is.
+        #expect(reason("[0:01] 30.76%\n") == "[0:01] 30.76%")
+    }
+
+    @Test func jsonObjectsSayTheirMessageAndOnlyErrorsCountAsErrors() {
+        #expect(reason("{\"level\":\"warning\",\"msg\":\"Config file not found\"}\n") == "Config file not found")
+        #expect(reason("{\"message_type\":\"status\",\"percent_done\":0.5}\n") == nil, "no message: nothing")
+        #expect(reason("{\"message_type\":\"exit_error\",\"code\":1,\"message\":\"repository is locked\"}\n")
+            == "repository is locked")
+        #expect(reason("{\"message_type\":\"error\",\"error\":{\"message\":\"permission denied\"},\"item\":\"/x\"}\n")
+            == "permission denied")
+        #expect(reason("{\"error\":\"quota exceeded\"}\nlater\n") == "quota exceeded")
+        #expect(reason("{\"levelname\":\"ERROR\",\"message\":\"line one\\nline two\"}\n") == "line one")
+        // Cut off: not JSON, so only a line.
+        #expect(reason("{\"level\":\"error\",\"msg\":\"cut}\n") == "{\"level\":\"error\",\"msg\":\"cut}")
+    }
+
+    @Test func escapesAndControlCharactersGoAndALongReasonIsCut() {
+        #expect(reason("\u{1B}[1;31merror:\u{1B}[0m disk full\u{7}\n") == "disk full")
+        #expect(reason("\u{1B}]0;title\u{7}plain\ttext\u{1}\n") == "plain text")
+        #expect(reason("50%\r100%\rcurl: (6) Could not resolve host\n") == "curl: (6) Could not resolve host")
+        let long = reason(String(repeating: "x", count: 10_000) + "\n")
+        #expect(long?.count == FailureReason.maxCharacters && long?.hasSuffix("…") == true)
+    }
+}

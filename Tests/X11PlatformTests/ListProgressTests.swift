@@ -1,0 +1,43 @@
+import Foundation
+import HUDTestSupport
+import Testing
+
+/// Issue 30 item 7: `x11hud list --json` says how far a running job is (`progress`) and what its details read, so
+/// that a status bar or a script can follow it.
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+struct ListProgressTests {
+    /// pv copying a 10 MB file at 4 MB/s, its percentages (`-n`) read by the HUD: list --json, polled, rises.
+    @Test func aHUDFedRealProgressListsItRising() throws {
+        let display = try server().display
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-list-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            head -c 10000000 /dev/urandom > big
+            (pv -n -i 0.1 -L 4m big > copy) 2>&1 | "$0" --mode bar --label Copying --details auto
+            """
+        var environment = ChildProcess.environment(display: display)
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let job = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, CLI.binary.path],
+                                   environment: environment, directory: directory)
+        let seen = try CLI.progressWhile(display: display) { job.isRunning }
+        #expect(job.status == 0, "\(job.stderr)")
+        #expect(CLI.rises(seen.fractions), "\(seen.fractions)")
+        // pv -n gives percentages only: the details `--details auto` writes are the percentage (and, after the
+        // warm-up, the time left), as shown.
+        let percentages = seen.details.filter { $0.hasSuffix(" %") || $0.contains(" % · ") }
+        #expect(percentages.count >= 3, "\(seen.details)")
+    }
+
+    /// A spinner shows no progress: the key is there, with null.
+    @Test func aSpinnerListsItsProgressAsNull() throws {
+        let display = try server().display
+        let hud = try HUDProcess(["--label", "Working", "--details", "one\ttwo"], display: display)
+        defer { hud.kill() }
+        _ = try hud.waitForWindow(display: display)
+        let listed = try CLI.listed(display: display)
+        #expect(listed.count == 1)
+        #expect(listed.first?.hasProgress == true && listed.first?.progress == nil, "\(listed)")
+        #expect(listed.first?.details == "one\ttwo", "\(listed)")
+    }
+}
