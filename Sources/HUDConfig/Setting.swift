@@ -5,9 +5,9 @@ import HUDScene
 ///
 /// The option's help (its default and range included), the config file's checks, the layering in `Settings`,
 /// `--print-config` and the man page's list of keys all read this row, so a new setting is a case of `ConfigKey`,
-/// its row in `ConfigKey.setting` (the compiler asks for it), its `@Option` in the command line and its line in
-/// `HUDOptions`'s `given` list (a test asks for both). The `[notifications]` table's keys are rows of the same kind
-/// (`NotificationKey.setting`).
+/// its row in `ConfigKey.setting` and its case in `LookOptions.setSetting` (the compiler asks for both), its `@Option`
+/// in the command line and its line in `LookOptions.settings`'s `given` list (a test asks for both). The
+/// `[notifications]` table's keys are rows of the same kind (`NotificationKey.setting`).
 public struct Setting {
     /// The key in its table, which is also the option's name (`margin`, `--margin`).
     public let name: String
@@ -303,15 +303,18 @@ struct StyleField {
     /// The theme gives the value (the colours), rather than a constant of x11hud's.
     let fromTheme: Bool
 
-    static func builtIn<T>(_ path: WritableKeyPath<HUDStyle, T>, _ wrap: @escaping (T) -> ConfigValue,
-                           fromTheme: Bool = false) -> StyleField {
-        StyleField(read: { wrap($0[keyPath: path]) }, write: { style, value in
+    /// The key path is made only when the field is read or written: making one costs the runtime a lookup of its
+    /// types (about 12 k instructions each, 0.35 M for the table), and the command line builds every row for the
+    /// options' help at each start, where most rows' fields are never touched.
+    static func builtIn<T>(_ path: @autoclosure @escaping () -> WritableKeyPath<HUDStyle, T>,
+                           _ wrap: @escaping (T) -> ConfigValue, fromTheme: Bool = false) -> StyleField {
+        StyleField(read: { wrap($0[keyPath: path()]) }, write: { style, value in
             // Every value of a key comes from its own row's checks, so it always has the field's type.
-            if let v = value.payload as? T { style[keyPath: path] = v }
+            if let v = value.payload as? T { style[keyPath: path()] = v }
         }, fromTheme: fromTheme)
     }
 
-    static func theme(_ path: WritableKeyPath<HUDStyle, RGBA>) -> StyleField {
-        builtIn(path, ConfigValue.color, fromTheme: true)
+    static func theme(_ path: @autoclosure @escaping () -> WritableKeyPath<HUDStyle, RGBA>) -> StyleField {
+        builtIn(path(), ConfigValue.color, fromTheme: true)
     }
 }

@@ -94,3 +94,14 @@ struct HideCommand: ParsableCommand {
         forwarder.run()
     }
 }
+
+extension HideCommand: FastParsable {
+    static var ownFastOptions: [FastOption<HideCommand>] {
+        [
+            .text("id") { $0.id = $1 },
+            .flag("all") { $0.all = $1 },
+            .value("over-window", parse: parseWindowChoice) { $0.overWindow = $1 },
+            .text("display") { $0.display = $1 },
+        ]
+    }
+}

@@ -52,3 +52,12 @@ struct ListCommand: ParsableCommand {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension ListCommand: FastParsable {
+    static var ownFastOptions: [FastOption<ListCommand>] {
+        [
+            .flag("json") { $0.json = $1 },
+            .text("display") { $0.display = $1 },
+        ]
+    }
+}

@@ -154,3 +154,33 @@ struct RunCommand: ParsableCommand {
     /// Kept for the life of the process.
     @MainActor private static var signals: SignalWatch?
 }
+
+extension RunCommand: FastParsable {
+    static var ownFastOptions: [FastOption<RunCommand>] {
+        [
+            .text("done-label") { $0.doneLabel = $1 ?? "Done" },
+            .text("fail-label") { $0.failLabel = $1 ?? "Failed" },
+        ] + FastOption.inverted("pty") { $0.pty = $1 }
+    }
+
+    static var fastOptions: [FastOption<RunCommand>] {
+        ShowCommand.fastOptions.map { $0.lifted { try $1(&$0.show) } } + ownFastOptions
+    }
+
+    /// The option group, and the command, which is no option's.
+    mutating func blankGroups() {
+        show = .blank
+        command = []
+    }
+
+    /// The command and its arguments.
+    mutating func takeOperands(_ operands: ArraySlice<String>) -> Bool {
+        command = Array(operands)
+        return true
+    }
+
+    mutating func fastValidate() throws {
+        try show.fastValidate()
+        try validate()
+    }
+}

@@ -236,3 +236,39 @@ enum HideAfter {
         }
     }
 }
+
+extension ShowCommand: FastParsable {
+    static var ownFastOptions: [FastOption<ShowCommand>] {
+        [
+            .value("grace", parse: Seconds.parse) { $0.grace = $1 },
+            .value("min-show", parse: Seconds.parse) { $0.minShow = $1 },
+            .value("hide-after", parse: HideAfter.parse) { $0.hideAfter = $1 },
+            .flag("stdin") { $0.stdin = $1 },
+            .flag("no-scan") { $0.noScan = $1 },
+            .flag("auto-close") { $0.autoClose = $1 },
+            .flag("dismiss-on-click") { $0.dismissOnClick = $1 },
+            .flag("no-cancel") { $0.noCancel = $1 },
+            .text("display") { $0.display = $1 },
+            .flag("block-input") { $0.blockInput = $1 },
+            .value("over-window", parse: parseWindowChoice) { $0.overWindow = $1 },
+            .text("id") { $0.id = $1 },
+            .flag("queue") { $0.queue = $1 },
+        ]
+    }
+
+    static var fastOptions: [FastOption<ShowCommand>] {
+        HUDOptions.fastOptions.map { $0.lifted { try $1(&$0.hud) } }
+            + WatchOptions.fastOptions.map { $0.lifted { try $1(&$0.watch) } } + ownFastOptions
+    }
+
+    mutating func blankGroups() {
+        hud = .blank
+        watch = .blank
+    }
+
+    mutating func fastValidate() throws {
+        try hud.fastValidate()
+        try watch.validate()
+        try validate()
+    }
+}

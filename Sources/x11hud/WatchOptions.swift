@@ -133,3 +133,13 @@ extension ShowCommand {
                    detailsIsSet: !(hud.details ?? "").isEmpty && hud.details != "auto")
     }
 }
+
+extension WatchOptions: FastParsable {
+    static var ownFastOptions: [FastOption<WatchOptions>] {
+        [
+            .text("watch-pid") { $0.pidText = $1 },
+            .text("watch-file") { $0.watchFile = $1 },
+            .value("total", parse: Self.parseTotal) { $0.total = $1 },
+        ]
+    }
+}

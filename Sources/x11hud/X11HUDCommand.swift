@@ -67,7 +67,8 @@ struct X11HUDCommand: ParsableCommand {
             if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) {
                 TextStack.loadForOwnHUD()
             }
-            var command = try (direct ? ShowCommand.parseAsRoot(split) : parseAsRoot(split))
+            // ArgumentParser reads what the fast parser leaves: help, errors, the commands that start no HUD.
+            var command = try FastParser.command(split) ?? parsedByArgumentParser(split)
             try command.run()
         } catch let error as ExitError {
             if error.drainsInput {
@@ -91,6 +92,11 @@ struct X11HUDCommand: ParsableCommand {
     static func showsDirectly(_ arguments: [String]) -> Bool {
         if let first = arguments.first, Subcommand.parsedNames.contains(first) { return false }
         return !arguments.contains { $0.hasPrefix("--") ? rootFlags.contains($0.prefix { $0 != "=" }) : $0 == "-h" }
+    }
+
+    /// The command ArgumentParser reads from `arguments` (after `splittingEmptyValues`).
+    static func parsedByArgumentParser(_ arguments: [String]) throws -> any ParsableCommand {
+        try showsDirectly(arguments) ? ShowCommand.parseAsRoot(arguments) : parseAsRoot(arguments)
     }
 
     private static let rootFlags: Set<Substring> = [

@@ -164,7 +164,8 @@ enum ZenityCommand {
         var kept = [plan.image, plan.forwarded].filter { !$0.isEmpty }
         while true {
             do {
-                return try ShowCommand.parse(plan.arguments + kept.flatMap { $0 })
+                let arguments = plan.arguments + kept.flatMap { $0 }
+                return try FastParser.show(arguments) ?? ShowCommand.parse(arguments)
             } catch where X11HUDCommand.exitCode(for: error) == .validationFailure && !kept.isEmpty {
                 let dropped = kept.removeLast()
                 let reason = X11HUDCommand.oneLine(X11HUDCommand.message(for: error))

@@ -506,12 +506,11 @@ def targets_section(results):
     start_cause = ""
     if to_map and version:
         start_cause = ("x11hud runs %.1f M instructions before its map, where `--version` (answered before any "
-                       "parsing: the Swift runtime's start and exit) runs %.1f M. Most of the difference is "
-                       "swift-argument-parser's parse of the command line: it builds the command's argument set "
-                       "from reflection metadata three times (about 12 M instructions, most in type-metadata and "
-                       "protocol-conformance lookups, in a callgrind profile with symbols); closing the gap takes "
-                       "a parser without reflection. The rest: about 35 X round trips (extensions, RandR, "
-                       "properties) and the window" % (to_map / 1e6, version / 1e6))
+                       "parsing: the Swift runtime's start and exit) runs %.1f M. The difference, in a callgrind "
+                       "profile with symbols (issue 32): the command line, read without reflection (about 1.1 M: "
+                       "0.5 M look for the config files, 0.4 M of it ProcessInfo's environment; 0.3 M make "
+                       "ArgumentParser's property wrappers), then about 35 X round trips (extensions, RandR, "
+                       "properties) and the window (about 1 M)" % (to_map / 1e6, version / 1e6))
     frame = ("a change that arrives while the previous one is still animating is drawn by the next frame tick, "
              "as a display link does")
     if "map" in results:
