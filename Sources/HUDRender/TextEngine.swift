@@ -22,8 +22,8 @@ public final class TextEngine: TextMeasuring {
     /// Renderings kept by earlier runs, used while the fonts are not ready (`settle()` decides, once per frame).
     private let kept: TextImageCache?
     private var servesKept: Bool
-    /// Blocks drawn from `kept` this run: Pango draws them again once it takes over, and a kept image that differs is
-    /// replaced. Blocks Pango drew first are kept too, after the frame (`keepDrawnTexts`).
+    /// Blocks Pango drew, each at its first drawing (whether a kept image stood in for it before or not), to keep
+    /// after the frame (`keepDrawnTexts`): a new block is kept, and a kept image that differs is replaced.
     private var toKeep: [(block: TextBlock, color: RGBA, phaseX: Double, phaseY: Double)] = []
     /// Each block is considered for keeping once per engine, at its first drawing by Pango.
     private var considered: Set<TextBlock> = []
@@ -46,9 +46,6 @@ public final class TextEngine: TextMeasuring {
 
     /// Layouts Pango made (none while every block comes from kept images).
     var shapedLayouts: Int { cache.count }
-
-    /// Whether text still comes from kept images (the fonts are not ready yet).
-    public var servesKeptTexts: Bool { servesKept }
 
     /// Called before each frame's layout: once the fonts are ready, Pango takes over from the kept images for good.
     /// Returns whether it just did (the caller lays out and draws again).
