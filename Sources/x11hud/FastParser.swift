@@ -1,9 +1,10 @@
 import ArgumentParser
 
 /// The command lines that start or change a HUD (the default command, `--id`, `run`, `hide`, `list`, zenity's and
-/// yad's), read without ArgumentParser: it builds a command's argument set from reflection metadata, several times
-/// per parse, which was about 12 M of the 18.6 M instructions before the window was mapped (issue 32). This reads the
-/// same options from the commands' tables (`FastOption`), the settings' names from the table of settings.
+/// yad's) and the one that starts the notification server, read without ArgumentParser: it builds a command's
+/// argument set from reflection metadata, several times per parse, which was about 12 M of the 18.6 M instructions
+/// before the window was mapped (issue 32), and the pages it touches stay resident in a long-lived server. This
+/// reads the same options from the commands' tables (`FastOption`), the settings' names from the table of settings.
 ///
 /// It reads only what it fully understands: valid options of those commands. For anything else (help, the version,
 /// completions, another command, an unknown option, a value an option refuses, a missing value) it returns nil and
@@ -19,6 +20,8 @@ enum FastParser {
         case "hide": return try parse(HideCommand.self, arguments.dropFirst())
         case "list": return try parse(ListCommand.self, arguments.dropFirst())
         case "show": return try parse(ShowCommand.self, arguments.dropFirst())
+        // The server; its subcommands (`history`, `pause`, …) are positional, which the scan leaves to ArgumentParser.
+        case "notifications": return try parse(NotificationsCommand.self, arguments.dropFirst())
         case let first? where Subcommand.parsedNames.contains(first): return nil
         default: return try parse(ShowCommand.self, arguments[...])
         }

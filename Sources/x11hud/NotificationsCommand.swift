@@ -156,3 +156,28 @@ struct NotificationsCommand: ParsableCommand {
     /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
     @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
 }
+
+extension NotificationsCommand: FastParsable {
+    /// A server started at log-in or by a key binding reads its options here too: ArgumentParser's reflection touches
+    /// pages of the binary that the server would then keep resident for its whole life (issue 31, item 11).
+    static var ownFastOptions: [FastOption<NotificationsCommand>] {
+        [
+            .flag("replace") { $0.replace = $1 },
+            .value(NotificationKey.maxVisible.rawValue, parse: NotificationKey.maxVisible.whole) { $0.maxVisible = $1 },
+            .argument(NotificationKey.valueIndicator.rawValue) { $0.valueIndicator = $1 },
+            .value(NotificationKey.timeout.rawValue, parse: NotificationKey.timeout.number) { $0.timeout = $1 },
+            .text("display") { $0.display = $1 },
+        ]
+    }
+
+    static var fastOptions: [FastOption<NotificationsCommand>] {
+        ownFastOptions + LookOptions.fastOptions.map { $0.lifted { try $1(&$0.look) } }
+    }
+
+    mutating func blankGroups() { look = .blank }
+
+    mutating func fastValidate() throws {
+        try look.fastValidate()
+        try validate()
+    }
+}

@@ -18,7 +18,7 @@ import Testing
 @Suite struct FastParserTests {
     /// A command the fast parser reads, and how its arguments are laid out.
     enum Form: String, CaseIterable, CustomTestStringConvertible {
-        case show, showWord, run, hide, list
+        case show, showWord, run, hide, list, notifications
 
         var testDescription: String { rawValue }
 
@@ -30,6 +30,7 @@ import Testing
             case .run: return ["run"]
             case .hide: return ["hide"]
             case .list: return ["list"]
+            case .notifications: return ["notifications"]
             }
         }
 
@@ -42,6 +43,7 @@ import Testing
             case .run: return RunCommand.fastOptions.map { ($0.names, $0.takesValue) }
             case .hide: return HideCommand.fastOptions.map { ($0.names, $0.takesValue) }
             case .list: return ListCommand.fastOptions.map { ($0.names, $0.takesValue) }
+            case .notifications: return NotificationsCommand.fastOptions.map { ($0.names, $0.takesValue) }
             }
         }
 
@@ -59,6 +61,20 @@ import Testing
                         names(ShowCommand.ownFastOptions), names(RunCommand.ownFastOptions)]
             case .hide: return [names(HideCommand.fastOptions)]
             case .list: return [names(ListCommand.fastOptions)]
+            case .notifications:
+                return [names(NotificationsCommand.ownFastOptions), names(LookOptions.fastOptions)]
+            }
+        }
+
+        /// Whether the option `name` is one of a group this form tries once (the first of each kind; behind a
+        /// command word the root parser is several times slower in a debug build): the default command's options
+        /// behind `show`, `run` and `notifications`.
+        func triesGroupsOnce(_ name: String) -> Bool {
+            switch self {
+            case .showWord: return true
+            case .run: return !RunCommand.ownFastOptions.contains { $0.names[0] == name }
+            case .notifications: return !NotificationsCommand.ownFastOptions.contains { $0.names[0] == name }
+            default: return false
             }
         }
 
@@ -70,6 +86,7 @@ import Testing
             case .run: json = RunCommand._dumpHelp()
             case .hide: json = HideCommand._dumpHelp()
             case .list: json = ListCommand._dumpHelp()
+            case .notifications: json = NotificationsCommand._dumpHelp()
             }
             let dump = try? JSONDecoder().decode(Dump.self, from: Data(json.utf8))
             return dump?.command.arguments ?? []
@@ -190,7 +207,12 @@ import Testing
             Self.expectSame(Self.fast(arguments), Self.reference(arguments), arguments)
             #expect(Self.fast(arguments).isCommand, "\(arguments)")
         }
-        for arguments in [["render", "--out", "x.png"], ["notifications", "--replace"], ["help"], ["--version"]] {
+        for arguments in [["notifications"], ["notifications", "--replace", "--timeout", "5"]] {
+            Self.expectSame(Self.fast(arguments), Self.reference(arguments), arguments)
+            #expect(Self.fast(arguments).isCommand, "\(arguments)")
+        }
+        for arguments in [["render", "--out", "x.png"], ["notifications", "history"], ["notifications", "pause", "on"],
+                          ["notifications", "--replace", "count"], ["help"], ["--version"]] {
             #expect(Self.fast(arguments) == .fellBack, "\(arguments)")
         }
     }
@@ -248,6 +270,7 @@ import Testing
             ["--id", ""], ["--icon", "success", "--image", "x.png"], ["show", "--min-size", "1x99999"],
             ["run", "--label", "x"], ["run", "--watch-file", "f", "--", "true"], ["run", "--grace", "x", "--", "true"],
             ["hide"], ["hide", "--all", "--id", "x"], ["list", "--json=yes"], ["list", "--display"],
+            ["notifications", "--timeout", "x"], ["notifications", "--max-visible", "0"], ["notifications", "--label"],
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
@@ -341,10 +364,10 @@ import Testing
 
     /// The command lines for an option with a value. The default command's options get each sample alone, each
     /// alias, `--name=value`, a repeat (the last value is the one kept) and a missing value; the first of them also
-    /// `--` as the value, and `--` after it. Behind a command word (`show`, `run`: the root parser's, several times
-    /// slower in a debug build) the options of a group are tried once, for the first option of each group.
+    /// `--` as the value, and `--` after it. Behind a command word the groups' options are tried once
+    /// (`triesGroupsOnce`).
     static func lines(name: String, aliases: [String], samples: [String], form: Form, first: Bool) -> [[String]] {
-        if form == .showWord || form == .run && !RunCommand.ownFastOptions.contains(where: { $0.names[0] == name }) {
+        if form.triesGroupsOnce(name) {
             return first ? [["--" + name, samples[0]]] : []
         }
         if form != .show { return samples.map { ["--" + name, $0] } + [["--" + name]] }
@@ -363,9 +386,7 @@ import Testing
         switch form {
         case .show: return [["--" + name], ["--" + name, "--" + name], ["--" + name + "=1"]]
             + (first ? [["--" + name, "--"]] : [])
-        case .showWord: return first ? [["--" + name]] : []
-        case .run where !RunCommand.ownFastOptions.contains(where: { $0.names[0] == name }):
-            return first ? [["--" + name]] : []
+        case _ where form.triesGroupsOnce(name): return first ? [["--" + name]] : []
         default: return [["--" + name]]
         }
     }
@@ -391,6 +412,7 @@ import Testing
     /// name of their value in `--help`. Valid and invalid ones alike; the parsers must agree on each.
     static func samples(option: String, valueName: String, files: Files) -> [String]? {
         if let key = ConfigKey(rawValue: option) { return samples(of: key.setting.type) }
+        if let key = NotificationKey(rawValue: option) { return samples(of: key.setting.type) }
         let texts = ["Hi", "", "-3 dB", "a=b", "--mode", "auto", "ünï ✓", "-hi"]
         let seconds = ["0", "86400", "1.5", "86400.1", "-1", "x", "nan", "1e3"]
         switch valueName {
