@@ -67,8 +67,8 @@ import Glibc
     /// Describes `window` (nil: removes the description) and, unless `touch` is false, lets every HUD process know
     /// the list changed.
     static func publish(_ state: State?, window: UInt, connection c: XConnection, touch: Bool = true) {
-        if let state, let json = try? JSONEncoder().encode(state) {
-            let bytes = [UInt8](json)
+        if let state {
+            let bytes = state.json
             XChangeProperty(c.display, window, c.atom(stateName), c.atom("UTF8_STRING"), 8, PropModeReplace, bytes,
                             Int32(bytes.count))
         } else {
