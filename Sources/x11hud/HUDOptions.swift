@@ -53,9 +53,10 @@ struct HUDOptions: ParsableArguments {
     var banner = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "A PNG or SVG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with "
-            + "--mode.",
-        valueName: "file"), completion: .file(extensions: ["png", "svg"]))
+        "A PNG, SVG or JPEG image (or GIF, BMP, TIFF, XPM, ICO), scaled to fit 37 pt; implies --mode custom, or is "
+            + "drawn beside the indicator chosen with --mode.",
+        valueName: "file"), completion: .file(extensions: ["png", "svg", "jpg", "jpeg", "gif", "bmp", "tiff", "xpm",
+                                                           "ico"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
