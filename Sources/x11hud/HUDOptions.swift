@@ -94,8 +94,9 @@ struct HUDOptions: ParsableArguments {
             (.backgroundColor, backgroundColor.map { .color($0) }), (.pieStyle, pieStyle.map { .pieStyle($0) }),
             (.spinner, spinner.map { .spinner($0) }),
         ])
-        if look.printConfig { throw CleanExit.message(settings.printed) }
-        if printSettings { throw CleanExit.message(Setting.tabulated) }
+        // Answered in run() (`printout`), not thrown from here: ArgumentParser looks for the options it does not know
+        // only after validate(), so an answer thrown here would hide them (`--bogus --print-config` exited 0).
+        if printout != nil { return }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
@@ -120,6 +121,13 @@ struct HUDOptions: ParsableArguments {
                 throw ValidationError("--image: \(error.description)")
             }
         }
+    }
+
+    /// What `--print-config` or `--print-settings` asks for, printed by `run()` instead of showing anything; nil
+    /// for neither.
+    var printout: String? {
+        if look.printConfig { return settings.printed }
+        return printSettings ? Setting.tabulated : nil
     }
 
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.
