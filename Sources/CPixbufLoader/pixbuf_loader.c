@@ -44,20 +44,22 @@ static void open_library(void) {
                  why ? why : "cannot be loaded");
         return;
     }
-    file_info = (file_info_fn)dlsym(handle, "gdk_pixbuf_get_file_info");
-    format_name = (format_name_fn)dlsym(handle, "gdk_pixbuf_format_get_name");
-    new_at_scale = (new_at_scale_fn)dlsym(handle, "gdk_pixbuf_new_from_file_at_scale");
-    get_width = (int_fn)dlsym(handle, "gdk_pixbuf_get_width");
-    get_height = (int_fn)dlsym(handle, "gdk_pixbuf_get_height");
-    get_rowstride = (int_fn)dlsym(handle, "gdk_pixbuf_get_rowstride");
-    get_n_channels = (int_fn)dlsym(handle, "gdk_pixbuf_get_n_channels");
-    get_has_alpha = (int_fn)dlsym(handle, "gdk_pixbuf_get_has_alpha");
-    get_bits_per_sample = (int_fn)dlsym(handle, "gdk_pixbuf_get_bits_per_sample");
-    read_pixels = (pixels_fn)dlsym(handle, "gdk_pixbuf_read_pixels");
-    object_unref = (unref_fn)dlsym(handle, "g_object_unref");
-    error_free = (error_free_fn)dlsym(handle, "g_error_free");
-    if (!file_info || !format_name || !new_at_scale || !get_width || !get_height || !get_rowstride
-        || !get_n_channels || !get_has_alpha || !get_bits_per_sample || !read_pixels || !object_unref || !error_free) {
+    // Each call and where its address goes; all of them or none (2.32 added the last, gdk_pixbuf_read_pixels).
+    struct { const char *name; void **slot; } calls[] = {
+        {"gdk_pixbuf_get_file_info", (void **)&file_info}, {"gdk_pixbuf_format_get_name", (void **)&format_name},
+        {"gdk_pixbuf_new_from_file_at_scale", (void **)&new_at_scale}, {"gdk_pixbuf_get_width", (void **)&get_width},
+        {"gdk_pixbuf_get_height", (void **)&get_height}, {"gdk_pixbuf_get_rowstride", (void **)&get_rowstride},
+        {"gdk_pixbuf_get_n_channels", (void **)&get_n_channels}, {"gdk_pixbuf_get_has_alpha", (void **)&get_has_alpha},
+        {"gdk_pixbuf_get_bits_per_sample", (void **)&get_bits_per_sample},
+        {"gdk_pixbuf_read_pixels", (void **)&read_pixels}, {"g_object_unref", (void **)&object_unref},
+        {"g_error_free", (void **)&error_free},
+    };
+    int missing = 0;
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+        *calls[i].slot = dlsym(handle, calls[i].name);
+        if (!*calls[i].slot) missing = 1;
+    }
+    if (missing) {
         file_info = NULL;
         snprintf(open_error, sizeof open_error, "JPEG and other pictures need gdk-pixbuf 2.32 or later");
     }
