@@ -10,22 +10,20 @@ extension NotificationRule {
 
         public init() {}
 
-        /// The top-level look keys a rule takes, as the top level checks and writes them.
-        static let styleKeys: [ConfigKey] = [.bezelColor, .contentColor, .font, .detailsFont, .buttonFont,
-                                             .cornerRadius, .margin, .animation, .position, .offset, .bezelStyle]
+        /// Every look key a rule takes, in the order `--print-config` lists them: top-level keys, `frame-color` as
+        /// the urgency tables take it, and the `[notifications]` table's `width` and `body-lines`.
+        public static let keys = ["bezel-color", "content-color", "frame-color", "font", "details-font", "button-font",
+                                  "corner-radius", "margin", "animation", "position", "offset", "bezel-style", "width",
+                                  "body-lines"]
 
-        /// Every look key a rule takes, in the order `--print-config` lists them.
-        public static let keys: [String] = [styleKeys[0], styleKeys[1]].map(\.rawValue) + ["frame-color"]
-            + styleKeys.dropFirst(2).map(\.rawValue) + [NotificationKey.width, .bodyLines].map(\.rawValue)
+        /// The top-level keys among them, checked and written into the look as the top level's are.
+        static let styleKeys = keys.compactMap(ConfigKey.init(rawValue:))
 
         /// The row that checks `key`, nil when a rule takes no such look key.
         static func row(_ key: String) -> Setting? {
+            guard keys.contains(key) else { return nil }
             if key == "frame-color" { return ConfigKey.bezelColor.setting }
-            if let top = ConfigKey(rawValue: key), styleKeys.contains(top) { return top.setting }
-            if let table = NotificationKey(rawValue: key), table == .width || table == .bodyLines {
-                return table.setting
-            }
-            return nil
+            return ConfigKey(rawValue: key)?.setting ?? NotificationKey(rawValue: key)?.setting
         }
 
         /// Sets `key` from the file; false when it is no look key. A bad value is an error naming `name.key`.

@@ -62,6 +62,9 @@ import Testing
         second.set("content-color", .color(blue))
         second.set("theme", .theme(.light))
         #expect(second.listed.map(\.key) == ["bezel-color", "content-color"], "a rule takes no theme")
+        var every = NotificationRule.Look()
+        for key in NotificationRule.Look.keys { every.set(key, .number(1)) }
+        #expect(every.listed.count == NotificationRule.Look.keys.count, "each key has a row")
         var rules = first
         rules.overlay(second)
         let critical = look.style(for: .critical, osd: false, rules: rules)
