@@ -72,11 +72,13 @@ let package = Package(
         // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
         .target(
             name: "HUDRender",
-            dependencies: ["HUDScene", "CCairo", "CCairoLoader", "CSvgLoader"],
+            dependencies: ["HUDScene", "CCairo", "CCairoLoader", "CSvgLoader", "CPixbufLoader"],
             swiftSettings: strictness
         ),
         // librsvg for SVG icons, opened on the first SVG (declared without its headers). Only HUDRender imports it.
         .target(name: "CSvgLoader"),
+        // gdk-pixbuf for JPEG and the other pictures, opened on the first (declared without its headers).
+        .target(name: "CPixbufLoader"),
         // The stdin progress protocol: pure parsing, no X, no drawing.
         .target(
             name: "ProgressFeed",

@@ -63,7 +63,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
-Recommends: bash-completion, librsvg2-2
+Recommends: bash-completion, librsvg2-2, libgdk-pixbuf-2.0-0
 Suggests: picom
 Section: x11
 Priority: optional

@@ -11,7 +11,7 @@ build="make pkg-config patchelf libx11-dev libxext-dev libxfixes-dev libxrender-
        fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji"
 test="xvfb xauth x11-xserver-utils x11-utils xdotool picom xcompmgr imagemagick xsettingsd python3 python3-xlib groff-base man-db
       pv rsync openbox xterm x11-apps libxres1 libnotify-bin dunst dbus libglib2.0-bin python3-gi librsvg2-2
-      adwaita-icon-theme jq restic borgbackup rclone duplicity dpkg-dev"
+      libgdk-pixbuf-2.0-0 adwaita-icon-theme jq restic borgbackup rclone duplicity dpkg-dev"
 package="python3 groff-base man-db dpkg-dev lintian"
 bench="xvfb picom x11-utils python3-xlib libxdamage-dev valgrind xosd-bin zenity yad dunst libnotify-bin dbus
        libconfig-dev"

@@ -38,8 +38,8 @@ ok "apt-get install ./$deb"
 dpkg-deb -f "$deb" Depends | grep -q 'libpangocairo-1.0-0 (>= ' || fail "Depends lacks libpangocairo: $(dpkg-deb -f "$deb" Depends)"
 ok "Depends: $(dpkg-deb -f "$deb" Depends)"
 # The installed bash completion is loaded by bash-completion, which a minimal system may lack (issue 22 item 9).
-[ "$(dpkg-deb -f "$deb" Recommends)" = "bash-completion, librsvg2-2" ] || fail "Recommends is not bash-completion, librsvg2-2"
-ok "Recommends: bash-completion, librsvg2-2"
+[ "$(dpkg-deb -f "$deb" Recommends)" = "bash-completion, librsvg2-2, libgdk-pixbuf-2.0-0" ] || fail "Recommends is not bash-completion, librsvg2-2, libgdk-pixbuf-2.0-0"
+ok "Recommends: bash-completion, librsvg2-2, libgdk-pixbuf-2.0-0"
 
 # What a desktop user's shell has: no Swift toolchain, no library path, a fresh home.
 mkdir -p "$tmp/home"

@@ -64,7 +64,10 @@ public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private func quoted(_ s: String) -> String {
+    private func quoted(_ s: String) -> String { Self.quote(s) }
+
+    /// `s` as a TOML string in quotes.
+    static func quote(_ s: String) -> String {
         // Every option's help shows its default through here at each start: skip the splitting when there is
         // nothing to escape (almost always).
         guard s.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else {

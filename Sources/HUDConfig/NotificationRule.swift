@@ -2,8 +2,8 @@ import Glibc
 
 /// One `[[notifications.rule]]` of config.toml: which notifications it matches (every key given must match: shell
 /// globs for the texts, as dunst's rules), and what it changes of them. Every rule that matches applies, in the
-/// order of the files and of the file: a later one's timeout or urgency over an earlier one's, and skip-display or
-/// skip-history when any sets it.
+/// order of the files and of the file: a later one's timeout, urgency or look key over an earlier one's, and
+/// skip-display or skip-history when any sets it.
 ///
 /// ```toml
 /// [[notifications.rule]]
@@ -13,6 +13,10 @@ import Glibc
 /// [[notifications.rule]]
 /// summary = "*battery*"
 /// urgency = "critical"
+///
+/// [[notifications.rule]]
+/// app-name = "mail"
+/// bezel-color = "#1A3A6AE6"  # any of `Look.keys`
 /// ```
 public struct NotificationRule: Equatable, Sendable {
     /// The match keys, each a glob (`fnmatch`): the application's name, the summary, the body, the `category` and
@@ -36,6 +40,8 @@ public struct NotificationRule: Equatable, Sendable {
     public var skipDisplay = false
     /// Not kept in the history.
     public var skipHistory = false
+    /// What it sets of the look (colours, fonts, width…), over the urgency's.
+    public var look = Look()
     /// A program run for each notification it matches (a path, or a name looked up in PATH): never through a shell,
     /// with the notification's fields as its arguments and in its environment (`NotificationDesk.scriptArguments`).
     public var script: String?
@@ -61,6 +67,22 @@ public struct NotificationRule: Equatable, Sendable {
             guard let value = text(field) else { return false }
             return fnmatch(glob, value, 0) == 0
         }
+    }
+
+    /// What it sets, as config file lines in the order a file would give them (match keys first), for
+    /// `--print-config`.
+    public var printed: [String] {
+        var lines = Field.allCases.compactMap { field in
+            globs[field].map { "\(field.rawValue) = \(ConfigValue.quote($0))" }
+        }
+        func add(_ key: String, _ text: String?) { if let text { lines.append("\(key) = \(text)") } }
+        add("match-urgency", matchUrgency.map { ConfigValue.quote($0.rawValue) })
+        add("timeout", timeout.map { "\(ConfigValue.number($0))" })
+        add("urgency", urgency.map { ConfigValue.quote($0.rawValue) })
+        add("skip-display", skipDisplay ? "true" : nil)
+        add("skip-history", skipHistory ? "true" : nil)
+        add("script", script.map(ConfigValue.quote))
+        return lines + look.listed.map { "\($0.key) = \($0.value)" }
     }
 
     /// The keys a rule takes besides the match keys.
@@ -94,7 +116,8 @@ public struct NotificationRule: Equatable, Sendable {
                 guard case .boolean(let on) = value else { throw fail("true or false") }
                 if key == "skip-display" { skipDisplay = on } else { skipHistory = on }
             default:
-                let known = (Field.allCases.map(\.rawValue) + Self.actionKeys).joined(separator: ", ")
+                if try look.set(key, value, name: name) { continue }
+                let known = (Field.allCases.map(\.rawValue) + Self.actionKeys + Look.keys).joined(separator: ", ")
                 throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
             }
         }

@@ -122,7 +122,8 @@ public struct NotificationSettings: Equatable, Sendable {
         NotificationKey.allCases.map { ($0.rawValue, $0.setting.takes) }
             + [("low, normal, critical", "tables of " + UrgencyStyle.keys.joined(separator: ", ")),
                ("rule", "[[notifications.rule]] tables of " + NotificationRule.Field.allCases.map(\.rawValue)
-                   .joined(separator: ", ") + " (globs), " + NotificationRule.actionKeys.joined(separator: ", "))]
+                   .joined(separator: ", ") + " (globs), " + (NotificationRule.actionKeys + NotificationRule.Look.keys)
+                   .joined(separator: ", "))]
     }
 
     /// What a later file sets over an earlier one.

@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     public private(set) var notifications = NotificationSettings()
     /// Where each key of `notifications` was set, by its name in the table (`width`, `critical.frame-color`).
     private var notificationSources: [String: SettingSource] = [:]
+    /// Where each of `notifications.rules` was set.
+    private var ruleSources: [SettingSource] = []
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
     /// The config files read, lowest layer first.
     public private(set) var files: [String] = []
@@ -44,6 +46,7 @@ public struct Settings: Sendable {
             for key in NotificationKey.allCases where file.notifications.value(key) != nil {
                 notificationSources[key.rawValue] = source
             }
+            ruleSources += file.notifications.rules.map { .file(path: file.path, line: $0.line) }
             for (level, style) in file.notifications.urgency {
                 for (key, _) in style.values { notificationSources["\(level.rawValue).\(key)"] = source }
             }
@@ -153,6 +156,14 @@ public struct Settings: Sendable {
                 let source = notificationSources["\(level.rawValue).\(key)"] ?? .builtIn
                 lines.append("\(key) = \(value)".padded(to: 44) + "# \(source)")
             }
+        }
+        if !notifications.rules.isEmpty {
+            lines += ["", "# Every rule that matches a notification applies, in this order: a later one's keys over an "
+                + "earlier one's,", "# its look keys over the urgency's."]
+        }
+        for (i, rule) in notifications.rules.enumerated() {
+            let source = i < ruleSources.count ? ruleSources[i] : .builtIn
+            lines += ["[[notifications.rule]]".padded(to: 44) + "# \(source)"] + rule.printed
         }
         return lines
     }

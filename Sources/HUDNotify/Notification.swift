@@ -1,5 +1,6 @@
 import Glibc
 public import HUDBus
+public import HUDConfig
 public import HUDScene
 public import ProgressFeed
 
@@ -33,6 +34,9 @@ public struct Notification: Sendable {
     public var expiry: Expiry
     /// When it arrived, in seconds since 1970 (0 for one made in a program).
     public var received: Int64 = 0
+    /// What the `[[notifications.rule]]`s that match it set of its look, over its urgency's; kept with it, so that
+    /// `pop` shows it as it was.
+    public var ruleLook = NotificationRule.Look()
 
     public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
                 body: String = "", actions: [(key: String, label: String)] = [], hints: [String: BusValue] = [:],

@@ -3,8 +3,8 @@ import HUDConfig
 import HUDFeeds
 
 extension NotificationDesk {
-    /// `n` as the rules that match it change it (each matching rule in order: a later one's timeout or urgency over
-    /// an earlier one's), and whether any of them keeps it off the screen or out of the history.
+    /// `n` as the rules that match it change it (each matching rule in order: a later one's timeout, urgency or look
+    /// key over an earlier one's), and whether any of them keeps it off the screen or out of the history.
     func applyingRules(_ n: Notification) -> (n: Notification, skipDisplay: Bool, skipHistory: Bool,
                                               scripts: [String]) {
         var n = n, skipDisplay = false, skipHistory = false, scripts: [String] = []
@@ -24,6 +24,7 @@ extension NotificationDesk {
                 n.hints["urgency"] = .int(Int64(urgency.rawValue))
             }
             if let seconds = rule.timeout { n.expiry = .seconds(seconds) }
+            n.ruleLook.overlay(rule.look)
             skipDisplay = skipDisplay || rule.skipDisplay
             skipHistory = skipHistory || rule.skipHistory
             if let script = rule.script { scripts.append(script) }

@@ -310,8 +310,10 @@ import ProgressFeed
     }
 
     /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
-    /// urgency's.
-    private func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
+    /// urgency's and its rules'.
+    private func style(for n: Notification) -> HUDStyle {
+        look.style(for: n.urgency, osd: isOSD(n), rules: n.ruleLook)
+    }
 
     static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
         switch u {

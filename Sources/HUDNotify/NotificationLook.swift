@@ -43,18 +43,22 @@ public struct NotificationLook: Sendable {
         urgency = settings.urgency
     }
 
-    /// The look of `n`: a bubble or an OSD (`isOSD`), with its urgency's.
-    public func style(for level: Notification.Urgency, osd isOSD: Bool) -> HUDStyle {
+    /// The look of `n`: a bubble or an OSD (`isOSD`), with its urgency's, then what its rules set (`rules`: the
+    /// values as given, a low one's colours not made quieter).
+    public func style(for level: Notification.Urgency, osd isOSD: Bool,
+                      rules: NotificationRule.Look = NotificationRule.Look()) -> HUDStyle {
         var s = isOSD ? osd : bubble
         switch level {
         case .low: s.contentColor.alpha *= Self.lowContentAlpha
         case .normal: break
         case .critical: s.frameColor = Self.criticalFrame
         }
-        guard let u = urgency[Self.level(level)] else { return s }
-        if let c = u.bezelColor { s.bezelColor = c }
-        if let c = u.contentColor { s.contentColor = c }
-        if let c = u.frameColor { s.frameColor = c }
+        if let u = urgency[Self.level(level)] {
+            if let c = u.bezelColor { s.bezelColor = c }
+            if let c = u.contentColor { s.contentColor = c }
+            if let c = u.frameColor { s.frameColor = c }
+        }
+        rules.apply(to: &s)
         return s
     }
 

@@ -36,7 +36,7 @@ enum NotificationPicture {
         let path = name.hasPrefix("file://") ? fileURIPath(name) : name
         switch icons.find(path, size: iconSize, theme: theme) {
         case .icon(let icon): return .icon(icon)
-        case .file(let file): return .image(try ImageAsset(contentsOf: file).scaled(fitting: heldSide))
+        case .file(let file): return .image(try ImageAsset.reading(file, fitting: heldSide))
         case nil: return nil
         }
     }

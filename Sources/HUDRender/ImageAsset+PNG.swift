@@ -4,8 +4,9 @@ public import HUDScene
 
 /// PNG files decoded with cairo: the image keeps cairo's surface, whose pixels it hands to the model.
 extension ImageAsset {
-    /// Reads a PNG file of at most `InputLimits.imageMaxSide` pixels a side, or an SVG file (`.svg`, see
-    /// `init(svgAt:)`).
+    /// Reads a PNG file of at most `InputLimits.imageMaxSide` pixels a side, an SVG file (`.svg`, see
+    /// `init(svgAt:)`), or another picture gdk-pixbuf reads (JPEG, GIF, BMP…, see `init(pixbufAt:…)`), decoded at
+    /// most `svgSide` pixels a side as an SVG is drawn.
     ///
     /// The header is checked before anything is decoded, so a huge image costs a read of 24 bytes, not gigabytes;
     /// the file is read through one descriptor, so what was checked is what is decoded.
@@ -17,7 +18,16 @@ extension ImageAsset {
         }
     }
 
-    convenience init(contentsOf path: String, maxSide: Int) throws(ImageLoadError) {
+    /// `init(contentsOf:)` scaled down to fit a `side`-pixel square: what a notification keeps of its picture. A
+    /// JPEG is decoded at that size, not at its own.
+    public static func reading(_ path: String, fitting side: Int) throws(ImageLoadError) -> ImageAsset {
+        if path.lowercased().hasSuffix(".svg") { return try ImageAsset(svgAt: path).scaled(fitting: side) }
+        return try ImageAsset(contentsOf: path, maxSide: InputLimits.imageMaxSide, fitting: side).scaled(fitting: side)
+    }
+
+    /// A PNG decoded whole (`fitting` left for the caller), or another picture decoded by gdk-pixbuf to fit
+    /// `fitting` (or `svgSide`).
+    convenience init(contentsOf path: String, maxSide: Int, fitting side: Int? = nil) throws(ImageLoadError) {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; a FIFO is refused below anyway.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -34,7 +44,15 @@ extension ImageAsset {
         default: throw ImageLoadError(path: path, reason: "it is not a regular file")
         }
         _ = fcntl(fd, F_SETFL, 0)  // back to blocking reads for the decoder
-        let (width, height) = try Self.checkHeader(fd: fd, path: path, maxSide: maxSide)
+        let (width, height): (Int, Int)
+        switch try Self.checkHeader(fd: fd, path: path, maxSide: maxSide) {
+        case .png(let w, let h): (width, height) = (w, h)
+        case .other(let kind):
+            // Not a PNG: gdk-pixbuf reads the very file checked, through this descriptor.
+            try self.init(pixbufAt: "/proc/self/fd/\(fd)", named: path, looksLike: kind, maxSide: maxSide,
+                          fitting: side ?? Self.svgSide)
+            return
+        }
         guard lseek(fd, 0, SEEK_SET) == 0 else {
             throw ImageLoadError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -67,14 +85,27 @@ extension ImageAsset {
                   pixels: pixels, release: { cairo_surface_destroy(surface) })
     }
 
-    /// The width and height from the PNG signature and IHDR chunk that every PNG starts with, refused when the
-    /// file is not a PNG or the image is larger than `maxSide` a side.
-    private static func checkHeader(fd: Int32, path: String, maxSide: Int) throws(ImageLoadError) -> (Int, Int) {
+    /// What a file's first bytes say it is.
+    private enum Header {
+        /// A PNG of this width and height.
+        case png(Int, Int)
+        /// Something else, perhaps a `kind` of picture (`JPEG`) by its first bytes.
+        case other(kind: String?)
+    }
+
+    /// The width and height from the PNG signature and IHDR chunk that every PNG starts with; refused when the file
+    /// starts as a PNG but is cut short, or the image is larger than `maxSide` a side.
+    private static func checkHeader(fd: Int32, path: String, maxSide: Int) throws(ImageLoadError) -> Header {
         var header = [UInt8](repeating: 0, count: 24)
-        let complete = header.withUnsafeMutableBytes { readFully(fd, into: $0.baseAddress!, count: 24) }
+        let count = header.withUnsafeMutableBytes { readAll(fd, into: $0.baseAddress!, count: 24) }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard complete, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
-            throw ImageLoadError(path: path, reason: "not a PNG image" + kindHint(header))
+        guard count >= 8, Array(header[0..<8]) == signature else {
+            if header.starts(with: [0xFF, 0xD8, 0xFF]) { return .other(kind: "JPEG") }
+            if header.starts(with: Array("GIF8".utf8)) { return .other(kind: "GIF") }
+            return .other(kind: nil)
+        }
+        guard count == 24, Array(header[12..<16]) == Array("IHDR".utf8) else {
+            throw ImageLoadError(path: path, reason: "a damaged or truncated PNG image")
         }
         func be32(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         let width = be32(16), height = be32(20)
@@ -83,29 +114,25 @@ extension ImageAsset {
             throw ImageLoadError(path: path, reason: "\(width)×\(height) pixels is larger than the limit of "
                 + "\(maxSide)×\(maxSide) (it is shown at 37 points; scale it down first)")
         }
-        return (width, height)
-    }
-
-    /// What the file seems to be instead, from its first bytes, for the message.
-    private static func kindHint(_ b: [UInt8]) -> String {
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return " (it looks like a JPEG; only PNG is read)" }
-        if b.starts(with: Array("GIF8".utf8)) { return " (it looks like a GIF; only PNG is read)" }
-        if b.starts(with: Array("<svg".utf8)) || b.starts(with: Array("<?xml".utf8)) {
-            return " (it looks like SVG or XML; only PNG is read)"
-        }
-        return ""
+        return .png(width, height)
     }
 
     /// Reads exactly `count` bytes, retrying short reads and interruptions; false at end of file or on an error.
     private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Bool {
+        readAll(fd, into: buffer, count: count) == count
+    }
+
+    /// Reads up to `count` bytes, retrying short reads and interruptions; how many it read before the end of the
+    /// file or an error.
+    private static func readAll(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         var done = 0
         while done < count {
             let n = read(fd, buffer + done, count - done)
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
+            guard n > 0 else { break }
             done += n
         }
-        return true
+        return done
     }
 
     /// The pixels as a cairo surface for `body` to paint from, valid only during the call.

@@ -53,9 +53,10 @@ struct HUDOptions: ParsableArguments {
     var banner = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "A PNG or SVG image, scaled to fit 37 pt; implies --mode custom, or is drawn beside the indicator chosen with "
-            + "--mode.",
-        valueName: "file"), completion: .file(extensions: ["png", "svg"]))
+        "A PNG, SVG or JPEG image (or GIF, BMP, TIFF, XPM, ICO), scaled to fit 37 pt; implies --mode custom, or is "
+            + "drawn beside the indicator chosen with --mode.",
+        valueName: "file"), completion: .file(extensions: ["png", "svg", "jpg", "jpeg", "gif", "bmp", "tiff", "xpm",
+                                                           "ico"]))
     var image: String?
 
     @Option(parsing: .unconditional, help: "Show a rounded button with this title.")
@@ -93,8 +94,9 @@ struct HUDOptions: ParsableArguments {
             (.backgroundColor, backgroundColor.map { .color($0) }), (.pieStyle, pieStyle.map { .pieStyle($0) }),
             (.spinner, spinner.map { .spinner($0) }),
         ])
-        if look.printConfig { throw CleanExit.message(settings.printed) }
-        if printSettings { throw CleanExit.message(Setting.tabulated) }
+        // Answered in run() (`printout`), not thrown from here: ArgumentParser looks for the options it does not know
+        // only after validate(), so an answer thrown here would hide them (`--bogus --print-config` exited 0).
+        if printout != nil { return }
         if icon != nil, image != nil { throw ValidationError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
             throw ValidationError("--pulsate cannot be used with --mode \(mode.rawValue)")
@@ -119,6 +121,13 @@ struct HUDOptions: ParsableArguments {
                 throw ValidationError("--image: \(error.description)")
             }
         }
+    }
+
+    /// What `--print-config` or `--print-settings` asks for, printed by `run()` instead of showing anything; nil
+    /// for neither.
+    var printout: String? {
+        if look.printConfig { return settings.printed }
+        return printSettings ? Setting.tabulated : nil
     }
 
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.

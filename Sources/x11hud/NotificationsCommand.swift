@@ -60,10 +60,6 @@ struct NotificationsCommand: ParsableCommand {
 
     @OptionGroup(title: "Look (as for the HUD)") var look: LookOptions
 
-    mutating func validate() throws {
-        if look.printConfig { throw CleanExit.message(try layered().printed) }
-    }
-
     /// The settings with the command line's `[notifications]` options over the table (`--position` places the
     /// bubbles too): what `--print-config` prints and the server uses.
     private func layered() throws -> Settings {
@@ -77,6 +73,8 @@ struct NotificationsCommand: ParsableCommand {
 
     func run() throws {
         let settings = try layered()
+        // Here, not in validate(): ArgumentParser looks for the options it does not know only after validate().
+        if look.printConfig { return print(settings.printed) }
         if let failure = MainActor.assumeIsolated({ start(settings) }) { throw failure }
         MainActor.assumeIsolated { HUDSession.runMainLoop() }
     }

@@ -39,6 +39,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let printout = hud.printout { return print(printout) }
         let canvas: Canvas
         do {
             canvas = try StillFrame.render(content: hud.content, style: hud.style, canvasSize: size?.size,

@@ -57,6 +57,7 @@ struct RunCommand: ParsableCommand {
     var command: [String] = []
 
     mutating func validate() throws {
+        guard show.hud.printout == nil else { return }
         if command.isEmpty { throw ValidationError("run: no command given (x11hud run [options] -- COMMAND ...)") }
         if show.watch.isWatching {
             // Those watch work another program started; run's input is its own command's output.
@@ -65,6 +66,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let printout = show.hud.printout { return print(printout) }
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
     }
 

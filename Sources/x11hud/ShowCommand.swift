@@ -115,6 +115,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let printout = hud.printout { return print(printout) }
         // ArgumentParser calls this on the main thread, which the HUD session (main-actor bound) needs.
         if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
     }

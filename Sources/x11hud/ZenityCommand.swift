@@ -149,6 +149,10 @@ enum ZenityCommand {
             X11HUDCommand.printError(X11HUDCommand.oneLine(X11HUDCommand.message(for: error)))
             FileDescriptorFeed.drainThenExit(code.rawValue)
         }
+        if let printout = show.hud.printout {
+            print(printout)
+            Glibc.exit(0)
+        }
         if let mode = show.hud.mode, mode != .indeterminate { plan.rules.lineRules?.progressMode = mode }
         let rules = plan.rules
         if let failure = MainActor.assumeIsolated({ show.start(rules) }) {

@@ -169,6 +169,13 @@ import Testing
         ("[[notifications.rule]]\nbody = \"x\"\nskip-history = 1\n", "rule[1].skip-history: expected true or false"),
         ("[[notifications.rule]]\nbody = \"x\"\ntimeout = 0\n", "rule[1].timeout: expected seconds from 0.5"),
         ("[notifications]\nrule = 3\n", "notifications.rule: expected tables"),
+        ("[[notifications.rule]]\nbody = \"x\"\nbezel-color = \"red\"\n", "/c.toml:1: 'notifications': "
+            + "notifications.rule[1].bezel-color: "),
+        ("[[notifications.rule]]\nbody = \"x\"\nwidth = 50\n", "rule[1].width: 50.0 is outside 100…1000"),
+        ("[[notifications.rule]]\nbody = \"x\"\nbody-lines = 0\n", "rule[1].body-lines: expected a whole"),
+        ("[[notifications.rule]]\nbody = \"x\"\nfont = 3\n", "rule[1].font: expected a string"),
+        ("[[notifications.rule]]\nbody = \"x\"\ntheme = \"light\"\n", "rule[1].theme: unknown setting"),
+        ("[[notifications.rule]]\nbody = \"x\"\nmonitor = \"DP-1\"\n", "rule[1].monitor: unknown setting"),
         ("[notifications]\npaused-shows = \"all\"\n", "notifications.paused-shows"),
         ("[notifications]\nposition = \"middle\"\n", "notifications.position: expected one of \"center\""),
         ("[notifications]\nheight = 300\n", "notifications.height: unknown setting"),
@@ -260,6 +267,50 @@ import Testing
             #expect(error.description.hasPrefix("/r.toml:17: 'notifications': notifications.rule[3].colour: unknown"),
                     "\(error)")
         }
+    }
+
+    /// A rule's look keys are read by the rows of the settings they are named after, and `--print-config` lists the
+    /// rules in the order they apply, each with the file and line it starts on, reading back as the same rules.
+    @Test func rulesLookKeysAreReadAndPrintedAsTheyLayer() throws {
+        let system = try ConfigFile(path: "/etc/x.toml", text: """
+            [[notifications.rule]]
+            app-name = "mail"
+            bezel-color = "#1A3A6A"
+            font = "Serif Bold 12"
+            width = 280
+            """)
+        let user = try ConfigFile(path: "/u.toml", text: """
+            margin = 8
+
+            [[notifications.rule]]
+            summary = "*\\"quoted\\"*"
+            match-urgency = "critical"
+            frame-color = "#FFD700"
+            body-lines = 2
+            position = "bottom-left"
+            offset = [0, -40]
+            corner-radius = 12
+            skip-history = true
+            """)
+        let mail = try #require(system.notifications.rules.first)
+        #expect(mail.look.listed.map(\.key) == ["bezel-color", "font", "width"])
+        #expect(mail.look.values["bezel-color"] == .color(try RGBA(hex: "#1A3A6A")))
+        #expect(mail.look.values["font"] == .font(try FontSpec("Serif Bold 12")))
+        let settings = Settings(files: [system, user])
+        let lines = settings.printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headers = lines.filter { $0.hasPrefix("[[notifications.rule]]") }
+        #expect(headers.count == 2 && headers[0].hasSuffix("# /etc/x.toml:1") && headers[1].hasSuffix("# /u.toml:3"),
+                "\(lines)")
+        let start = try #require(lines.firstIndex(of: headers[1]))
+        #expect(Array(lines[(start + 1)...]) == [
+            "summary = \"*\\\"quoted\\\"*\"", "match-urgency = \"critical\"", "skip-history = true",
+            "frame-color = \"#FFD700FF\"", "corner-radius = 12", "position = \"bottom-left\"", "offset = [0, -40]",
+            "body-lines = 2",
+        ], "\(lines)")
+        let again = try ConfigFile(path: "/p.toml", text: settings.printed)
+        #expect(again.notifications.rules.map(\.look) == settings.notifications.rules.map(\.look))
+        #expect(again.notifications.rules.map(\.globs) == settings.notifications.rules.map(\.globs))
+        #expect(again.notifications.rules.last?.skipHistory == true)
     }
 
     @Test func theSampleConfigsTableReadsBackWhenUncommented() throws {

@@ -244,6 +244,31 @@ extension NotificationDeskTests {
         #expect(reasons(after: 0.02)[5] == 1)
     }
 
+    /// Every matching rule's look keys, in order, reach the matching notification's HUD, and no other's; `pop`
+    /// shows it again with them.
+    @Test func rulesLookKeysReachOnlyTheMatchingNotifications() throws {
+        let red = RGBA(red: 1, green: 0, blue: 0), blue = RGBA(red: 0, green: 0, blue: 1)
+        var mail = NotificationRule(globs: [.appName: "mail"]), urgent = NotificationRule(globs: [.summary: "!*"])
+        mail.look.set("bezel-color", .color(red))
+        mail.look.set("details-font", .font(try FontSpec("Mono 10")))
+        urgent.look.set("bezel-color", .color(blue))
+        let desk = desk(settings: NotificationSettings(rules: [mail, urgent]))
+        desk.show(1, Notification(appName: "mail", summary: "From Ann", expireTimeout: 0))
+        desk.show(2, Notification(appName: "mail", summary: "!Now", expireTimeout: 0))
+        desk.show(3, Notification(appName: "chat", summary: "Hi", expireTimeout: 0))
+        let (one, two, three) = (try #require(display.hud("notification-1")).style,
+                                 try #require(display.hud("notification-2")).style,
+                                 try #require(display.hud("notification-3")).style)
+        #expect(one.bezelColor == red && one.detailsFont.description == "Mono 10")
+        #expect(two.bezelColor == blue && two.detailsFont.description == "Mono 10", "the later rule's colour")
+        #expect(three.bezelColor == HUDStyle.theme(.dark).bezelColor && three.detailsFont == NotificationLook.bodyFont)
+        desk.close(1, reason: .dismissed)
+        _ = reasons(after: 0)
+        desk.reopen = { _ in 100 }
+        #expect(desk.popHistory() == 100)
+        #expect(try #require(display.hud("notification-100")).style.bezelColor == red)
+    }
+
     @Test func aRulesScriptGetsTheFieldsAsArgumentsAndEnvironment() {
         var rule = NotificationRule(globs: [.appName: "mail"])
         rule.script = "/usr/local/bin/on-mail"

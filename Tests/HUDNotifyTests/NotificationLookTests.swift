@@ -47,6 +47,38 @@ import Testing
         #expect(configured.style(for: .low, osd: false).contentColor == green)
     }
 
+    /// A rule's look keys come last: over the urgency's built-in look and its table, as given (a low one's colour not
+    /// made quieter), the bubble's width and lines only on a bubble; a later rule's key over an earlier one's.
+    @Test func aRulesLookKeysLayerOverTheUrgencysLook() throws {
+        let green = RGBA(red: 0, green: 1, blue: 0), blue = RGBA(red: 0, green: 0, blue: 1)
+        let table = NotificationSettings(urgency: [.critical: .init(bezelColor: green, frameColor: blue)])
+        let look = NotificationLook(style: dark, settings: table)
+        var first = NotificationRule.Look(), second = NotificationRule.Look()
+        first.set("bezel-color", .color(blue))
+        first.set("font", .font(try FontSpec("Serif 9")))
+        first.set("width", .number(200))
+        first.set("body-lines", .number(2))
+        second.set("bezel-color", .color(green))
+        second.set("content-color", .color(blue))
+        second.set("theme", .theme(.light))
+        #expect(second.listed.map(\.key) == ["bezel-color", "content-color"], "a rule takes no theme")
+        var every = NotificationRule.Look()
+        for key in NotificationRule.Look.keys { every.set(key, .number(1)) }
+        #expect(every.listed.count == NotificationRule.Look.keys.count, "each key has a row")
+        var rules = first
+        rules.overlay(second)
+        let critical = look.style(for: .critical, osd: false, rules: rules)
+        #expect(critical.bezelColor == green && critical.frameColor == blue, "the table's frame stays")
+        #expect(critical.backgroundColor == .clear, "nothing dims the screen")
+        #expect(critical.labelFont.description == "Serif 9" && critical.detailsFont == NotificationLook.bodyFont)
+        #expect(critical.bubble == HUDStyle.Bubble(width: 200, bodyLines: 2))
+        #expect(look.style(for: .low, osd: false, rules: rules).contentColor == blue)
+        #expect(look.style(for: .normal, osd: false, rules: first).bezelColor == blue)
+        let osd = look.style(for: .normal, osd: true, rules: rules)
+        #expect(osd.bubble == nil && osd.bezelColor == green && osd.labelFont.description == "Serif 9")
+        #expect(look.style(for: .normal, osd: false) == look.style(for: .normal, osd: false, rules: .init()))
+    }
+
     @Test func theDeskShowsBubblesAndKeepsOSDsForValuesAndSynchronousOnes() throws {
         let clock = ManualClock()
         let display = TestDisplay(clock: clock)

@@ -27,6 +27,31 @@ import Testing
         #expect(label.status == 64 && label.stderr.contains("--label"), "\(label.status) \(label.stderr)")
     }
 
+    /// `--print-config` answers only a command line that parses: an unknown option or argument anywhere on it is the
+    /// usual one-line usage error, exit 64 (ArgumentParser looks for them after `validate()`, where the answer was
+    /// thrown, so these printed the settings and exited 0).
+    @Test(arguments: [
+        ["--bogus", "x", "--print-config"], ["--print-config", "--bogus"], ["--print-config", "stray"],
+        ["notifications", "--bogus", "--print-config"], ["notifications", "--print-config", "--bogus", "x"],
+        ["run", "--bogus", "--print-config", "--", "true"], ["--bogus", "--print-settings"],
+    ])
+    func anUnknownOptionBesidePrintConfigIsAUsageError(_ arguments: [String]) throws {
+        let r = try CLI.run(arguments, environment: env)
+        #expect(r.status == 64 && r.stdout.isEmpty, "\(arguments): \(r.status) \(r.stdout)")
+        let named = arguments.contains("stray") ? "Unexpected argument 'stray'" : "Unknown option '--bogus'"
+        #expect(r.stderr == "x11hud: \(named)\n", "\(arguments): \(r.stderr)")
+    }
+
+    /// Alone, it still answers, also where the rest would be refused (no command for `run`, an image that is not
+    /// there), and through zenity's command line.
+    @Test(arguments: [["--print-config"], ["run", "--print-config"], ["--print-config", "--image", "/nonexistent.png"],
+                      ["notifications", "--print-config"], ["zenity", "--progress", "--print-config"]])
+    func printConfigAloneAnswers(_ arguments: [String]) throws {
+        let r = try CLI.run(arguments, environment: env)
+        #expect(r.status == 0 && r.stdout.hasPrefix("# no config file read\ntheme = ") && r.stderr.isEmpty,
+                "\(arguments): \(r.status) \(r.stderr)")
+    }
+
     @Test func printConfigShowsTheNotificationsTableAsItLayers() throws {
         let dir = home.appendingPathComponent("x11hud")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -63,7 +63,20 @@ import Testing
         try Data("GIF89a".utf8).write(to: bad)
         let r = try CLI.run(["render", "--image", bad.path, "--out", dir.appendingPathComponent("x.png").path])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("not a PNG"))
+        #expect(r.stderr.contains("a damaged or truncated GIF picture"), "\(r.stderr)")
+    }
+
+    /// `--image` takes a JPEG as it takes a PNG (decoded by gdk-pixbuf, as notifications' pictures are).
+    @Test func aJPEGImageIsDrawn() throws {
+        let jpeg = dir.appendingPathComponent("photo.jpg").path, out = dir.appendingPathComponent("j.png").path
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"),
+                                        ["-size", "1200x1200", "xc:#00FF00", jpeg])
+        #expect(made.status == 0, "\(made.stderr)")
+        let r = try CLI.run(["render", "--image", jpeg, "--out", out])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let canvas = try Canvas.readPNG(from: out)
+        let centre = canvas.pixel(x: canvas.width / 2, y: canvas.height / 2)
+        #expect(centre.green > 0.95 && centre.red < 0.05 && centre.blue < 0.05, "\(centre)")
     }
 
     @Test func anUnwritableOutputExits73() throws {

@@ -1,0 +1,63 @@
+public import HUDScene
+
+extension NotificationRule {
+    /// What a rule sets of the look of the notifications it matches, over their urgency's look: the keys that make
+    /// sense for one notification (`keys`), each checked by the row of the setting it is named after. The theme,
+    /// the monitor, the scale and the dimmed background stay the server's, as do the value indicator and its hints.
+    public struct Look: Equatable, Sendable {
+        /// The values set, by key.
+        public private(set) var values: [String: ConfigValue] = [:]
+
+        public init() {}
+
+        /// Every look key a rule takes, in the order `--print-config` lists them: top-level keys, `frame-color` as
+        /// the urgency tables take it, and the `[notifications]` table's `width` and `body-lines`.
+        public static let keys = ["bezel-color", "content-color", "frame-color", "font", "details-font", "button-font",
+                                  "corner-radius", "margin", "animation", "position", "offset", "bezel-style", "width",
+                                  "body-lines"]
+
+        /// The top-level keys among them, checked and written into the look as the top level's are.
+        static let styleKeys = keys.compactMap(ConfigKey.init(rawValue:))
+
+        /// The row that checks `key`, nil when a rule takes no such look key.
+        static func row(_ key: String) -> Setting? {
+            guard keys.contains(key) else { return nil }
+            if key == "frame-color" { return ConfigKey.bezelColor.setting }
+            return ConfigKey(rawValue: key)?.setting ?? NotificationKey(rawValue: key)?.setting
+        }
+
+        /// Sets `key` from the file; false when it is no look key. A bad value is an error naming `name.key`.
+        mutating func set(_ key: String, _ value: TOMLValue, name: String) throws(InvalidSetting) -> Bool {
+            guard let row = Self.row(key) else { return false }
+            do { values[key] = try row.type.check(value) } catch {
+                throw InvalidSetting(reason: "\(name).\(key): \(error.reason)")
+            }
+            return true
+        }
+
+        /// Sets `key` to a checked value (a program's rule); a key `keys` does not hold is left out.
+        public mutating func set(_ key: String, _ value: ConfigValue) {
+            if Self.row(key) != nil { values[key] = value }
+        }
+
+        public var isEmpty: Bool { values.isEmpty }
+
+        /// What the rule sets, in the order of `keys`.
+        public var listed: [(key: String, value: ConfigValue)] {
+            Self.keys.compactMap { key in values[key].map { (key, $0) } }
+        }
+
+        /// A later rule's keys over this one's.
+        public mutating func overlay(_ other: Look) { values.merge(other.values) { $1 } }
+
+        /// Writes what the rule sets into `style`: the bubble's width and body lines only to a bubble.
+        public func apply(to style: inout HUDStyle) {
+            for key in Self.styleKeys {
+                if let value = values[key.rawValue], let field = key.setting.field { field.write(&style, value) }
+            }
+            if case .color(let c)? = values["frame-color"] { style.frameColor = c }
+            if case .number(let points)? = values[NotificationKey.width.rawValue] { style.bubble?.width = points }
+            if case .number(let n)? = values[NotificationKey.bodyLines.rawValue] { style.bubble?.bodyLines = Int(n) }
+        }
+    }
+}
