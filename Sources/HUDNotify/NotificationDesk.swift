@@ -8,7 +8,7 @@ import ProgressFeed
 /// the loop's clock, its button and bezel actions, and the reason it closed reported back (`onClosed`). What it shows
 /// them on is a `NotificationDisplay`; `serve(_:)` connects it to the bus's `NotificationServer`.
 @MainActor public final class NotificationDesk {
-    private struct Entry {
+    struct Entry {
         var notification: Notification
         var hud: (any NotificationHUD)?
         var name: String
@@ -22,6 +22,11 @@ import ProgressFeed
         var skipHistory = false
         /// The pointer is on it: its timeout waits.
         var hovered = false
+        /// The ids of the duplicates stacked onto it (`NotificationDesk+Stacking`), oldest first: each stays open
+        /// until the stack closes.
+        var stacked: [UInt32] = []
+        /// It may take duplicates: it has no raw pixels (two images cannot be told apart once scaled).
+        var stackable = true
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
@@ -52,9 +57,11 @@ import ProgressFeed
     private let valueHints: [String]
     /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
-    private var entries: [UInt32: Entry] = [:]
+    var entries: [UInt32: Entry] = [:]
+    /// The stack each stacked id belongs to, by the id it is kept under.
+    var stackedInto: [UInt32: UInt32] = [:]
     /// What waits for a place (or for the pause to end), next first; the display is told how many.
-    private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
+    var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
         didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
     }
     /// Closed notifications, newest last (`history-length`, none when 0).
@@ -109,7 +116,7 @@ import ProgressFeed
     public var queued: [UInt32] { waiting.ids }
 
     /// The open notification `id` (shown, hiding or waiting).
-    public func notification(_ id: UInt32) -> Notification? { entries[id]?.notification }
+    public func notification(_ id: UInt32) -> Notification? { entries[stackedInto[id] ?? id]?.notification }
 
     /// How many are shown (or hiding).
     public var visibleCount: Int { entries.values.count { $0.hud != nil } }
@@ -124,16 +131,20 @@ import ProgressFeed
         run(ruled.scripts, for: id, ruled.n)
         guard !ruled.skipDisplay else {
             // History only: over at once, as if it expired unseen (one shown under that id goes too).
-            if entries[id] != nil { close(id, reason: .expired) }
+            if entries[id] != nil || stackedInto[id] != nil { close(id, reason: .expired) }
             ended(id, Entry(notification: ruled.n.withoutPixels, name: "", picture: picture,
                             skipHistory: ruled.skipHistory), reason: .expired)
             return
         }
-        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory)
+        let pixels = n.pictures.contains { if case .pixels = $0 { true } else { false } }
+        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory, stackable: !pixels)
     }
 
     /// `show(_:_:)` with the picture already read (a notification taken back from the history).
-    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false) {
+    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false,
+              stackable: Bool = true) {
+        // A replacement of one id of a stack takes it out of the stack, to be shown as itself.
+        if stackedInto[id] != nil || entries[id]?.stacked.isEmpty == false { unstack(id, reason: nil) }
         if var entry = entries[id] {
             entry.notification = n
             entry.picture = picture
@@ -146,10 +157,16 @@ import ProgressFeed
             }
             return
         }
+        // Not a replacement: the same again from the same application joins the one shown or waiting.
+        if n.replacesID == 0, stackable, !isOSD(n), let key = duplicate(of: n, skipHistory: skipHistory) {
+            join(id, onto: key)
+            return
+        }
         var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
-        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory)
+        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory,
+                            stackable: stackable)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
         // is this one's if it may show.
         if visibleCount < maxVisible, mayShow(n) {
@@ -183,7 +200,10 @@ import ProgressFeed
     /// `id` is over: the server is told why, and it is kept in the history (unless its sender marked it
     /// `transient`, or it was never shown here).
     private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
-        onClosed?(id, reason)
+        for each in [id] + entry.stacked {
+            stackedInto[each] = nil
+            onClosed?(each, reason)
+        }
         if reason != .undefined, !entry.notification.isTransient, !entry.skipHistory {
             history.add(NotificationRecord(id: id, notification: entry.notification, picture: entry.picture,
                                            reason: reason))
@@ -204,7 +224,7 @@ import ProgressFeed
     }
 
     /// Shows (or updates in place) the HUD of `id`.
-    private func present(_ id: UInt32) {
+    func present(_ id: UInt32) {
         guard var entry = entries[id] else { return }
         let n = entry.notification
         let hud: any NotificationHUD
@@ -216,10 +236,21 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
-        let picture = entry.picture
-        hud.picture = picture
+        hud.picture = entry.picture
         hud.style = style(for: n)
-        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil)
+        bind(hud, to: id, entry)
+        // Shown again if it was hiding: the held key's case.
+        hud.show()
+        entry.timer?.cancel()
+        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entries[id] = entry
+    }
+
+    /// Gives the HUD of `id` its text (the summary with the stack's count), its buttons and what its clicks do.
+    func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
+        let n = entry.notification
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
+        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
         // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
         let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
         if !buttons.isEmpty { update.button = "" }
@@ -247,11 +278,7 @@ import ProgressFeed
             hud.bezelAction = nil
         }
         hud.hovered = { [unowned self] inside in hover(id, inside) }
-        // Shown again if it was hiding: the held key's case.
-        hud.show()
-        entry.timer?.cancel()
-        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
-        entries[id] = entry
+        hud.hidden = { [unowned self] in finished(id) }
     }
 
     /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
@@ -269,7 +296,6 @@ import ProgressFeed
         let update = entry.notification.update(valueMode: valueMode, valueHints: valueHints)
         switch display.claim(entry.name, update: update) {
         case .local(let hud):
-            hud.hidden = { [unowned self] in finished(id) }
             return hud
         case .forwarded:
             break
@@ -277,11 +303,14 @@ import ProgressFeed
             onWarning?("notification \(id) cannot be shown: \(reason)")
         }
         entries[id] = nil
-        onClosed?(id, .undefined)
+        for each in [id] + entry.stacked {
+            stackedInto[each] = nil
+            onClosed?(each, .undefined)
+        }
         return nil
     }
 
-    private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
+    func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
         let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
         guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
         return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
@@ -321,21 +350,27 @@ import ProgressFeed
         }
     }
 
-    private func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+    func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
 
     /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
     static let labelLimit = 100
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).
+    /// A click on a stack says it of its newest id; the whole stack then closes.
     func invoke(_ id: UInt32, _ key: String) {
-        onInvoked?(id, key)
-        guard entries[id]?.notification.isResident != true else { return }
-        close(id, reason: .dismissed)
+        onInvoked?(entries[id].map { $0.stacked.last ?? id } ?? id, key)
+        guard notification(id)?.isResident != true else { return }
+        close(stackedInto[id] ?? id, reason: .dismissed)
     }
 
-    /// Hides `id` for `reason`; one still waiting for a place closes at once.
+    /// Hides `id` for `reason`; one still waiting for a place closes at once. One id of a stack closed by a call
+    /// (`CloseNotification`) leaves the stack, which stays with one fewer; any other reason closes the whole stack.
     public func close(_ id: UInt32, reason: NotificationServer.CloseReason) {
+        if let key = stackedInto[id] ?? (entries[id]?.stacked.isEmpty == false ? id : nil) {
+            guard reason != .closedByCall else { return unstack(id, reason: reason) }
+            if key != id { return close(key, reason: reason) }
+        }
         guard var entry = entries[id] else { return }
         entry.timer?.cancel()
         entry.timer = nil

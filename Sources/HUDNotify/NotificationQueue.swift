@@ -41,6 +41,11 @@ struct NotificationQueue {
         return insert(id, urgency: urgency)
     }
 
+    /// A waiting stack is kept under another of its ids (`NotificationDesk+Stacking`): same place.
+    mutating func rename(_ old: UInt32, to new: UInt32) {
+        if let i = items.firstIndex(where: { $0.id == old }) { items[i].id = new }
+    }
+
     mutating func remove(_ id: UInt32) {
         items.removeAll { $0.id == id }
     }

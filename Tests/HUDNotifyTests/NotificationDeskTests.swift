@@ -249,7 +249,7 @@ import Testing
             clock.advance(by: TestHUD.hideTime)
         }
         #expect(log.closed.map(\.id).sorted() == Array(1...10))
-        for id in UInt32(11)...15 { desk.show(id, Notification(summary: "Still shown", expireTimeout: 0)) }
+        for id in UInt32(11)...15 { desk.show(id, Notification(summary: "Still shown \(id)", expireTimeout: 0)) }
         #expect(desk.queued.isEmpty, "waiting: \(desk.queued), shown: \(display.onScreen)")
         #expect(display.onScreen == (11...15).map { "notification-\($0)" })
     }

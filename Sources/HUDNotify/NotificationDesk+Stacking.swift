@@ -1,0 +1,83 @@
+import HUDBus
+import HUDLoop
+
+/// Duplicates stacked with a count, as dunst's `stack_duplicates`: a notification from the same application with
+/// the same text, icon, urgency and actions as one shown or waiting joins it, and its bubble shows how many it holds
+/// (`Build failed ×3`), its timeout started again. Unlike dunst, which closes the older id at once, every id stays
+/// open until the stack closes, then each is closed with the stack's reason; `CloseNotification` of one id takes it
+/// out of the stack alone, and a replacement of one id takes it out to be shown as itself.
+extension NotificationDesk {
+    /// The open notification `n` would join (its id), if any: never a value or synchronous one (an OSD), one with
+    /// raw pixels, or one hiding.
+    func duplicate(of n: Notification, skipHistory: Bool) -> UInt32? {
+        var found: UInt32?
+        for (key, entry) in entries where entry.stackable && entry.reason == nil && entry.skipHistory == skipHistory
+            && !isOSD(entry.notification) && entry.notification.isDuplicate(of: n) {
+            found = min(found ?? key, key)
+        }
+        return found
+    }
+
+    /// Notification `id` joins the stack kept under `key`: a shown one counts it and its time starts again.
+    func join(_ id: UInt32, onto key: UInt32) {
+        guard var entry = entries[key] else { return }
+        entry.stacked.append(id)
+        entries[key] = entry
+        stackedInto[id] = key
+        if entry.hud != nil { present(key) }
+    }
+
+    /// Takes `id` out of its stack, the stack staying with one fewer, and says it closed for `reason` (nil: it is
+    /// being replaced, and goes on as a notification of its own).
+    func unstack(_ id: UInt32, reason: NotificationServer.CloseReason?) {
+        if let key = stackedInto.removeValue(forKey: id) {
+            entries[key]?.stacked.removeAll { $0 == id }
+            recount(key)
+        } else if let next = entries[id]?.stacked.first {
+            rekey(id, to: next)
+        } else {
+            return
+        }
+        if let reason { onClosed?(id, reason) }
+    }
+
+    /// The stack kept under `old` is kept under `new`, one of its ids, from now on: its place in the queue, its
+    /// HUD (whose clicks and hide now name `new`) and the deadline of its timeout go with it.
+    private func rekey(_ old: UInt32, to new: UInt32) {
+        guard var entry = entries.removeValue(forKey: old) else { return }
+        entry.stacked.removeAll { $0 == new }
+        stackedInto[new] = nil
+        for id in entry.stacked { stackedInto[id] = new }
+        if let timer = entry.timer, timer.isPending {
+            timer.cancel()
+            entry.timer = clock.schedule(at: timer.deadline) { [weak self] in self?.close(new, reason: .expired) }
+        }
+        waiting.rename(old, to: new)
+        entries[new] = entry
+        recount(new)
+    }
+
+    /// The shown stack under `key` says its count again.
+    private func recount(_ key: UInt32) {
+        guard let entry = entries[key], let hud = entry.hud, entry.reason == nil else { return }
+        bind(hud, to: key, entry)
+    }
+
+    /// What follows a stack's summary: its count, lighter and in the body's weight, so the summary still leads.
+    public static func countMarkup(_ count: Int) -> String {
+        "<span weight=\"normal\" alpha=\"60%\">  ×\(count)</span>"
+    }
+}
+
+extension Notification {
+    /// Whether `other` is the same notification again (dunst's test): the same application, text, icon (by name),
+    /// urgency and actions, and neither a replacement nor synchronous.
+    func isDuplicate(of other: Notification) -> Bool {
+        func imagePath(_ n: Notification) -> String? { (n.hints["image-path"] ?? n.hints["image_path"])?.string }
+        return appName == other.appName && summary == other.summary && body == other.body
+            && appIcon == other.appIcon && urgency == other.urgency && imagePath(self) == imagePath(other)
+            && actions.map(\.key) == other.actions.map(\.key) && actions.map(\.label) == other.actions.map(\.label)
+            && synchronousTag == nil && other.synchronousTag == nil && isResident == other.isResident
+            && isTransient == other.isTransient
+    }
+}

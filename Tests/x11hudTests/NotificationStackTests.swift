@@ -1,0 +1,32 @@
+import Foundation
+import HUDTestSupport
+import Testing
+
+/// Issue 31 on a private Xvfb and bus with real notify-send: duplicates stacked into one bubble with a count.
+@Suite(.serialized) struct NotificationStackTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func theSameNotificationThreeTimesIsOneBubbleCountingThem()
+        throws {
+        let desk = try Desk()
+        let monitor = try desk.monitor()
+        var ids: [String] = []
+        for _ in 0..<3 {
+            let sent = try desk.sh("notify-send -p -t 0 -a make 'Build failed' 'exit 2'")
+            ids.append(sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(Set(ids).count == 3, "every one its own id: \(ids)")
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Build failed  ×3" }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.hudWindows().count == 1)
+        // One id closed by its sender leaves the stack alone.
+        #expect(try desk.call("CloseNotification", ids[1]).status == 0)
+        #expect(try desk.waitForList { $0.count == 1 && $0[0][3] == "Build failed  ×2" }, "\((try? desk.list()) ?? [])")
+        #expect(try desk.sh("\(CLI.binary.path) notifications close-all").status == 0)
+        #expect(try desk.waitForList { $0.isEmpty })
+        monitor.read { $0.components(separatedBy: "NotificationClosed").count > 3 }
+        #expect(monitor.text.contains("NotificationClosed (uint32 \(ids[1]), uint32 3)"), "\(monitor.text)")
+        for id in [ids[0], ids[2]] {
+            #expect(monitor.text.contains("NotificationClosed (uint32 \(id), uint32 2)"), "\(monitor.text)")
+        }
+    }
+}
