@@ -35,7 +35,8 @@ extension NotificationDeskTests {
         var replacing = failed()
         replacing.replacesID = 1
         desk.show(4, replacing)
-        desk.show(5, Notification(appName: "make", summary: "Build failed", body: "exit 2", hints: ["urgency": .int(2)]))
+        desk.show(5, Notification(appName: "make", summary: "Build failed", body: "exit 2",
+                                  hints: ["urgency": .int(2)]))
         desk.show(6, Notification(appName: "make", summary: "Build failed", body: "exit 2",
                                   hints: ["value": .int(40)]))
         desk.show(7, Notification(appName: "make", summary: "Build failed", body: "exit 2",
