@@ -47,7 +47,7 @@ import ProgressFeed
     let display: any NotificationDisplay
     let clock: any LoopClock
     private let icons: IconLookup
-    private let look: NotificationLook
+    let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
@@ -62,8 +62,14 @@ import ProgressFeed
     var stackedInto: [UInt32: UInt32] = [:]
     /// What waits for a place (or for the pause to end), next first; the display is told how many.
     var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
-        didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
+        didSet {
+            guard waiting.count != oldValue.count else { return }
+            display.waitingChanged(waiting.count)
+            updateMore()
+        }
     }
+    /// The "N more" pill while it is up (`NotificationDesk+More`).
+    var more: (any NotificationHUD)?
     /// Closed notifications, newest last (`history-length`, none when 0).
     var history: NotificationHistory
     /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
@@ -189,6 +195,7 @@ import ProgressFeed
               let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
             present(next)
         }
+        updateMore()
     }
 
     /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.
@@ -340,7 +347,7 @@ import ProgressFeed
 
     /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
     /// urgency's.
-    private func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
+    func style(for n: Notification) -> HUDStyle { look.style(for: n.urgency, osd: isOSD(n)) }
 
     static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
         switch u {

@@ -131,7 +131,7 @@ import Testing
         desk.show(2, Notification(summary: "b", expireTimeout: 0))
         desk.close(2, reason: .closedByCall)
         #expect(log.closed.map(\.id) == [2] && log.closed.first?.reason == .closedByCall)
-        #expect(desk.queued.isEmpty && display.made.count == 1)
+        #expect(desk.queued.isEmpty && display.onScreen.count == 1 && display.more == nil)
     }
 
     @Test func theCloseReasonsAreReported() {

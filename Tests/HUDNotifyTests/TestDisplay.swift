@@ -50,8 +50,14 @@ import ProgressFeed
     }
     var fullscreenChanged: (@MainActor () -> Void)?
 
-    /// The names of the HUDs on screen (shown or hiding), oldest first.
-    var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
+    /// The names of the notifications' HUDs on screen (shown or hiding), oldest first: all but the "N more" pill.
+    var onScreen: [String] { made.filter { $0.isOnScreen && $0.name != NotificationDesk.moreName }.map(\.name) }
+
+    /// What the "N more" pill says while it is on screen, nil when it is not.
+    var more: String? {
+        guard let pill = hud(NotificationDesk.moreName), pill.isOnScreen, !pill.isHiding else { return nil }
+        return pill.posted.last?.label ?? nil
+    }
 
     func hud(_ name: String) -> TestHUD? { made.last { $0.name == name } }
 }

@@ -30,3 +30,26 @@ import Testing
         }
     }
 }
+
+/// Issue 31: "N more" under the column while notifications wait for a place.
+@Suite(.serialized) struct NotificationMoreTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func aPillUnderTheColumnSaysHowManyWait() throws {
+        let desk = try Desk(serverArguments: ["--max-visible", "2"])
+        for n in 1...5 { #expect(try desk.sh("notify-send -t 0 'Message \(n)' text").status == 0) }
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.more() == "3 more" }, "\((try? desk.listAll()) ?? [])")
+        let windows = try desk.hudWindows()
+        #expect(windows.count == 3)
+        let frames = try windows.map { try WindowInfo.settled(id: $0, display: desk.x.display) }.sorted { $0.y < $1.y }
+        // The bubbles, then the pill under them, a small one at the column's right edge.
+        let pill = try #require(frames.last)
+        #expect(pill.height < 40 && pill.width < 100, "\(frames)")
+        for bubble in frames.dropLast() {
+            #expect(bubble.y + bubble.height <= pill.y, "\(bubble) overlaps \(pill)")
+            #expect(abs((bubble.x + bubble.width) - (pill.x + pill.width)) <= 1, "\(frames)")
+        }
+        #expect(try desk.sh("\(CLI.binary.path) notifications close-all").status == 0)
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.listAll().isEmpty }, "\((try? desk.listAll()) ?? [])")
+    }
+}
