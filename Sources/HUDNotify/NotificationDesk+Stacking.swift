@@ -10,12 +10,23 @@ extension NotificationDesk {
     /// The open notification `n` would join (its id), if any: never a value or synchronous one (an OSD), one with
     /// raw pixels, or one hiding.
     func duplicate(of n: Notification, skipHistory: Bool) -> UInt32? {
-        var found: UInt32?
-        for (key, entry) in entries where entry.stackable && entry.reason == nil && entry.skipHistory == skipHistory
-            && !isOSD(entry.notification) && entry.notification.isDuplicate(of: n) {
-            found = min(found ?? key, key)
+        guard let key = stackIndex[StackKey(n, skipHistory: skipHistory)], let entry = entries[key], entry.stackable,
+              entry.reason == nil, entry.skipHistory == skipHistory, !isOSD(entry.notification),
+              entry.notification.isDuplicate(of: n) else { return nil }
+        return key
+    }
+
+    /// Notes the text `id` shows now, for `duplicate(of:skipHistory:)`; the index is rebuilt when stale answers
+    /// outnumber live ones, so it stays as small as what is open.
+    func indexForStacking(_ id: UInt32) {
+        func stacks(_ entry: Entry) -> Bool { entry.stackable && !isOSD(entry.notification) }
+        guard let entry = entries[id], stacks(entry) else { return }
+        stackIndex[StackKey(entry.notification, skipHistory: entry.skipHistory)] = id
+        guard stackIndex.count > 2 * entries.count + 64 else { return }
+        stackIndex = [:]
+        for (id, entry) in entries where stacks(entry) {
+            stackIndex[StackKey(entry.notification, skipHistory: entry.skipHistory)] = id
         }
-        return found
     }
 
     /// Notification `id` joins the stack kept under `key`: a shown one counts it and its time starts again.
@@ -54,6 +65,7 @@ extension NotificationDesk {
         }
         waiting.rename(old, to: new)
         entries[new] = entry
+        indexForStacking(new)
         recount(new)
     }
 
@@ -69,13 +81,31 @@ extension NotificationDesk {
     }
 }
 
+/// What `Notification.isDuplicate(of:)` compares, hashed.
+struct StackKey: Hashable {
+    var app, summary, body, icon: String
+    var imagePath: String?
+    var urgency: Int
+    var actions: [String]
+    var skipHistory: Bool
+
+    init(_ n: Notification, skipHistory: Bool) {
+        (app, summary, body, icon) = (n.appName, n.summary, n.body, n.appIcon)
+        imagePath = n.imagePath
+        urgency = n.urgency.rawValue
+        actions = n.actions.flatMap { [$0.key, $0.label] }
+        self.skipHistory = skipHistory
+    }
+}
+
 extension Notification {
+    var imagePath: String? { (hints["image-path"] ?? hints["image_path"])?.string }
+
     /// Whether `other` is the same notification again (dunst's test): the same application, text, icon (by name),
     /// urgency and actions, and neither a replacement nor synchronous.
     func isDuplicate(of other: Notification) -> Bool {
-        func imagePath(_ n: Notification) -> String? { (n.hints["image-path"] ?? n.hints["image_path"])?.string }
-        return appName == other.appName && summary == other.summary && body == other.body
-            && appIcon == other.appIcon && urgency == other.urgency && imagePath(self) == imagePath(other)
+        appName == other.appName && summary == other.summary && body == other.body
+            && appIcon == other.appIcon && urgency == other.urgency && imagePath == other.imagePath
             && actions.map(\.key) == other.actions.map(\.key) && actions.map(\.label) == other.actions.map(\.label)
             && synchronousTag == nil && other.synchronousTag == nil && isResident == other.isResident
             && isTransient == other.isTransient

@@ -60,6 +60,9 @@ import ProgressFeed
     var entries: [UInt32: Entry] = [:]
     /// The stack each stacked id belongs to, by the id it is kept under.
     var stackedInto: [UInt32: UInt32] = [:]
+    /// The open notification each text was last shown or queued under, to find duplicates without a look at each
+    /// (a flood of 5,000 against a hundred waiting); an answer is checked against `entries`, as it may be stale.
+    var stackIndex: [StackKey: UInt32] = [:]
     /// What waits for a place (or for the pause to end), next first; the display is told how many.
     var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
         didSet {
@@ -156,6 +159,7 @@ import ProgressFeed
             entry.picture = picture
             entry.skipHistory = skipHistory
             entries[id] = entry
+            indexForStacking(id)
             if entry.hud != nil {
                 present(id)
             } else if let dropped = waiting.update(id, urgency: n.urgency) {
@@ -173,27 +177,32 @@ import ProgressFeed
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
         entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory,
                             stackable: stackable)
+        indexForStacking(id)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
         // is this one's if it may show.
         if visibleCount < maxVisible, mayShow(n) {
             present(id)
-        } else if let dropped = waiting.insert(id, urgency: n.urgency) {
-            drop(dropped)
+        } else {
+            if let dropped = waiting.insert(id, urgency: n.urgency, app: n.appName) { drop(dropped) }
+            if waiting.contains(id), mayShow(n) { makeRoom(for: n) }
         }
     }
 
     /// Whether `n` may take a place now. While paused, only a critical one (unless `paused-shows` is nothing);
     /// over a fullscreen window, a critical one or a value (a volume key's bar: what the user just did).
-    private func mayShow(_ n: Notification) -> Bool {
+    func mayShow(_ n: Notification) -> Bool {
         if pauseState.isOn { return n.urgency == .critical && pausedShows == .critical }
         return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
     }
 
     /// The waiting ones take the free places, next first, as far as the pause and a fullscreen window let them.
     func fill() {
+        var held = placesHeld()
         while visibleCount < maxVisible,
-              let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
+              let next = waiting.popNext(places: { held[$0, default: 0] },
+                                         if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
             present(next)
+            if let app = entries[next]?.notification.appName { held[app, default: 0] += 1 }
         }
         updateMore()
     }

@@ -53,3 +53,22 @@ import Testing
         #expect(try Tools.waitUntil(timeout: 5) { try desk.listAll().isEmpty }, "\((try? desk.listAll()) ?? [])")
     }
 }
+
+/// Issue 31: one application's flood cannot hold another's notification back.
+@Suite(.serialized) struct NotificationFairnessTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func anotherApplicationShowsWithinASecondOfAFlood() throws {
+        let desk = try Desk()
+        let flood = try desk.sh("for i in $(seq 1 200); do notify-send -a flood \"Flood $i\" body || exit 1; done")
+        #expect(flood.status == 0, "\(flood.stderr)")
+        #expect(try desk.waitForList { $0.count == 5 })
+        let sent = Date()
+        #expect(try desk.sh("notify-send -a mail 'New mail' 'from Ann'").status == 0)
+        #expect(try desk.waitForList { $0.contains { $0[3] == "New mail" } }, "\((try? desk.list()) ?? [])")
+        let waited = Date().timeIntervalSince(sent)
+        // A place given up (a 0.25 s fade) and the new bubble laid out; a loaded machine gets some slack.
+        #expect(waited < Sanitizer.upTo(1.5), "shown \(waited) s after it was sent")
+        #expect(try desk.more() != nil, "the flood still waits")
+    }
+}
