@@ -27,6 +27,8 @@ import ProgressFeed
         var stacked: [UInt32] = []
         /// It may take duplicates: it has no raw pixels (two images cannot be told apart once scaled).
         var stackable = true
+        /// A shown bubble's height in points, as the display measured it (`NotificationDesk+Room`).
+        var height: Double?
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
@@ -180,7 +182,7 @@ import ProgressFeed
         indexForStacking(id)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
         // is this one's if it may show.
-        if visibleCount < maxVisible, mayShow(n) {
+        if visibleCount < maxVisible, mayShow(n), isOSD(n) || !waitsForRoom(urgency: n.urgency), hasRoom(for: id) {
             present(id)
         } else {
             if let dropped = waiting.insert(id, urgency: n.urgency, app: n.appName) { drop(dropped) }
@@ -200,7 +202,8 @@ import ProgressFeed
         var held = placesHeld()
         while visibleCount < maxVisible,
               let next = waiting.popNext(places: { held[$0, default: 0] },
-                                         if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
+                                         if: { id in entries[id].map { mayShow($0.notification) } ?? true
+                                             && hasRoom(for: id) }) {
             present(next)
             if let app = entries[next]?.notification.appName { held[app, default: 0] += 1 }
         }
@@ -252,6 +255,7 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
+        entry.height = height(of: entry)
         hud.picture = entry.picture
         hud.style = style(for: n)
         bind(hud, to: id, entry)
@@ -265,11 +269,7 @@ import ProgressFeed
     /// Gives the HUD of `id` its text (the summary with the stack's count), its buttons and what its clicks do.
     func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
         let n = entry.notification
-        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
-        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
-        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
-        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
-        if !buttons.isEmpty { update.button = "" }
+        let (update, buttons) = shown(entry)
         hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
         if buttons.isEmpty {
             hud.actionClicked = nil
@@ -295,6 +295,17 @@ import ProgressFeed
         }
         hud.hovered = { [unowned self] inside in hover(id, inside) }
         hud.hidden = { [unowned self] in finished(id) }
+    }
+
+    /// What the HUD of `entry` shows: its text (the summary with the stack's count), and its buttons' actions.
+    func shown(_ entry: Entry) -> (update: FeedUpdate, buttons: [(key: String, label: String)]) {
+        let n = entry.notification
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
+        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
+        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
+        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
+        if !buttons.isEmpty { update.button = "" }
+        return (update, buttons)
     }
 
     /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,

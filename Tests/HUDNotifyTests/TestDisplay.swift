@@ -50,6 +50,16 @@ import ProgressFeed
     }
     var fullscreenChanged: (@MainActor () -> Void)?
 
+    /// The height of the room for the column, in points; nil: this display measures nothing.
+    var room: Double?
+
+    /// A bubble 24 points of padding and 20 a line of its label and details.
+    func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
+        guard let room else { return nil }
+        let lines = content.details.isEmpty ? 1 : 1 + content.details.split(separator: "\n").count
+        return (24 + 20 * Double(lines), room)
+    }
+
     /// The names of the notifications' HUDs on screen (shown or hiding), oldest first: all but the "N more" pill.
     var onScreen: [String] { made.filter { $0.isOnScreen && $0.name != NotificationDesk.moreName }.map(\.name) }
 

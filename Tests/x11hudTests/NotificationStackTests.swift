@@ -72,3 +72,30 @@ import Testing
         #expect(try desk.more() != nil, "the flood still waits")
     }
 }
+
+/// Issue 31: a column taller than the screen never overlaps; what does not fit waits, counted in the pill.
+@Suite(.serialized) struct NotificationRoomTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func tallBubblesWaitRatherThanOverlap() throws {
+        let desk = try Desk()
+        let body = String(repeating: "A body long enough for five lines of the bubble. ", count: 8)
+        // notify-send waits for an action while its notification is open.
+        let clients = try (1...5).map { n in
+            try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                             ["-t", "0", "-A", "a=Reply", "-A", "b=Mark read", "-A", "c=Delete", "Mail \(n)", body],
+                             environment: desk.environment)
+        }
+        defer { for client in clients { client.kill() } }
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.more() != nil }, "\((try? desk.listAll()) ?? [])")
+        let shown = try desk.list().count
+        #expect(shown >= 2 && shown < 5, "\(shown) shown")
+        let frames = try desk.hudWindows().map { try WindowInfo.settled(id: $0, display: desk.x.display) }
+            .sorted { $0.y < $1.y }
+        #expect(frames.count == shown + 1, "the bubbles and the pill: \(frames)")
+        for (upper, lower) in zip(frames, frames.dropFirst()) {
+            #expect(upper.y + upper.height <= lower.y, "\(upper) overlaps \(lower)")
+        }
+        #expect((frames.last.map { $0.y + $0.height } ?? 0) <= 720, "\(frames)")
+    }
+}
