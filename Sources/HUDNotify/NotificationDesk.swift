@@ -80,6 +80,8 @@ import ProgressFeed
     /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
     var pauseState = NotificationPause()
     let pausedShows: NotificationSettings.PausedShows
+    /// What a click of each pointer button (1 left, 2 middle, 3 right) on a notification does.
+    let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
@@ -110,6 +112,9 @@ import ProgressFeed
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
         rules = settings.rules
+        let builtIn = NotificationSettings.builtIn
+        mouse = [1: settings.mouseLeft ?? builtIn.mouseLeft!, 2: settings.mouseMiddle ?? builtIn.mouseMiddle!,
+                 3: settings.mouseRight ?? builtIn.mouseRight!]
         display.fullscreenChanged = { [weak self] in self?.fill() }
     }
 
@@ -285,13 +290,13 @@ import ProgressFeed
         } else {
             hud.buttonAction = nil
         }
-        if let key = n.defaultAction {
-            hud.bezelAction = { [unowned self] in invoke(id, key) }
-        } else if n.value(hints: valueHints) == nil {
-            // A click dismisses it, as in dunst; a bar (a volume flash) lets clicks through.
-            hud.bezelAction = { [unowned self] in close(id, reason: .dismissed) }
+        // A bar (a volume flash) lets clicks through, and so does a bubble no button does anything on.
+        if n.value(hints: valueHints) == nil, mouse.values.contains(where: { $0 != .none }) {
+            hud.bezelAction = { [unowned self] in click(mouse[1] ?? .none, on: id) }
+            hud.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
         } else {
             hud.bezelAction = nil
+            hud.otherClick = nil
         }
         hud.hovered = { [unowned self] inside in hover(id, inside) }
         hud.hidden = { [unowned self] in finished(id) }

@@ -71,4 +71,6 @@ extension NotificationDisplay {
     var hovered: (@MainActor (Bool) -> Void)? { get set }
     /// A click on the bezel; nil: clicks go through.
     var bezelAction: (@MainActor () -> Void)? { get set }
+    /// A click of the middle (2) or right (3) button on the bezel, while `bezelAction` is set.
+    var otherClick: (@MainActor (Int) -> Void)? { get set }
 }

@@ -125,4 +125,9 @@ public import X11Platform
         get { hud.bezelAction }
         set { hud.bezelAction = newValue }
     }
+
+    var otherClick: (@MainActor (Int) -> Void)? {
+        get { hud.bezelOtherClicked }
+        set { hud.bezelOtherClicked = newValue }
+    }
 }

@@ -83,6 +83,7 @@ import ProgressFeed
     var hidden: (@MainActor () -> Void)?
     var buttonAction: (@MainActor () -> Void)?
     var bezelAction: (@MainActor () -> Void)?
+    var otherClick: (@MainActor (Int) -> Void)?
     var actions: [String] = []
     var hovered: (@MainActor (Bool) -> Void)?
     var actionClicked: (@MainActor (Int) -> Void)?
@@ -104,6 +105,13 @@ import ProgressFeed
     func clickBezel() -> Bool {
         guard let bezelAction else { return false }
         bezelAction()
+        return true
+    }
+
+    /// A click of pointer button `button` (1 left, 2 middle, 3 right) on the bezel; false when clicks go through.
+    func click(_ button: Int) -> Bool {
+        guard bezelAction != nil else { return false }
+        if button == 1 { bezelAction?() } else { otherClick?(button) }
         return true
     }
 

@@ -99,3 +99,51 @@ import Testing
         #expect((frames.last.map { $0.y + $0.height } ?? 0) <= 720, "\(frames)")
     }
 }
+
+/// Issue 31: middle click = the first action (or the default), right click = close all, as `[notifications]` sets.
+@Suite(.serialized) struct NotificationMouseTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    /// Clicks `button` on the bezel of the one bubble on the display, above its action buttons.
+    private func click(_ button: Int, on desk: Desk) throws {
+        let window = try #require(try desk.hudWindows().first)
+        _ = try WindowInfo.settled(id: window, display: desk.x.display)
+        try Tools.run("xdotool", ["mousemove", "--window", window, "20", "10", "click", String(button)],
+                      display: desk.x.display)
+    }
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func middleDoesTheFirstActionAndRightClosesAll() throws {
+        let desk = try Desk(serverArguments: ["--max-visible", "1"])
+        let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["-A", "reply=Reply", "-A", "delete=Delete", "Mail", "A new message"],
+                                      environment: desk.environment)
+        #expect(try desk.waitForList { $0.count == 1 })
+        try click(2, on: desk)
+        #expect(client.waitForExit(timeout: 5))
+        #expect(client.stdout == "reply\n", "\(client.stdout) \(client.stderr)")
+        #expect(try desk.waitForList { $0.isEmpty })
+        for n in 1...3 { #expect(try desk.sh("notify-send -t 0 'Message \(n)' text").status == 0) }
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.more() == "2 more" }, "\((try? desk.listAll()) ?? [])")
+        try click(3, on: desk)
+        #expect(try Tools.waitUntil(timeout: 5) { try desk.listAll().isEmpty }, "\((try? desk.listAll()) ?? [])")
+        #expect(try desk.sh("\(CLI.binary.path) notifications count waiting").stdout == "0\n")
+    }
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func theTableChangesWhatEachButtonDoes() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-\(UUID().uuidString).toml")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try "[notifications]\nmouse-right = \"close\"\nmouse-middle = \"none\"\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let printed = try CLI.run(["notifications", "--print-config", "--config", config.path])
+        #expect(printed.stdout.contains("mouse-right = \"close\""), "\(printed.stdout)")
+        let desk = try Desk(serverArguments: ["--config", config.path])
+        for n in 1...2 { #expect(try desk.sh("notify-send -t 0 'Message \(n)' text").status == 0) }
+        #expect(try desk.waitForList { $0.count == 2 })
+        // The newest is on top, where the click lands: only it goes.
+        let frames = try desk.hudWindows().map { ($0, try WindowInfo.settled(id: $0, display: desk.x.display)) }
+        let top = try #require(frames.min { $0.1.y < $1.1.y }?.0)
+        try Tools.run("xdotool", ["mousemove", "--window", top, "20", "10", "click", "2"], display: desk.x.display)
+        try Tools.run("xdotool", ["mousemove", "--window", top, "20", "10", "click", "3"], display: desk.x.display)
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["Message 1"] }, "\((try? desk.list()) ?? [])")
+    }
+}
