@@ -69,10 +69,15 @@ extension NotificationDesk {
         recount(new)
     }
 
-    /// The shown stack under `key` says its count again.
+    /// The shown stack under `key` says its count again; one on its way out only hears of its new key when it
+    /// has hidden.
     private func recount(_ key: UInt32) {
-        guard let entry = entries[key], let hud = entry.hud, entry.reason == nil else { return }
-        bind(hud, to: key, entry)
+        guard let entry = entries[key], let hud = entry.hud else { return }
+        if entry.reason == nil {
+            bind(hud, to: key, entry)
+        } else {
+            hud.hidden = { [unowned self] in finished(key) }
+        }
     }
 
     /// What follows a stack's summary: its count, lighter and in the body's weight, so the summary still leads.

@@ -420,7 +420,7 @@ import ProgressFeed
     }
 
     /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
-    private func finished(_ id: UInt32) {
+    func finished(_ id: UInt32) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.timer?.cancel()
         display.release(entry.name)

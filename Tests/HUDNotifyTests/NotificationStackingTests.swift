@@ -70,6 +70,19 @@ extension NotificationDeskTests {
         #expect(clock.pendingTimers == 0)
     }
 
+    @Test func closingTheFirstIdOfAStackOnItsWayOutStillFreesItsPlace() {
+        let desk = desk(maxVisible: 1)
+        desk.show(1, failed())
+        desk.show(2, failed())
+        desk.show(3, Notification(summary: "next", expireTimeout: 0))
+        clock.advance(by: 5)
+        #expect(display.hud("notification-1")?.isHiding == true)
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(log.closed.map(\.id) == [1, 2] && log.closed.map(\.reason) == [.closedByCall, .expired])
+        #expect(display.onScreen == ["notification-3"])
+    }
+
     @Test func theTimeoutOfARekeyedStackKeepsItsDeadline() {
         let desk = desk()
         desk.show(1, failed())
