@@ -146,8 +146,10 @@ import ProgressFeed
         for warning in warnings { onWarning?("notification \(id): \(warning)") }
         run(ruled.scripts, for: id, ruled.n)
         guard !ruled.skipDisplay else {
-            // History only: over at once, as if it expired unseen (one shown under that id goes too).
-            if entries[id] != nil || stackedInto[id] != nil { close(id, reason: .expired) }
+            // History only: over at once, as if it expired unseen (one shown under that id goes too, out of its
+            // stack if it was in one).
+            if stackedInto[id] != nil || entries[id]?.stacked.isEmpty == false { unstack(id, reason: nil) }
+            if entries[id] != nil { close(id, reason: .expired) }
             ended(id, Entry(notification: ruled.n.withoutPixels, name: "", picture: picture,
                             skipHistory: ruled.skipHistory), reason: .expired)
             return
@@ -186,7 +188,7 @@ import ProgressFeed
                             stackable: stackable)
         indexForStacking(id)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
-        // is this one's if it may show.
+        // is this one's if it may show and fits, unless one before it waits for room (`NotificationDesk+Room`).
         if visibleCount < maxVisible, mayShow(n), isOSD(n) || !waitsForRoom(urgency: n.urgency), hasRoom(for: id) {
             present(id)
         } else {

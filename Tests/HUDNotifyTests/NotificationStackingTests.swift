@@ -1,3 +1,4 @@
+import HUDConfig
 import HUDBus
 import HUDLoop
 import ProgressFeed
@@ -126,5 +127,19 @@ extension NotificationDeskTests {
         clock.advance(by: TestHUD.hideTime)
         #expect(log.invoked.map(\.id) == [3] && log.invoked.first?.action == "open")
         #expect(Set(log.closed.map(\.id)) == [1, 2, 3] && log.closed.allSatisfy { $0.reason == .dismissed })
+    }
+}
+
+extension NotificationDeskTests {
+    @Test func aRuleSkippingTheScreenForAReplacementOfOneIdOfAStackClosesThatOneOnly() throws {
+        let rule = NotificationRule(globs: [.summary: "Skipped"], skipDisplay: true)
+        let desk = desk(settings: NotificationSettings(rules: [rule]))
+        for id in UInt32(1)...3 { desk.show(id, failed()) }
+        var skipped = Notification(appName: "make", replacesID: 2, summary: "Skipped")
+        skipped.replacesID = 2
+        desk.show(2, skipped)
+        #expect(log.closed.map(\.id) == [2] && log.closed.first?.reason == .expired)
+        let hud = try #require(display.hud("notification-1"))
+        #expect(hud.posted.last?.label == "Build failed" + NotificationDesk.countMarkup(2) && !hud.isHiding)
     }
 }
