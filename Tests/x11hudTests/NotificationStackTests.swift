@@ -104,10 +104,11 @@ import Testing
 @Suite(.serialized) struct NotificationMouseTests {
     typealias Desk = NotificationsCommandTests.Desk
 
-    /// Clicks `button` on the bezel of the one bubble on the display, above its action buttons.
+    /// Clicks `button` on the bezel of the one bubble on the display (the tallest window: not the pill), above its
+    /// action buttons.
     private func click(_ button: Int, on desk: Desk) throws {
-        let window = try #require(try desk.hudWindows().first)
-        _ = try WindowInfo.settled(id: window, display: desk.x.display)
+        let frames = try desk.hudWindows().map { ($0, try WindowInfo.settled(id: $0, display: desk.x.display)) }
+        let window = try #require(frames.max { $0.1.height < $1.1.height }?.0)
         try Tools.run("xdotool", ["mousemove", "--window", window, "20", "10", "click", String(button)],
                       display: desk.x.display)
     }
