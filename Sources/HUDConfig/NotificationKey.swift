@@ -13,6 +13,9 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case position
     case historyLength = "history-length"
     case pausedShows = "paused-shows"
+    case mouseLeft = "mouse-left"
+    case mouseMiddle = "mouse-middle"
+    case mouseRight = "mouse-right"
 }
 
 extension NotificationKey: SettingKey {
@@ -58,6 +61,16 @@ extension NotificationKey: SettingKey {
                 What still shows while notifications are paused ('x11hud notifications pause', SIGUSR1): \
                 critical ones, or nothing.
                 """, .choice(ConfigValue.pausedShows), builtIn: .pausedShows(.critical))
+        case .mouseLeft: return mouse("left", builtIn: .defaultAction)
+        case .mouseMiddle: return mouse("middle", builtIn: .doAction)
+        case .mouseRight: return mouse("right", builtIn: .closeAll)
+        }
+        func mouse(_ button: String, builtIn: NotificationSettings.MouseAction) -> Setting {
+            row(NotificationSettings.MouseAction.allCases.map(\.rawValue).joined(separator: "|"), """
+                What a click of the \(button) button on a notification does: do-action (its default action, else its \
+                first, else close it), default-action (its default action, else close it), close, close-all or none \
+                (action buttons take left clicks whatever this says).
+                """, .choice(ConfigValue.mouseAction), builtIn: .mouseAction(builtIn))
         }
     }
 }

@@ -15,6 +15,7 @@ public import HUDScene
 /// body-lines = 3
 /// history-length = 50
 /// paused-shows = "nothing"
+/// mouse-right = "close"
 ///
 /// [notifications.critical]
 /// bezel-color = "#8B1A1AE6"
@@ -41,6 +42,10 @@ public struct NotificationSettings: Equatable, Sendable {
     public var historyLength: Int?
     /// What still shows while paused.
     public var pausedShows: PausedShows?
+    /// What a click of each pointer button on a notification does.
+    public var mouseLeft: MouseAction?
+    public var mouseMiddle: MouseAction?
+    public var mouseRight: MouseAction?
     /// The look of each urgency level, over the top-level look (`[notifications.low]`, `.normal`, `.critical`).
     public var urgency: [Urgency: UrgencyStyle] = [:]
     /// `[[notifications.rule]]`, every file's, in order.
@@ -55,6 +60,19 @@ public struct NotificationSettings: Equatable, Sendable {
     public enum PausedShows: String, CaseIterable, Sendable {
         case critical
         case nothing
+    }
+
+    /// What a click on a notification does (dunst's `mouse_*_click`).
+    public enum MouseAction: String, CaseIterable, Sendable {
+        /// Its `default` action, else its first action, else close it.
+        case doAction = "do-action"
+        /// Its `default` action, else close it.
+        case defaultAction = "default-action"
+        /// Close it (dismissed, reason 2).
+        case close
+        /// Close every notification, shown or waiting.
+        case closeAll = "close-all"
+        case none
     }
 
     /// The specification's urgency levels, as the table names them.
@@ -92,7 +110,11 @@ public struct NotificationSettings: Equatable, Sendable {
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
                 timeout: Double? = nil, width: Double? = nil, bodyLines: Int? = nil, position: Position? = nil,
                 historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:],
-                rules: [NotificationRule] = []) {
+                rules: [NotificationRule] = [], mouseLeft: MouseAction? = nil, mouseMiddle: MouseAction? = nil,
+                mouseRight: MouseAction? = nil) {
+        self.mouseLeft = mouseLeft
+        self.mouseMiddle = mouseMiddle
+        self.mouseRight = mouseRight
         self.bodyLines = bodyLines
         self.maxVisible = maxVisible
         self.valueIndicator = valueIndicator
@@ -137,6 +159,9 @@ public struct NotificationSettings: Equatable, Sendable {
         position = other.position ?? position
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
+        mouseLeft = other.mouseLeft ?? mouseLeft
+        mouseMiddle = other.mouseMiddle ?? mouseMiddle
+        mouseRight = other.mouseRight ?? mouseRight
         for (level, style) in other.urgency { urgency[level, default: UrgencyStyle()].overlay(style) }
         rules += other.rules
     }
@@ -191,6 +216,9 @@ public struct NotificationSettings: Equatable, Sendable {
         case .position: return position.map { .position($0) }
         case .historyLength: return historyLength.map { .number(Double($0)) }
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
+        case .mouseLeft: return mouseLeft.map { .mouseAction($0) }
+        case .mouseMiddle: return mouseMiddle.map { .mouseAction($0) }
+        case .mouseRight: return mouseRight.map { .mouseAction($0) }
         }
     }
 
@@ -206,6 +234,9 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.position, .position(let p)): position = p
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
+        case (.mouseLeft, .mouseAction(let v)): mouseLeft = v
+        case (.mouseMiddle, .mouseAction(let v)): mouseMiddle = v
+        case (.mouseRight, .mouseAction(let v)): mouseRight = v
         default: break
         }
     }

@@ -26,6 +26,7 @@ extension NotificationDesk {
         pauseState.timer?.cancel()
         pauseState.timer = seconds.map { clock.schedule(after: $0) { [weak self] in self?.resume() } }
         pauseState.isOn = true
+        updateMore()
     }
 
     /// Ends the pause: what waited shows, in its order, as places free.

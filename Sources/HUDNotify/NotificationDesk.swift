@@ -8,7 +8,7 @@ import ProgressFeed
 /// the loop's clock, its button and bezel actions, and the reason it closed reported back (`onClosed`). What it shows
 /// them on is a `NotificationDisplay`; `serve(_:)` connects it to the bus's `NotificationServer`.
 @MainActor public final class NotificationDesk {
-    private struct Entry {
+    struct Entry {
         var notification: Notification
         var hud: (any NotificationHUD)?
         var name: String
@@ -22,6 +22,13 @@ import ProgressFeed
         var skipHistory = false
         /// The pointer is on it: its timeout waits.
         var hovered = false
+        /// The ids of the duplicates stacked onto it (`NotificationDesk+Stacking`), oldest first: each stays open
+        /// until the stack closes.
+        var stacked: [UInt32] = []
+        /// It may take duplicates: it has no raw pixels (two images cannot be told apart once scaled).
+        var stackable = true
+        /// A shown bubble's height in points, as the display measured it (`NotificationDesk+Room`).
+        var height: Double?
     }
 
     /// Notifications waiting for a place beyond this many (critical ones aside) are dropped, the oldest of the
@@ -42,7 +49,7 @@ import ProgressFeed
     let display: any NotificationDisplay
     let clock: any LoopClock
     private let icons: IconLookup
-    private let look: NotificationLook
+    let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     private let valueMode: HUDMode
@@ -52,16 +59,29 @@ import ProgressFeed
     private let valueHints: [String]
     /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
-    private var entries: [UInt32: Entry] = [:]
+    var entries: [UInt32: Entry] = [:]
+    /// The stack each stacked id belongs to, by the id it is kept under.
+    var stackedInto: [UInt32: UInt32] = [:]
+    /// The open notification each text was last shown or queued under, to find duplicates without a look at each
+    /// (a flood of 5,000 against a hundred waiting); an answer is checked against `entries`, as it may be stale.
+    var stackIndex: [StackKey: UInt32] = [:]
     /// What waits for a place (or for the pause to end), next first; the display is told how many.
-    private var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
-        didSet { if waiting.count != oldValue.count { display.waitingChanged(waiting.count) } }
+    var waiting = NotificationQueue(limit: queueLimit, criticalLimit: criticalQueueLimit) {
+        didSet {
+            guard waiting.count != oldValue.count else { return }
+            display.waitingChanged(waiting.count)
+            updateMore()
+        }
     }
+    /// The "N more" pill while it is up (`NotificationDesk+More`).
+    var more: (any NotificationHUD)?
     /// Closed notifications, newest last (`history-length`, none when 0).
     var history: NotificationHistory
     /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
     var pauseState = NotificationPause()
     let pausedShows: NotificationSettings.PausedShows
+    /// What a click of each pointer button (1 left, 2 middle, 3 right) on a notification does.
+    let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
@@ -92,6 +112,9 @@ import ProgressFeed
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
         rules = settings.rules
+        let builtIn = NotificationSettings.builtIn
+        mouse = [1: settings.mouseLeft ?? builtIn.mouseLeft!, 2: settings.mouseMiddle ?? builtIn.mouseMiddle!,
+                 3: settings.mouseRight ?? builtIn.mouseRight!]
         display.fullscreenChanged = { [weak self] in self?.fill() }
     }
 
@@ -109,7 +132,7 @@ import ProgressFeed
     public var queued: [UInt32] { waiting.ids }
 
     /// The open notification `id` (shown, hiding or waiting).
-    public func notification(_ id: UInt32) -> Notification? { entries[id]?.notification }
+    public func notification(_ id: UInt32) -> Notification? { entries[stackedInto[id] ?? id]?.notification }
 
     /// How many are shown (or hiding).
     public var visibleCount: Int { entries.values.count { $0.hud != nil } }
@@ -123,22 +146,29 @@ import ProgressFeed
         for warning in warnings { onWarning?("notification \(id): \(warning)") }
         run(ruled.scripts, for: id, ruled.n)
         guard !ruled.skipDisplay else {
-            // History only: over at once, as if it expired unseen (one shown under that id goes too).
+            // History only: over at once, as if it expired unseen (one shown under that id goes too, out of its
+            // stack if it was in one).
+            if stackedInto[id] != nil || entries[id]?.stacked.isEmpty == false { unstack(id, reason: nil) }
             if entries[id] != nil { close(id, reason: .expired) }
             ended(id, Entry(notification: ruled.n.withoutPixels, name: "", picture: picture,
                             skipHistory: ruled.skipHistory), reason: .expired)
             return
         }
-        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory)
+        let pixels = n.pictures.contains { if case .pixels = $0 { true } else { false } }
+        show(id, ruled.n.withoutPixels, picture: picture, skipHistory: ruled.skipHistory, stackable: !pixels)
     }
 
     /// `show(_:_:)` with the picture already read (a notification taken back from the history).
-    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false) {
+    func show(_ id: UInt32, _ n: Notification, picture: CustomIndicator?, skipHistory: Bool = false,
+              stackable: Bool = true) {
+        // A replacement of one id of a stack takes it out of the stack, to be shown as itself.
+        if stackedInto[id] != nil || entries[id]?.stacked.isEmpty == false { unstack(id, reason: nil) }
         if var entry = entries[id] {
             entry.notification = n
             entry.picture = picture
             entry.skipHistory = skipHistory
             entries[id] = entry
+            indexForStacking(id)
             if entry.hud != nil {
                 present(id)
             } else if let dropped = waiting.update(id, urgency: n.urgency) {
@@ -146,32 +176,45 @@ import ProgressFeed
             }
             return
         }
+        // Not a replacement: the same again from the same application joins the one shown or waiting.
+        if n.replacesID == 0, stackable, !isOSD(n), let key = duplicate(of: n, skipHistory: skipHistory) {
+            join(id, onto: key)
+            return
+        }
         var name = n.synchronousTag.map { Self.hudName(app: n.appName, tag: $0) } ?? "notification-\(id)"
         // Never another notification's HUD, whatever the names: each id is closed as itself and frees its place.
         if entries.values.contains(where: { $0.name == name }) { name = "notification-\(id)" }
-        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory)
+        entries[id] = Entry(notification: n, name: name, picture: picture, skipHistory: skipHistory,
+                            stackable: stackable)
+        indexForStacking(id)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
-        // is this one's if it may show.
-        if visibleCount < maxVisible, mayShow(n) {
+        // is this one's if it may show and fits, unless one before it waits for room (`NotificationDesk+Room`).
+        if visibleCount < maxVisible, mayShow(n), isOSD(n) || !waitsForRoom(urgency: n.urgency), hasRoom(for: id) {
             present(id)
-        } else if let dropped = waiting.insert(id, urgency: n.urgency) {
-            drop(dropped)
+        } else {
+            if let dropped = waiting.insert(id, urgency: n.urgency, app: n.appName) { drop(dropped) }
+            if waiting.contains(id), mayShow(n) { makeRoom(for: n) }
         }
     }
 
     /// Whether `n` may take a place now. While paused, only a critical one (unless `paused-shows` is nothing);
     /// over a fullscreen window, a critical one or a value (a volume key's bar: what the user just did).
-    private func mayShow(_ n: Notification) -> Bool {
+    func mayShow(_ n: Notification) -> Bool {
         if pauseState.isOn { return n.urgency == .critical && pausedShows == .critical }
         return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
     }
 
     /// The waiting ones take the free places, next first, as far as the pause and a fullscreen window let them.
     func fill() {
+        var held = placesHeld()
         while visibleCount < maxVisible,
-              let next = waiting.popFirst(if: { entries[$0].map { mayShow($0.notification) } ?? true }) {
+              let next = waiting.popNext(places: { held[$0, default: 0] },
+                                         if: { id in entries[id].map { mayShow($0.notification) } ?? true
+                                             && hasRoom(for: id) }) {
             present(next)
+            if let app = entries[next]?.notification.appName { held[app, default: 0] += 1 }
         }
+        updateMore()
     }
 
     /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.
@@ -183,7 +226,10 @@ import ProgressFeed
     /// `id` is over: the server is told why, and it is kept in the history (unless its sender marked it
     /// `transient`, or it was never shown here).
     private func ended(_ id: UInt32, _ entry: Entry, reason: NotificationServer.CloseReason) {
-        onClosed?(id, reason)
+        for each in [id] + entry.stacked {
+            stackedInto[each] = nil
+            onClosed?(each, reason)
+        }
         if reason != .undefined, !entry.notification.isTransient, !entry.skipHistory {
             history.add(NotificationRecord(id: id, notification: entry.notification, picture: entry.picture,
                                            reason: reason))
@@ -204,7 +250,7 @@ import ProgressFeed
     }
 
     /// Shows (or updates in place) the HUD of `id`.
-    private func present(_ id: UInt32) {
+    func present(_ id: UInt32) {
         guard var entry = entries[id] else { return }
         let n = entry.notification
         let hud: any NotificationHUD
@@ -216,13 +262,21 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
-        let picture = entry.picture
-        hud.picture = picture
+        entry.height = height(of: entry)
+        hud.picture = entry.picture
         hud.style = style(for: n)
-        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: picture != nil)
-        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
-        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
-        if !buttons.isEmpty { update.button = "" }
+        bind(hud, to: id, entry)
+        // Shown again if it was hiding: the held key's case.
+        hud.show()
+        entry.timer?.cancel()
+        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entries[id] = entry
+    }
+
+    /// Gives the HUD of `id` its text (the summary with the stack's count), its buttons and what its clicks do.
+    func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
+        let n = entry.notification
+        let (update, buttons) = shown(entry)
         hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
         if buttons.isEmpty {
             hud.actionClicked = nil
@@ -238,20 +292,27 @@ import ProgressFeed
         } else {
             hud.buttonAction = nil
         }
-        if let key = n.defaultAction {
-            hud.bezelAction = { [unowned self] in invoke(id, key) }
-        } else if n.value(hints: valueHints) == nil {
-            // A click dismisses it, as in dunst; a bar (a volume flash) lets clicks through.
-            hud.bezelAction = { [unowned self] in close(id, reason: .dismissed) }
+        // A bar (a volume flash) lets clicks through, and so does a bubble no button does anything on.
+        if n.value(hints: valueHints) == nil, mouse.values.contains(where: { $0 != .none }) {
+            hud.bezelAction = { [unowned self] in click(mouse[1] ?? .none, on: id) }
+            hud.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
         } else {
             hud.bezelAction = nil
+            hud.otherClick = nil
         }
         hud.hovered = { [unowned self] inside in hover(id, inside) }
-        // Shown again if it was hiding: the held key's case.
-        hud.show()
-        entry.timer?.cancel()
-        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
-        entries[id] = entry
+        hud.hidden = { [unowned self] in finished(id) }
+    }
+
+    /// What the HUD of `entry` shows: its text (the summary with the stack's count), and its buttons' actions.
+    func shown(_ entry: Entry) -> (update: FeedUpdate, buttons: [(key: String, label: String)]) {
+        let n = entry.notification
+        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
+        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
+        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
+        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
+        if !buttons.isEmpty { update.button = "" }
+        return (update, buttons)
     }
 
     /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
@@ -269,7 +330,6 @@ import ProgressFeed
         let update = entry.notification.update(valueMode: valueMode, valueHints: valueHints)
         switch display.claim(entry.name, update: update) {
         case .local(let hud):
-            hud.hidden = { [unowned self] in finished(id) }
             return hud
         case .forwarded:
             break
@@ -277,11 +337,14 @@ import ProgressFeed
             onWarning?("notification \(id) cannot be shown: \(reason)")
         }
         entries[id] = nil
-        onClosed?(id, .undefined)
+        for each in [id] + entry.stacked {
+            stackedInto[each] = nil
+            onClosed?(each, .undefined)
+        }
         return nil
     }
 
-    private func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
+    func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
         let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
         guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
         return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
@@ -311,7 +374,7 @@ import ProgressFeed
 
     /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
     /// urgency's and its rules'.
-    private func style(for n: Notification) -> HUDStyle {
+    func style(for n: Notification) -> HUDStyle {
         look.style(for: n.urgency, osd: isOSD(n), rules: n.ruleLook)
     }
 
@@ -323,21 +386,27 @@ import ProgressFeed
         }
     }
 
-    private func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+    func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
 
     /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
     static let labelLimit = 100
 
     /// The user chose action `key` of `id`: it is said, then the notification closes, unless it has the `resident`
     /// hint (it stays until the user or its sender closes it, or it expires).
+    /// A click on a stack says it of its newest id; the whole stack then closes.
     func invoke(_ id: UInt32, _ key: String) {
-        onInvoked?(id, key)
-        guard entries[id]?.notification.isResident != true else { return }
-        close(id, reason: .dismissed)
+        onInvoked?(entries[id].map { $0.stacked.last ?? id } ?? id, key)
+        guard notification(id)?.isResident != true else { return }
+        close(stackedInto[id] ?? id, reason: .dismissed)
     }
 
-    /// Hides `id` for `reason`; one still waiting for a place closes at once.
+    /// Hides `id` for `reason`; one still waiting for a place closes at once. One id of a stack closed by a call
+    /// (`CloseNotification`) leaves the stack, which stays with one fewer; any other reason closes the whole stack.
     public func close(_ id: UInt32, reason: NotificationServer.CloseReason) {
+        if let key = stackedInto[id] ?? (entries[id]?.stacked.isEmpty == false ? id : nil) {
+            guard reason != .closedByCall else { return unstack(id, reason: reason) }
+            if key != id { return close(key, reason: reason) }
+        }
         guard var entry = entries[id] else { return }
         entry.timer?.cancel()
         entry.timer = nil
@@ -355,7 +424,7 @@ import ProgressFeed
     }
 
     /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
-    private func finished(_ id: UInt32) {
+    func finished(_ id: UInt32) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.timer?.cancel()
         display.release(entry.name)

@@ -20,9 +20,14 @@ public import ProgressFeed
     var isFullscreen: Bool { get }
     /// Called when `isFullscreen` may have changed.
     var fullscreenChanged: (@MainActor () -> Void)? { get set }
+    /// The height in points `content` takes laid out in `style` where a HUD would appear now, and the height of the
+    /// room there; nil when the display cannot tell (the desk then lets every bubble take a place).
+    func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)?
 }
 
 extension NotificationDisplay {
+    /// A display that measures nothing: bubbles are never held back for lack of room.
+    public func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? { nil }
     /// A display that shows no "N more" indication.
     public func waitingChanged(_ count: Int) {}
     /// A display that knows no fullscreen windows.
@@ -66,4 +71,6 @@ extension NotificationDisplay {
     var hovered: (@MainActor (Bool) -> Void)? { get set }
     /// A click on the bezel; nil: clicks go through.
     var bezelAction: (@MainActor () -> Void)? { get set }
+    /// A click of the middle (2) or right (3) button on the bezel, while `bezelAction` is set.
+    var otherClick: (@MainActor (Int) -> Void)? { get set }
 }

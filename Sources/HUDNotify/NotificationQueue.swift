@@ -1,13 +1,16 @@
-/// The notifications waiting for a place, next first: critical before normal before low, and by age within an
-/// urgency, so that a "battery low" never waits behind a flood of low ones.
+/// The notifications waiting for a place: critical before normal before low, and by age within an urgency, so that a
+/// "battery low" never waits behind a flood of low ones; which application's goes next within an urgency is fair
+/// (`popNext`), so that one application's flood cannot hold another's back.
 ///
-/// Bounded: beyond `limit` waiting that are not critical, the oldest of the lowest urgency is dropped, never a
-/// critical one for another; critical ones are dropped, oldest first, only beyond `criticalLimit` of them (a
-/// program sending nothing but critical ones must not grow the server without bound either).
+/// Bounded: beyond `limit` waiting that are not critical, one of the lowest urgency is dropped, never a critical one
+/// for another: the oldest of the application with the most waiting, so a flood drops its own. Critical ones are
+/// dropped the same way only beyond `criticalLimit` of them (a program sending nothing but critical ones must not
+/// grow the server without bound either).
 struct NotificationQueue {
     private struct Waiting {
         var id: UInt32
         var urgency: Notification.Urgency
+        var app: String
     }
 
     let limit: Int
@@ -19,37 +22,58 @@ struct NotificationQueue {
         self.criticalLimit = criticalLimit
     }
 
-    /// The ids, next first.
+    /// The ids by urgency then age (within an urgency, `popNext` may take another application's first).
     var ids: [UInt32] { items.map(\.id) }
     var count: Int { items.count }
     var isEmpty: Bool { items.isEmpty }
 
     func contains(_ id: UInt32) -> Bool { items.contains { $0.id == id } }
 
-    /// Adds `id` behind every waiting one of its urgency or a higher one; returns the id dropped to stay in bounds,
-    /// if any (perhaps `id` itself).
-    mutating func insert(_ id: UInt32, urgency: Notification.Urgency) -> UInt32? {
+    /// Adds `id` of application `app` behind every waiting one of its urgency or a higher one; returns the id
+    /// dropped to stay in bounds, if any (perhaps `id` itself).
+    mutating func insert(_ id: UInt32, urgency: Notification.Urgency, app: String = "") -> UInt32? {
         let at = items.firstIndex { $0.urgency < urgency } ?? items.endIndex
-        items.insert(Waiting(id: id, urgency: urgency), at: at)
+        items.insert(Waiting(id: id, urgency: urgency, app: app), at: at)
         return dropOne()
     }
 
     /// A replacement of a waiting one changed its urgency: it moves to its new urgency's place.
     mutating func update(_ id: UInt32, urgency: Notification.Urgency) -> UInt32? {
         guard let i = items.firstIndex(where: { $0.id == id }), items[i].urgency != urgency else { return nil }
-        items.remove(at: i)
-        return insert(id, urgency: urgency)
+        let app = items.remove(at: i).app
+        return insert(id, urgency: urgency, app: app)
+    }
+
+    /// A waiting stack is kept under another of its ids (`NotificationDesk+Stacking`): same place.
+    mutating func rename(_ old: UInt32, to new: UInt32) {
+        if let i = items.firstIndex(where: { $0.id == old }) { items[i].id = new }
     }
 
     mutating func remove(_ id: UInt32) {
         items.removeAll { $0.id == id }
     }
 
-    /// Takes the next one if `may` holds for its id, looking no further (the order is the order they show in: a
-    /// paused desk takes critical ones only, which come first).
-    mutating func popFirst(if may: (UInt32) -> Bool) -> UInt32? {
-        guard let first = items.first, may(first.id) else { return nil }
-        return items.removeFirst().id
+    /// Takes the next one if `may` holds for its id, looking no further (a paused desk takes critical ones only,
+    /// which come first). Next is, among those of the highest urgency waiting, the oldest of the application that
+    /// holds the fewest places now (`places`), the oldest first between equals: a round by application, so one
+    /// more from an application whose flood fills the column waits behind another application's first.
+    mutating func popNext(places: (String) -> Int, if may: (UInt32) -> Bool) -> UInt32? {
+        guard let top = items.first?.urgency else { return nil }
+        var best = 0, fewest = Int.max
+        var seen: Set<String> = []
+        for (i, item) in items.enumerated() {
+            guard item.urgency == top else { break }
+            // Each application's oldest only.
+            guard seen.insert(item.app).inserted else { continue }
+            let held = places(item.app)
+            if held < fewest {
+                best = i
+                fewest = held
+            }
+            if held == 0 { break }
+        }
+        guard may(items[best].id) else { return nil }
+        return items.remove(at: best).id
     }
 
     private mutating func dropOne() -> UInt32? {
@@ -63,8 +87,11 @@ struct NotificationQueue {
         } else {
             return nil
         }
-        // The oldest of that urgency: the first of its run.
-        guard let i = items.firstIndex(where: { $0.urgency == lowest }) else { return nil }
+        // The oldest of that urgency from the application with the most of them waiting.
+        var counts: [String: Int] = [:]
+        for item in items where item.urgency == lowest { counts[item.app, default: 0] += 1 }
+        guard let most = counts.max(by: { $0.value < $1.value })?.value,
+              let i = items.firstIndex(where: { $0.urgency == lowest && counts[$0.app] == most }) else { return nil }
         return items.remove(at: i).id
     }
 }

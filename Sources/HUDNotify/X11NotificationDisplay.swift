@@ -1,5 +1,6 @@
 import HUDControl
-import HUDScene
+import HUDRender
+public import HUDScene
 public import ProgressFeed
 public import X11Platform
 
@@ -52,6 +53,15 @@ public import X11Platform
     }
 
     public func release(_ name: String) { session.forget(id: name) }
+
+    /// Text measured as the HUDs' renderers measure it (in points, the same at every scale).
+    private lazy var measurer = TextEngine()
+
+    public func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
+        let area = session.usableArea(monitor: monitor, scale: scale)
+        let layout = HUDLayout(content: content, style: style, area: area, measurer: measurer)
+        return (layout.bezel.height, area.height)
+    }
 
     public func iconTheme() -> String? { session.desktopIconTheme(environment: environment) }
 }
@@ -114,5 +124,10 @@ public import X11Platform
     var bezelAction: (@MainActor () -> Void)? {
         get { hud.bezelAction }
         set { hud.bezelAction = newValue }
+    }
+
+    var otherClick: (@MainActor (Int) -> Void)? {
+        get { hud.bezelOtherClicked }
+        set { hud.bezelOtherClicked = newValue }
     }
 }

@@ -50,6 +50,9 @@ public struct HUDStyle: Hashable, Sendable {
     public var bezelStyle: BezelStyle = .solid
     /// Read Pango markup in the label and details; off, so that text is shown literally.
     public var markup: Bool = false
+    /// Stands at the far end of its stack, after every other HUD there, whenever it came: the notifications'
+    /// "N more" under their column.
+    public var stacksLast: Bool = false
 
     public init(bezelColor: RGBA, contentColor: RGBA, backgroundColor: RGBA = .clear,
                 labelFont: FontSpec, detailsFont: FontSpec, buttonFont: FontSpec) {

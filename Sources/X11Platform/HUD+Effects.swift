@@ -54,8 +54,14 @@ extension HUD {
     /// A pointer button on any window: the HUD's button, an action button, or its bezel when `bezelAction` is set.
     /// A button acts when released over it, as it was pressed.
     func handleButton(_ e: XButtonEvent, pressed: Bool) {
-        guard e.button == UInt32(Button1) else { return }
         let x = Int(e.x), y = Int(e.y)
+        guard e.button == UInt32(Button1) else {
+            // Middle and right only (4 and 5 are a wheel's turns), on release as a left click is.
+            guard !pressed, [UInt32(Button2), UInt32(Button3)].contains(e.button), let bezelOtherClicked,
+                  bezelAction != nil, e.window == window.id, presented?.hitsBezel(x: x, y: y) == true else { return }
+            bezelOtherClicked(Int(e.button))
+            return
+        }
         if pressed {
             guard e.window == window.id else { return }
             if presented?.hitsButton(x: x, y: y) == true {

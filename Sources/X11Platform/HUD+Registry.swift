@@ -36,7 +36,8 @@ extension HUD {
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
             height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label),
             spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
-            newestFirst: scene.style.bubble != nil ? true : nil, progress: progress, details: shown(content.details))
+            newestFirst: scene.style.bubble != nil ? true : nil, last: scene.style.stacksLast ? true : nil,
+            progress: progress, details: shown(content.details))
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
@@ -48,6 +49,8 @@ extension HUD {
         var members = stack.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
         // Notifications come in at the edge and push the older ones away from it, as every notification daemon's.
         if stack.contains(where: { $0.state.newestFirst == true }) { members.reverse() }
+        let last = Set(stack.filter { $0.state.last == true }.map(\.window))
+        members = members.filter { !last.contains($0.window) } + members.filter { last.contains($0.window) }
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,

@@ -174,6 +174,9 @@ public import ProgressFeed
         get { controller.bezelAction }
         set { controller.bezelAction = newValue }
     }
+    /// Runs with the pointer button (2 middle, 3 right) of a click on the bezel while `bezelAction` is set (a left
+    /// click is `bezelAction`'s): a notification's middle and right clicks.
+    public var bezelOtherClicked: (@MainActor (Int) -> Void)?
     /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
     /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
     public var blocksInput: Bool { get { controller.blocksInput } set { controller.blocksInput = newValue } }

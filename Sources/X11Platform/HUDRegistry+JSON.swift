@@ -19,6 +19,7 @@ extension HUDRegistry.State {
         out.field("spinner", spinner)
         out.field("up", up)
         out.field("newestFirst", newestFirst)
+        out.field("last", last)
         out.field("progress", progress)
         out.field("details", details)
         out.bytes.append(UInt8(ascii: "}"))

@@ -31,6 +31,8 @@ import Glibc
         /// A notification bubble: a stack holding one puts its newest HUD nearest its edge (nil from an x11hud
         /// older than bubbles).
         var newestFirst: Bool?
+        /// Stands at the far end of its stack (`HUDStyle.stacksLast`); nil for false.
+        var last: Bool?
         /// The progress shown, a fraction; nil when the mode shows none (the spinner, an icon, text).
         var progress: Double?
         /// The details label as shown (`--details auto`'s figures included). Optional: a HUD of an older x11hud

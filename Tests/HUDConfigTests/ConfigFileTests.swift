@@ -329,6 +329,8 @@ import Testing
         #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
                                                            timeout: 4, width: 350, bodyLines: 5, position: .topRight,
                                                            historyLength: 100, pausedShows: .critical,
-                                                           urgency: [.critical: critical], rules: [rule]))
+                                                           urgency: [.critical: critical], rules: [rule],
+                                                           mouseLeft: .defaultAction, mouseMiddle: .doAction,
+                                                           mouseRight: .closeAll))
     }
 }

@@ -36,7 +36,7 @@ extension NotificationDeskTests {
         desk.show(1, Notification(summary: "shown", expireTimeout: 0))
         let urgencies: [[String: BusValue]] = [Self.low, [:], Self.critical, Self.low, Self.critical, [:]]
         for (i, hints) in urgencies.enumerated() {
-            desk.show(UInt32(i + 2), Notification(summary: "n", hints: hints, expireTimeout: 0))
+            desk.show(UInt32(i + 2), Notification(summary: "n\(i)", hints: hints, expireTimeout: 0))
         }
         #expect(desk.queued == [4, 6, 3, 7, 2, 5])
         // A replacement that raises a waiting one's urgency moves it.

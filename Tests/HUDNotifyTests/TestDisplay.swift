@@ -50,8 +50,24 @@ import ProgressFeed
     }
     var fullscreenChanged: (@MainActor () -> Void)?
 
-    /// The names of the HUDs on screen (shown or hiding), oldest first.
-    var onScreen: [String] { made.filter(\.isOnScreen).map(\.name) }
+    /// The height of the room for the column, in points; nil: this display measures nothing.
+    var room: Double?
+
+    /// A bubble 24 points of padding and 20 a line of its label and details.
+    func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
+        guard let room else { return nil }
+        let lines = content.details.isEmpty ? 1 : 1 + content.details.split(separator: "\n").count
+        return (24 + 20 * Double(lines), room)
+    }
+
+    /// The names of the notifications' HUDs on screen (shown or hiding), oldest first: all but the "N more" pill.
+    var onScreen: [String] { made.filter { $0.isOnScreen && $0.name != NotificationDesk.moreName }.map(\.name) }
+
+    /// What the "N more" pill says while it is on screen, nil when it is not.
+    var more: String? {
+        guard let pill = hud(NotificationDesk.moreName), pill.isOnScreen, !pill.isHiding else { return nil }
+        return pill.posted.last?.label ?? nil
+    }
 
     func hud(_ name: String) -> TestHUD? { made.last { $0.name == name } }
 }
@@ -67,6 +83,7 @@ import ProgressFeed
     var hidden: (@MainActor () -> Void)?
     var buttonAction: (@MainActor () -> Void)?
     var bezelAction: (@MainActor () -> Void)?
+    var otherClick: (@MainActor (Int) -> Void)?
     var actions: [String] = []
     var hovered: (@MainActor (Bool) -> Void)?
     var actionClicked: (@MainActor (Int) -> Void)?
@@ -88,6 +105,13 @@ import ProgressFeed
     func clickBezel() -> Bool {
         guard let bezelAction else { return false }
         bezelAction()
+        return true
+    }
+
+    /// A click of pointer button `button` (1 left, 2 middle, 3 right) on the bezel; false when clicks go through.
+    func click(_ button: Int) -> Bool {
+        guard bezelAction != nil else { return false }
+        if button == 1 { bezelAction?() } else { otherClick?(button) }
         return true
     }
 

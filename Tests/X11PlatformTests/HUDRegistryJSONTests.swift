@@ -9,7 +9,7 @@ import Testing
         HUDRegistry.State(
             id: optionals ? "vol:\(label)" : nil, pid: 4242, monitor: "DP-1", position: "top-right", x: -10, y: 20,
             width: 350, height: 96, mode: "annular", label: label, spinner: optionals ? "default" : nil, up: true,
-            newestFirst: optionals ? false : nil, progress: progress, details: details)
+            newestFirst: optionals ? false : nil, last: optionals ? true : nil, progress: progress, details: details)
     }
 
     static let texts = [

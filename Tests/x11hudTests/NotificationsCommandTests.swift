@@ -73,12 +73,20 @@ import Testing
                 + "/org/freedesktop/Notifications --method org.freedesktop.Notifications.\(method) \(arguments)")
         }
 
-        /// `x11hud list`: one HUD a line, tab-separated id, pid, mode, label, monitor.
+        /// `x11hud list`: one HUD a line, tab-separated id, pid, mode, label, monitor; the notifications' HUDs only,
+        /// the "N more" pill aside (`more()` reads it).
         func list() throws -> [[String]] {
+            try listAll().filter { $0.first != "notifications-more" }
+        }
+
+        func listAll() throws -> [[String]] {
             try sh("\(CLI.binary.path) list").stdout.split(separator: "\n").map {
                 $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             }
         }
+
+        /// What the "N more" pill says, nil when it is not up.
+        func more() throws -> String? { try listAll().first { $0.first == "notifications-more" }?[3] }
 
         /// `gdbus monitor` on the server's name, once it listens: it prints who owns the name only after it has
         /// asked for the signals (the bus answers one connection's requests in order).

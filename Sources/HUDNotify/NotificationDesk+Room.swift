@@ -1,0 +1,45 @@
+import HUDScene
+import ProgressFeed
+
+/// A column taller than the screen never overlaps: a bubble that would not fit under those shown (and the "N more"
+/// pill) waits, counted in the pill, until some have gone. Heights come from the display, laid out as it draws them;
+/// a display that cannot measure lets every bubble take a place.
+extension NotificationDesk {
+    /// Space between two bubbles of the column, in points (`HUDStack.gap`).
+    static let columnGap = 10.0
+
+    /// The height in points of the bubble `entry` shows, nil for an OSD (not in the column) or when unknown.
+    func height(of entry: Entry) -> Double? {
+        guard !isOSD(entry.notification) else { return nil }
+        return display.measure(content(of: entry), style: style(for: entry.notification))?.height
+    }
+
+    /// Whether the waiting `id` fits under the bubbles shown, leaving room for the pill and the margins. One alone
+    /// always fits (its layout is cut to the screen), and so does an OSD.
+    func hasRoom(for id: UInt32) -> Bool {
+        guard let entry = entries[id], !isOSD(entry.notification) else { return true }
+        let column = entries.values.compactMap { $0.hud != nil ? $0.height : nil }
+        guard !column.isEmpty,
+              let new = display.measure(content(of: entry), style: style(for: entry.notification)) else { return true }
+        let pill = display.measure(HUDContent(mode: .text, label: "99 more"), style: moreStyle)?.height ?? 0
+        let used = column.reduce(0) { $0 + $1 + Self.columnGap }
+        return 2 * look.bubble.margin + used + new.height + Self.columnGap + pill <= new.room
+    }
+
+    /// Whether one of `urgency` or higher waits for room (not for the pause or a fullscreen window): a newcomer
+    /// that would fit then waits behind it, so a tall one is not passed over for good by a stream of short ones.
+    func waitsForRoom(urgency: Notification.Urgency) -> Bool {
+        waiting.ids.contains { id in
+            entries[id].map { $0.notification.urgency >= urgency && mayShow($0.notification) } ?? false
+        }
+    }
+
+    /// What the HUD of `entry` lays out: as `bind` gives it.
+    private func content(of entry: Entry) -> HUDContent {
+        let (update, buttons) = shown(entry)
+        var content = HUDContent(mode: update.mode ?? .text, label: update.label ?? "", details: update.details ?? "",
+                                 buttonTitle: update.button ?? "", custom: entry.picture)
+        content.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        return content
+    }
+}

@@ -1,0 +1,45 @@
+import HUDLoop
+import HUDNotify
+import HUDScene
+import Testing
+
+/// Issue 31: the "N more" pill under the column while notifications wait for a place.
+extension NotificationDeskTests {
+    @Test func thePillCountsWhatWaitsAndGoesAtNone() throws {
+        let desk = desk(maxVisible: 2)
+        #expect(display.more == nil)
+        for id in UInt32(1)...5 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
+        #expect(display.more == "3 more")
+        let pill = try #require(display.hud(NotificationDesk.moreName))
+        #expect(pill.style.stacksLast && pill.style.bubble == nil && pill.style.position == .topRight)
+        for (id, left) in [(1, "2 more"), (2, "1 more")] as [(UInt32, String)] {
+            desk.close(id, reason: .closedByCall)
+            clock.advance(by: TestHUD.hideTime)
+            #expect(display.more == left)
+        }
+        desk.close(3, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(display.more == nil && pill.isHiding)
+        clock.advance(by: TestHUD.hideTime)
+        #expect(!pill.isOnScreen && display.released.contains(NotificationDesk.moreName))
+        #expect(display.onScreen == ["notification-4", "notification-5"])
+        // Back when some wait again: a new pill, as the first went for good.
+        desk.show(6, Notification(summary: "n6", expireTimeout: 0))
+        #expect(display.more == "1 more")
+    }
+
+    @Test func noPillWhilePausedOrOverAFullscreenWindow() {
+        let desk = desk(maxVisible: 1)
+        desk.pause()
+        for id in UInt32(1)...3 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
+        #expect(desk.queued.count == 3 && display.more == nil)
+        desk.resume()
+        #expect(display.more == "2 more")
+        display.isFullscreen = true
+        desk.show(4, Notification(summary: "n4", expireTimeout: 0))
+        clock.advance(by: TestHUD.hideTime)
+        #expect(desk.queued.count == 3 && display.more == nil)
+        display.isFullscreen = false
+        #expect(display.more == "3 more")
+    }
+}
