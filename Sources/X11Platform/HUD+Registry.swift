@@ -19,6 +19,12 @@ extension HUD {
             // `hide --all` reaches it before it appears, as a hide of its own would.
             state = registryState(bezel: Rect(x: 0, y: 0, width: 0, height: 0), up: false)
         }
+        if let deadline = listing.figuresDeadline(for: state, now: session.clock.now) {
+            if listing.heldFigures?.isPending != true {
+                listing.heldFigures = session.clock.schedule(at: deadline) { [weak self] in self?.setNeedsUpdate() }
+            }
+            return
+        }
         if listing.publish(state, waiting: controller.isWaiting, window: window.id, connection: connection) {
             restack(among: HUDRegistry.entries(connection: connection))
         }

@@ -1,3 +1,5 @@
+import HUDLoop
+
 /// A HUD's entry in the display's list of HUDs (`x11hud list`, `hide --all`, stacking): what was last published,
 /// so that only changes are, and its place in the list, which is the order of a stack.
 @MainActor struct RegistryListing {
@@ -5,6 +7,29 @@
     /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
     private var listedWhileWaiting = false
     private(set) var published: HUDRegistry.State?
+    /// When the figures alone last rewrote the description, and the timer that writes the ones held back since.
+    private var figuresWritten = -Double.infinity
+    var heldFigures: LoopTimer?
+
+    /// A progress stream rewrites the description at most this often: each rewrite costs the X server a property
+    /// change and the HUD an encoding, which at 100 updates a second was 30 % of both processes' CPU; a reader
+    /// (`list --json`, a status bar) polls far less often.
+    static let figuresInterval = 0.25
+
+    /// When `state` may be published, if not now: a change of its figures alone (progress, details) within
+    /// `figuresInterval` of the last such write waits for the end of that interval.
+    mutating func figuresDeadline(for state: HUDRegistry.State?, now: Double) -> Double? {
+        let deadline = Self.figuresDeadline(for: state, published: published, lastWritten: figuresWritten, now: now)
+        if deadline == nil, state?.differsOnlyInFigures(from: published) == true { figuresWritten = now }
+        return deadline
+    }
+
+    static func figuresDeadline(for state: HUDRegistry.State?, published: HUDRegistry.State?, lastWritten: Double,
+                                now: Double) -> Double? {
+        guard let state, state != published, state.differsOnlyInFigures(from: published) else { return nil }
+        let deadline = lastWritten + figuresInterval
+        return now >= deadline ? nil : deadline
+    }
 
     /// Publishes `state` for other processes when it changed. Returns whether it did with the HUD up: then its
     /// stack must be worked out again.
@@ -40,6 +65,7 @@
     /// Leaves the list for good (the hide has finished).
     mutating func remove(window: UInt, connection: XConnection) {
         guard isListed else { return }
+        heldFigures?.cancel()
         self = RegistryListing()
         HUDRegistry.publish(nil, window: window, connection: connection)
         HUDRegistry.remove(window: window, connection: connection)

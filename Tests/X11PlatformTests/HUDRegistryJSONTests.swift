@@ -35,3 +35,35 @@ import Testing
         #expect(decoded.label == "x")
     }
 }
+
+/// A progress stream rewrites a HUD's description at most every `figuresInterval`; anything else at once.
+@Suite struct RegistryFiguresTests {
+    let shown = HUDRegistryJSONTests.state(label: "Backup", details: "1 MB", progress: 0.5, optionals: true)
+
+    @MainActor @Test func aChangeOfFiguresAloneWaitsForTheIntervalToEnd() {
+        var next = shown
+        next.progress = 0.51
+        let interval = RegistryListing.figuresInterval
+        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10 + interval) == nil)
+        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10.01)
+            == 10 + interval)
+        next.details = "2 MB"
+        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10.01)
+            == 10 + interval)
+    }
+
+    @MainActor @Test func anythingElseIsPublishedAtOnce() {
+        var moved = shown
+        moved.progress = 0.51
+        moved.y += 40
+        var relabelled = shown
+        relabelled.label = "Verify"
+        var hidden = shown
+        hidden.up = false
+        for state in [moved, relabelled, hidden, shown] {
+            #expect(RegistryListing.figuresDeadline(for: state, published: shown, lastWritten: 10, now: 10.01) == nil)
+        }
+        #expect(RegistryListing.figuresDeadline(for: shown, published: nil, lastWritten: 10, now: 10.01) == nil)
+        #expect(RegistryListing.figuresDeadline(for: nil, published: shown, lastWritten: 10, now: 10.01) == nil)
+    }
+}

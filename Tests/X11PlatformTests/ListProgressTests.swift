@@ -29,6 +29,32 @@ struct ListProgressTests {
         #expect(percentages.count >= 3, "\(seen.details)")
     }
 
+    /// Updates faster than the description is rewritten (`RegistryListing.figuresInterval`): the last value is
+    /// listed once they stop, even one too small to move a pixel (nothing is drawn, no frame follows it).
+    @Test func theLastOfABurstIsListedAtRest() throws {
+        let display = try server().display
+        let input = Pipe()
+        let hud = try HUDProcess(["--mode", "bar", "--label", "Burst"], display: display, input: input)
+        defer { hud.kill() }
+        input.fileHandleForWriting.write(Data("5\n".utf8))
+        _ = try hud.waitForWindow(display: display)
+        func listed(_ wanted: Double) throws -> Double? {
+            var progress: Double?
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                progress = try CLI.listed(display: display).first?.progress
+                if progress == wanted { break }
+                usleep(20_000)
+            }
+            return progress
+        }
+        input.fileHandleForWriting.write(Data((13...62).map { "\($0)\n" }.joined().utf8))
+        #expect(try listed(0.62) == 0.62)
+        // Just after that write: held back, then written by the timer, since nothing else will draw.
+        input.fileHandleForWriting.write(Data("62.01\n".utf8))
+        #expect(try listed(0.6201) == 0.6201)
+    }
+
     /// A spinner shows no progress: the key is there, with null.
     @Test func aSpinnerListsItsProgressAsNull() throws {
         let display = try server().display
