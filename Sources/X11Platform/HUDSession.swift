@@ -38,6 +38,9 @@ import Synchronization
     private(set) var huds: [HUD] = []
     /// Named HUDs of this process, up or not.
     var named: [String: HUD] = [:]
+    /// What a client's request to the resident runs (`serve`), and the HUD each served client's window stands for.
+    var serveHandler: (@MainActor (ServedRequest) -> Void)?
+    var servedClients: [UInt: HUD] = [:]
     /// `whenNameFree` callers.
     var nameWaiters: [(id: String, body: @MainActor () -> Void)] = []
     /// The named-HUD protocol: this process's names and other processes' HUDs it talks to.
