@@ -10,8 +10,9 @@ import X11Platform
     /// stand for them): what the resident reads, as this process did, to show the same HUD.
     static var arguments: [String] = []
 
-    /// The connection opened to look for the resident, kept for whoever shows or forwards next.
-    private static var kept: (display: String?, forwarder: HUDForwarder)?
+    /// The connection opened to look for the resident, or why it could not be, kept for whoever shows or forwards
+    /// next: a display is opened once (a server that never answers costs its timeout once).
+    private static var kept: (display: String?, connection: Result<HUDForwarder, HUDError>)?
 
     /// Whether `X11HUD_NO_SERVE` asks for a HUD of this process's own.
     static var isBypassed: Bool {
@@ -24,20 +25,20 @@ import X11Platform
     static func connection(display: String?) throws(HUDError) -> HUDForwarder {
         if let kept, kept.display == display {
             self.kept = nil
-            return kept.forwarder
+            return try kept.connection.get()
         }
         return try HUDForwarder(display: display)
     }
 
-    /// Whether a resident runs on `display` (false when it cannot be opened: the caller says why, as before). The
-    /// connection is kept for `connection(display:)`.
+    /// Whether a resident runs on `display` (false when it cannot be opened: `connection` then says why, as
+    /// before). The connection is kept for `connection(display:)`.
     static func isRunning(display: String?) -> Bool {
         guard !isBypassed else { return false }
         if kept == nil || kept?.display != display {
-            guard let forwarder = try? HUDForwarder(display: display) else { return false }
-            kept = (display, forwarder)
+            kept = (display, Result { () throws(HUDError) in try HUDForwarder(display: display) })
         }
-        return kept?.forwarder.residentIsRunning == true
+        guard case .success(let forwarder)? = kept?.connection else { return false }
+        return forwarder.residentIsRunning
     }
 
     /// The resident on `forwarder`'s display, as the HUD it is to show for `command`, when it should show it: not
