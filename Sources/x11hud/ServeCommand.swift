@@ -66,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         }
         session.accept(served, showing: hud)
         hud.show()
+        session.updateSoon()
     }
 
     /// The HUD of `request`'s command line, named as the client asks; nil when the name is taken.

@@ -47,6 +47,13 @@ struct ResidentTests {
         return resident
     }
 
+    /// Whether the HUD labelled `label` is up, drawn by `resident`, within 5 s.
+    static func drawn(_ label: String, by resident: HUDProcess, _ display: String) throws -> Bool {
+        try Tools.waitUntil(timeout: Expected.upTo(5)) {
+            try listed(display).contains { $0.pid == resident.pid && $0.label == label }
+        }
+    }
+
     /// Ends the resident with SIGTERM: status 143, and no HUD left on the display.
     static func stop(_ resident: HUDProcess, display: String) throws {
         kill(resident.pid, SIGTERM)
@@ -89,9 +96,7 @@ struct ResidentTests {
         #expect(failing.status == 1, "\(failing.stderr)")
         let client = try HUDProcess(["run", "--label", "Job", "--", "sh", "-c", "echo 40; sleep 1; exit 3"],
                                     display: display)
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Job" }
-        })
+        #expect(try Self.drawn("Job", by: resident, display))
         #expect(client.waitForExit(timeout: Expected.upTo(10))?.status == 3)
         try Self.stop(resident, display: display)
     }
@@ -101,9 +106,7 @@ struct ResidentTests {
         let resident = try Self.startResident(display)
         defer { resident.kill() }
         let client = try HUDProcess(["--label", "Interrupted"], display: display)
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Interrupted" }
-        })
+        #expect(try Self.drawn("Interrupted", by: resident, display))
         kill(client.pid, SIGINT)
         #expect(client.waitForExit(timeout: 3)?.status == 130)
         #expect(try Tools.waitUntil(timeout: Expected.upTo(3)) { try Self.listed(display).isEmpty })
@@ -129,9 +132,7 @@ struct ResidentTests {
         let input = Pipe()
         let client = try HUDProcess(["--label", "Alone", "--mode", "bar"], display: display, input: input)
         try input.fileHandleForWriting.write(contentsOf: Data("30\n".utf8))
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Alone" }
-        })
+        #expect(try Self.drawn("Alone", by: resident, display))
         resident.kill()
         _ = try client.waitForWindow(display: display)
         // The client's own HUD, with the look and the content it had forwarded.
@@ -195,9 +196,7 @@ struct ResidentTests {
         let zenity = try HUDProcess(["zenity", "--progress", "--text", "Zen", "--auto-close"], display: display,
                                     input: input)
         try input.fileHandleForWriting.write(contentsOf: Data("40\n".utf8))
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Zen" }
-        })
+        #expect(try Self.drawn("Zen", by: resident, display))
         // --auto-close hides it at 100 %; a zenity script's input is then read to its end before the exit.
         try input.fileHandleForWriting.write(contentsOf: Data("100\n".utf8))
         #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) { try Self.listed(display).isEmpty })
@@ -210,9 +209,7 @@ struct ResidentTests {
                                       ["-c", "exec 3>\"$0\"; printf 1234567890 >&3; sleep 1", file.path])
         let watcher = try HUDProcess(["--watch-pid", String(writer.pid), "--total", "100", "--label", "Watched"],
                                      display: display)
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Watched" }
-        })
+        #expect(try Self.drawn("Watched", by: resident, display))
         #expect(watcher.waitForExit(timeout: Expected.upTo(8))?.status == 3)
         try Self.stop(resident, display: display)
     }
@@ -229,9 +226,7 @@ struct ResidentTests {
         let client = try ChildProcess(binary, ["--label", "Light", "--mode", "bar"],
                                       environment: ChildProcess.environment(display: display), input: input)
         defer { client.kill() }
-        #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) {
-            try Self.listed(display).contains { $0.pid == resident.pid && $0.label == "Light" }
-        })
+        #expect(try Self.drawn("Light", by: resident, display))
         let text = try ForwardingClientTests.mappedFiles(client.pid).filter { file in
             ForwardingClientTests.textStack.contains { file.contains($0) }
         }
