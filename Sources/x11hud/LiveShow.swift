@@ -127,13 +127,9 @@ import HUDLoop
         self.command = command
         self.rules = rules
         givenFeed = feed
-        // `run` passes signals to its command itself.
-        let ownSignals = feed == nil
-        makeSession = {
-            let session = HUDSession(adopting: forwarder)
-            if ownSignals { session.watchSignals() }
-            return session
-        }
+        // Signals are watched already (`serve`; `run` passes them to its command itself): a HUD of our own ends
+        // with the process, and the server removes its window.
+        makeSession = { HUDSession(adopting: forwarder) }
         served = true
         serve(resident)
     }
@@ -313,10 +309,6 @@ import HUDLoop
             guard !acknowledged else { return }
             acknowledged = true
             if command.watch.isWatching {
-                if command.readsInput {
-                    WatchOptions.ignoreStandardInput(
-                        option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
-                }
                 watcher = makeWatcher()
                 watcher?.start(asking: deliver)
             } else if readsInput, feed == nil {
