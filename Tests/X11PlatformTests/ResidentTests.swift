@@ -88,6 +88,18 @@ struct ResidentTests {
         try Self.stop(resident, display: display)
     }
 
+    @Test func aClickOnAServedHUDWithDismissOnClickEndsItsClientWith1() throws {
+        let display = try server().display
+        let resident = try Self.startResident(display)
+        defer { resident.kill() }
+        let client = try HUDProcess(["--label", "Click me", "--dismiss-on-click"], display: display)
+        let info = try WindowInfo.settled(id: try resident.waitForWindow(display: display), display: display)
+        try Tools.run("xdotool", ["mousemove", String(info.x + info.width / 2), String(info.y + info.height / 2),
+                                  "click", "1"], display: display)
+        #expect(client.waitForExit(timeout: Expected.upTo(3))?.status == 1)
+        try Self.stop(resident, display: display)
+    }
+
     @Test func runThroughTheResidentExitsWithItsCommandsStatus() throws {
         let display = try server().display
         let resident = try Self.startResident(display)
