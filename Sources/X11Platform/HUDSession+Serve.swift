@@ -36,7 +36,9 @@ extension HUDSession {
     /// The resident's part of a request, when it is one (an `open` for its selection); false otherwise.
     func serveRequest(_ request: HUDLinks.Request) -> Bool {
         guard request.flags.contains(.open), request.selection == links.serveSelection else { return false }
-        guard let serveHandler else {
+        // A client of another user (let in by `xhost`) would have the resident read files (an --image) as ours.
+        guard let serveHandler,
+              WindowOwner.isSameUser(request.sender, ours: links.controlWindow, connection: connection) else {
             links.answer(.gone, 0, to: request)
             return true
         }
