@@ -10,35 +10,10 @@ import X11Platform
     /// stand for them): what the resident reads, as this process did, to show the same HUD.
     static var arguments: [String] = []
 
-    /// The connection opened to look for the resident, or why it could not be, kept for whoever shows or forwards
-    /// next: a display is opened once (a server that never answers costs its timeout once).
-    private static var kept: (display: String?, connection: Result<HUDForwarder, HUDError>)?
-
     /// Whether `X11HUD_NO_SERVE` asks for a HUD of this process's own.
     static var isBypassed: Bool {
         guard let value = getenv("X11HUD_NO_SERVE") else { return false }
         return !(value[0] == 0 || value[0] == CChar(UInt8(ascii: "0")) && value[1] == 0)
-    }
-
-    /// The connection to `display`: the one opened by `isRunning`, or a new one.
-    /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
-    static func connection(display: String?) throws(HUDError) -> HUDForwarder {
-        if let kept, kept.display == display {
-            self.kept = nil
-            return try kept.connection.get()
-        }
-        return try HUDForwarder(display: display)
-    }
-
-    /// Whether a resident runs on `display` (false when it cannot be opened: `connection` then says why, as
-    /// before). The connection is kept for `connection(display:)`.
-    static func isRunning(display: String?) -> Bool {
-        guard !isBypassed else { return false }
-        if kept == nil || kept?.display != display {
-            kept = (display, Result { () throws(HUDError) in try HUDForwarder(display: display) })
-        }
-        guard case .success(let forwarder)? = kept?.connection else { return false }
-        return forwarder.residentIsRunning
     }
 
     /// The resident on `forwarder`'s display, as the HUD it is to show for `command`, when it should show it: not

@@ -84,7 +84,7 @@ struct RunCommand: ParsableCommand {
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do {
-            let forwarder = try Resident.connection(display: show.display)
+            let forwarder = try HUDForwarder(display: show.display)
             var show = show
             try show.findWindow(on: forwarder)
             // A HUD of that name up already is changed in place (LiveShow.start); else the resident may show ours.

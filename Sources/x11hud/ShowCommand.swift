@@ -133,7 +133,7 @@ struct ShowCommand: ParsableCommand {
         var command = self
         let forwarder: HUDForwarder
         do {
-            forwarder = try Resident.connection(display: display)
+            forwarder = try HUDForwarder(display: display)
             try command.findWindow(on: forwarder)
         } catch {
             return Self.failure(error)

@@ -66,9 +66,9 @@ struct X11HUDCommand: ParsableCommand {
             // What a resident x11hud reads to show this invocation's HUD, if one runs (`x11hud serve`).
             MainActor.assumeIsolated { Resident.arguments = split }
             // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
-            // Not when the resident draws it: a client never maps the text libraries.
+            // Unless a resident may draw it (a client never maps the text libraries): ShowCommand.start looks first.
             if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }),
-               !MainActor.assumeIsolated({ Resident.isRunning(display: displayArgument(split)) }) {
+               MainActor.assumeIsolated({ Resident.isBypassed }) {
                 TextStack.loadForOwnHUD()
             }
             // ArgumentParser reads what the fast parser leaves: help, errors, the commands that start no HUD.
@@ -106,22 +106,6 @@ struct X11HUDCommand: ParsableCommand {
     private static let rootFlags: Set<Substring> = [
         "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
     ]
-
-    /// The value of the last `--display` among `arguments` (before `--`), as the parser will read it.
-    static func displayArgument(_ arguments: [String]) -> String? {
-        var display: String?
-        var i = arguments.startIndex
-        while i < arguments.endIndex, arguments[i] != "--" {
-            if arguments[i] == "--display", i + 1 < arguments.endIndex {
-                display = arguments[i + 1]
-                i += 1
-            } else if arguments[i].hasPrefix("--display=") {
-                display = String(arguments[i].dropFirst("--display=".count))
-            }
-            i += 1
-        }
-        return display
-    }
 
     /// `--title=` becomes `--title ""`: ArgumentParser would otherwise take the next argument as the value,
     /// swallowing the option after an empty `--title=""`.
