@@ -36,7 +36,8 @@ public enum ExitStatus: CaseIterable, Sendable {
     /// window. Xlib gives a program no way to go on after a lost connection, so the library ends the process with
     /// it, after what `HUDSession.whenLost` asked (the command line reads piped input to its end first).
     case connectionLost
-    /// `EX_TEMPFAIL`: `notifications`: another notification server owns the name (without `--replace`).
+    /// `EX_TEMPFAIL`: `notifications`: another notification server owns the name (without `--replace`); `serve`:
+    /// another resident x11hud of the user serves the display.
     case nameTaken
     /// `EX_PROTOCOL`: `notifications`: the session bus cannot be reached.
     case busUnavailable

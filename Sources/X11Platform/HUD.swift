@@ -259,6 +259,12 @@ public import ProgressFeed
 
     // MARK: Input
 
+    /// Hands the HUD `update` as if it had come with its input (another process's, kept): applied with the next frame.
+    public func post(_ update: FeedInbox) { controller.post(update) }
+
+    /// How input changes the HUD: what `attach` sets, for a HUD whose input is all posted (another process's).
+    public var policy: FeedPolicy { get { controller.policy } set { controller.policy = newValue } }
+
     /// Starts `source` (a `FileDescriptorFeed`, a `CommandFeed`, a `ProcessWatch`…) and pulls it once per frame
     /// while frames run, and, when it asks, with the next frame.
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
@@ -317,6 +323,7 @@ public import ProgressFeed
         listing.remove(window: window.id, connection: connection)
         releaseName()
         session.unregister(self)
+        session.servedHUDEnded(self)
         let status: ExitStatus = targetClosed ? .windowClosed : controller.wasCancelled ? .cancelled : .done
         session.links.hudEnded(window: window.id, status: Int(status.code))
         controller.finish()

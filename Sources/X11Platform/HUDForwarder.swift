@@ -23,6 +23,19 @@ import HUDLoop
     /// Another process's HUD named `id`, if one is up.
     public func remoteHUD(id: String) -> RemoteHUD? { endpoint.remoteHUD(id: id) }
 
+    /// The resident x11hud of this user on the display (`x11hud serve`), as the HUD it will show named `id`
+    /// (`RemoteHUD.open`); nil when none runs.
+    public func resident(naming id: String) -> RemoteHUD? {
+        let owner = endpoint.links.residentOwner()
+        return owner == 0 ? nil : RemoteHUD(endpoint: endpoint, target: owner, id: id)
+    }
+
+    /// Whether a resident x11hud of this user runs on the display.
+    public var residentIsRunning: Bool { endpoint.links.residentOwner() != 0 }
+
+    /// Whether a HUD named `id` is up (in any process).
+    public func showsHUD(id: String) -> Bool { endpoint.links.owner(of: id) != 0 }
+
     /// Every HUD on the display, to hide them all.
     public func remoteHUDs() -> [RemoteHUD] { endpoint.remoteHUDs() }
 

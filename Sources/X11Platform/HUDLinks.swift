@@ -28,6 +28,8 @@ import ProgressFeed
         /// Write the details from the figures from now on (`--details auto`): the receiver keeps the estimate,
         /// since it sees every update of every sender.
         static let autoDetails = Flags(rawValue: 8)
+        /// Show a new HUD, named by the request, described by its lines (`x11hud serve`: a client's whole HUD).
+        static let open = Flags(rawValue: 16)
     }
 
     enum Reply: Int {
@@ -74,6 +76,17 @@ import ProgressFeed
         connection.atom("_X11HUD_ID_\(getuid())_\(Self.escape(id))")
     }
 
+    /// The selection the resident x11hud (`x11hud serve`) of this user on this display owns.
+    var serveSelection: UInt { connection.atom("_X11HUD_SERVE_\(getuid())") }
+
+    /// The control window of this user's resident x11hud, or 0 when none runs (or it is this process).
+    func residentOwner() -> UInt {
+        let owner = XGetSelectionOwner(connection.display, serveSelection)
+        guard owner != 0, owner != controlWindow,
+              WindowOwner.isSameUser(owner, ours: controlWindow, connection: connection) else { return 0 }
+        return owner
+    }
+
     /// `id` as the tail of an atom name: ASCII letters, digits, `-`, `.` and `_` as they are, every other byte as
     /// `%` and two hex digits (fixed width, so no two ids share a name).
     nonisolated static func escape(_ id: String) -> String {
@@ -102,10 +115,19 @@ import ProgressFeed
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
     /// the name is now ours.
     func claim(_ id: String) -> UInt? {
-        let atom = selection(for: id)
+        claim(selection: selection(for: id), ownerIsForeign: owner(of: id) == 0)
+    }
+
+    /// Takes the resident's selection unless another resident of this user holds it (`claim`).
+    func claimServing() -> UInt? {
+        claim(selection: serveSelection, ownerIsForeign: residentOwner() == 0)
+    }
+
+    /// `claim` of the selection `atom`; `ownerIsForeign`: whoever owns it now is not one of ours.
+    private func claim(selection atom: UInt, ownerIsForeign: Bool) -> UInt? {
         let control = controlWindow
         // Checked before the grab (it takes a few round trips): another user's window holding our name is ignored.
-        let foreign = owner(of: id) == 0 ? XGetSelectionOwner(connection.display, atom) : 0
+        let foreign = ownerIsForeign ? XGetSelectionOwner(connection.display, atom) : 0
         XGrabServer(connection.display)
         var owner = XGetSelectionOwner(connection.display, atom)
         if owner == 0 || owner == foreign {
@@ -139,6 +161,12 @@ import ProgressFeed
     /// the answers will carry: random, so that no other client can answer in the target's place.
     @discardableResult
     func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
+        send(lines, flags: flags, to: target, selection: id.map(selection) ?? 0)
+    }
+
+    /// `send` for the selection `selection` (a name's, the resident's or 0).
+    @discardableResult
+    func send(_ lines: [String], flags: Flags, to target: UInt, selection: UInt) -> Int {
         let serial = Int.random(in: 1..<(1 << 62))
         let control = controlWindow
         var flags = flags
@@ -152,7 +180,7 @@ import ProgressFeed
         XErrorHandlers.quietly(connection: connection, sync: true) {
             message(to: target, type: Self.requestName,
                     [CLong(bitPattern: control), flags.rawValue, serial & Self.half,
-                     CLong(bitPattern: id.map(selection) ?? 0), serial >> 31])
+                     CLong(bitPattern: selection), serial >> 31])
         }
         return serial
     }

@@ -63,6 +63,7 @@ extension HUDSession {
         case DestroyNotify:
             endpoint.windowDestroyed(event.xdestroywindow.window)
             targetGone(event.xdestroywindow.window)
+            servedClientGone(event.xdestroywindow.window)
         default:
             if compositor.isSelectionEvent(event) {
                 // Translucent ↔ opaque and shaped: redraw at once, so no black rectangle is ever left up.

@@ -100,6 +100,7 @@ extension HUDSession {
     func receive(_ message: XClientMessageEvent) {
         if endpoint.receiveReply(message) { return }
         guard let request = links.request(from: message) else { return }
+        if message.window == links.controlWindow, serveRequest(request) { return }
         let target = message.window == links.controlWindow
             ? namedHUDs.first { $0.ownsName && links.selection(for: $0.id ?? "") == request.selection }
             : hud(window: message.window)

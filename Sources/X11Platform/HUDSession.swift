@@ -38,6 +38,9 @@ import Synchronization
     private(set) var huds: [HUD] = []
     /// Named HUDs of this process, up or not.
     var named: [String: HUD] = [:]
+    /// What a client's request to the resident runs (`serve`), and the HUD each served client's window stands for.
+    var serveHandler: (@MainActor (ServedRequest) -> Void)?
+    var servedClients: [UInt: HUD] = [:]
     /// `whenNameFree` callers.
     var nameWaiters: [(id: String, body: @MainActor () -> Void)] = []
     /// The named-HUD protocol: this process's names and other processes' HUDs it talks to.
@@ -257,6 +260,10 @@ import Synchronization
     /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
     /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
     /// than the screen refreshes costs one frame per refresh, as a display link does.
+    /// Draws every HUD on the next turn of the loop, even while frames tick: a HUD just shown beside others that
+    /// move (a resident's, while an earlier client's HUD fades out) would otherwise wait up to a refresh for the tick.
+    public func updateSoon() { MainLoop.soon { [weak self] in self?.update() } }
+
     func setNeedsUpdate() {
         guard !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true

@@ -41,6 +41,15 @@ public import ProgressFeed
         endpoint.pending[serial] = self
     }
 
+    /// Asks the resident x11hud this was reached through (`HUDForwarder.resident(naming:)`) to show a new HUD by this
+    /// one's name, described by `lines` (what the resident reads them as is its own business), and to say how it
+    /// ends. From its acknowledgement on, `send` and `hide` reach that HUD.
+    public func open(_ lines: [String]) {
+        let serial = endpoint.links.send(lines, flags: [.open, .subscribe], to: target,
+                                         selection: endpoint.links.serveSelection)
+        endpoint.pending[serial] = self
+    }
+
     /// Hides the HUD, as its own process would (honouring its minimum show time).
     public func hide(subscribe: Bool = false) {
         let serial = endpoint.links.send([], flags: subscribe ? [.hide, .subscribe] : .hide, to: target, id: id)

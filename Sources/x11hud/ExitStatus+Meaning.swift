@@ -25,7 +25,9 @@ extension ExitStatus {
         case .connectionLost:
             return "the connection to the X server was lost, or another client destroyed the HUD's window; piped "
                 + "input is read to its end first"
-        case .nameTaken: return "`notifications`: another server owns the name (without `--replace`); one line names it"
+        case .nameTaken:
+            return "`notifications`: another server owns the name (without `--replace`); `serve`: another resident "
+                + "x11hud serves the display; one line names it"
         case .busUnavailable: return "`notifications`: the session bus cannot be reached"
         case .noPermission: return "`--watch-pid`: the process's open files cannot be read (another user's)"
         case .badConfig: return "a config file is unusable"

@@ -34,6 +34,12 @@ import HUDLoop
     private var sink: Sink = .none
     /// The input has ended and its end was forwarded to another process's HUD.
     private var inputEnded = false
+    /// `--watch-pid`, `--watch-file`: the watcher, while it feeds the resident's HUD.
+    private var watcher: (any HUDInputSource)?
+    /// The whole HUD is the resident's (`x11hud serve`), not only its content; if it goes, ours replaces it.
+    private var served = false
+    /// What was forwarded to the resident's HUD, merged: what a HUD of our own starts from if it goes.
+    private var forwarded = FeedInbox()
 
     private enum Sink {
         case none
@@ -113,30 +119,35 @@ import HUDLoop
         forward(to: remote)
     }
 
+    /// Hands this invocation's whole HUD to the resident x11hud (`x11hud serve`), `resident` being the HUD it is
+    /// asked to show, with only `forwarder`'s link open; if the resident goes away or does not answer, the session
+    /// made on the same connection shows a HUD of our own, from what was forwarded so far.
+    init(command: ShowCommand, servedBy resident: RemoteHUD, through forwarder: HUDForwarder, rules: DialogRules,
+         feed: (any LiveFeed)? = nil) {
+        self.command = command
+        self.rules = rules
+        givenFeed = feed
+        // Signals are watched already (`serve`; `run` passes them to its command itself): a HUD of our own ends
+        // with the process, and the server removes its window.
+        makeSession = { HUDSession(adopting: forwarder) }
+        served = true
+        serve(resident)
+    }
+
     // MARK: A HUD of our own
 
     private func showOwn(_ live: HUD) throws(ExitError) {
-        var options = command.hud
-        if command.autoDetails { options.details = "" }
         if live.targetWindow == nil, !live.monitorChoiceExists {
             // A warning, not an error: the HUD still shows, on the primary monitor.
             X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
                 + "\(session.monitorNames.joined(separator: ", "))); using \(live.monitorName)")
         }
-        options.settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
-        if case .remote = sink {
+        if case .remote = sink, !served {
             // Taking over from a HUD that went away: what the input said since replaces the flags' content.
         } else {
-            live.content = options.content
+            live.content = Self.content(command)
         }
-        live.style = options.style
-        live.blocksInput = command.blockInput
-        if let warning = LiveWarnings.background(style: live.style, canDim: live.canDim) {
-            X11HUDCommand.printError(warning)
-        }
-        live.graceTime = command.grace?.value ?? 0
-        live.minShowTime = command.minShow?.value ?? 0
-        live.autoHideDelay = command.hideSeconds
+        Self.dress(live, as: command)
         status.code = rules.doneStatus
         let cancel: @MainActor () -> Void = { [unowned live, rules, status] in
             if rules.buttonPressed(status) { live.cancel() }
@@ -151,9 +162,12 @@ import HUDLoop
         }
         sink = .local(live)
         live.show()
+        if served { live.post(forwarded) }
         rules.startTimeout(hud: live, status: status)
         if let feed {
             live.attach(feed, policy: policy)
+        } else if let watcher {
+            live.attach(watcher, policy: policy)
         } else if command.watch.isWatching {
             startWatch(live)
         } else if readsInput {
@@ -161,13 +175,44 @@ import HUDLoop
         }
     }
 
-    private var policy: FeedPolicy {
+    /// The look and life the command line gives `live` (its content apart): the style with the desktop's theme,
+    /// grace, minimum show time and delayed hide. The same for a HUD of our own and one the resident shows for us.
+    static func dress(_ live: HUD, as command: ShowCommand) {
+        var options = command.hud
+        options.settings.resolveAutoTheme(desktopPrefersDark: live.session.desktopPrefersDark)
+        live.style = options.style
+        live.blocksInput = command.blockInput
+        if let warning = LiveWarnings.background(style: live.style, canDim: live.canDim) {
+            X11HUDCommand.printError(warning)
+        }
+        live.graceTime = command.grace?.value ?? 0
+        live.minShowTime = command.minShow?.value ?? 0
+        live.autoHideDelay = command.hideSeconds
+    }
+
+    /// What `command` shows first (`--details auto` starts empty).
+    static func content(_ command: ShowCommand) -> HUDContent {
+        var options = command.hud
+        if command.autoDetails { options.details = "" }
+        return options.content
+    }
+
+    private var policy: FeedPolicy { Self.policy(command) }
+
+    /// How the input changes the HUD of `command`.
+    static func policy(_ command: ShowCommand) -> FeedPolicy {
         FeedPolicy(modeIsExplicit: command.hud.modeIsExplicit, autoClose: command.autoClose,
                    hidesAtEnd: command.hideAfter == nil, autoDetails: command.autoDetails)
     }
 
     /// `--watch-pid`, `--watch-file`: the watcher is the input; it ends the HUD with its own status.
     private func startWatch(_ live: HUD) {
+        guard let watcher = makeWatcher() else { return }
+        live.attach(watcher, policy: policy)
+    }
+
+    /// The watcher of `--watch-pid` or `--watch-file`, which sets the status the HUD ends with.
+    private func makeWatcher() -> (any HUDInputSource)? {
         if command.readsInput {
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }
@@ -182,8 +227,7 @@ import HUDLoop
             }
             MainLoop.send { status.code = code }
         }
-        guard let watcher = command.watch.makeFeed(texts: command.watchTexts, onEnd: finished) else { return }
-        live.attach(watcher, policy: policy)
+        return command.watch.makeFeed(texts: command.watchTexts, onEnd: finished)
     }
 
     /// What the input asks when input is waiting while it feeds another process's HUD: the main queue looks.
@@ -204,10 +248,11 @@ import HUDLoop
         case .none: break
         case .local(let live): live.inputArrived()
         case .remote(let remote):
-            guard let input = feed?.take(), !input.isEmpty else { return }
+            guard let input = (feed ?? watcher)?.take(), !input.isEmpty else { return }
             var update = input
             update.ended = false
             if !update.isEmpty { remote.send(update) }
+            if served { forwarded.take(update) }
             // The end of the input hides the HUD, unless --hide-after decides when.
             if input.ended { inputEnded = true }
             if input.ended, command.hideAfter == nil { remote.hide() }
@@ -249,6 +294,63 @@ import HUDLoop
             }
         }
     }
+
+    /// Asks the resident to show this invocation's HUD (`Resident.request`: the command line, which it reads as
+    /// this process did), then forwards the input to it, and ends as that HUD does, with this process's status.
+    private func serve(_ resident: RemoteHUD) {
+        sink = .remote(resident)
+        status.code = rules.doneStatus
+        if givenFeed == nil {
+            // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
+            Self.signals = SignalWatch { number in Glibc.exit(ExitStatus.signalled(by: number)) }
+        }
+        var acknowledged = false
+        resident.onAcknowledged = { [self] in
+            guard !acknowledged else { return }
+            acknowledged = true
+            if command.watch.isWatching {
+                watcher = makeWatcher()
+                watcher?.start(asking: deliver)
+            } else if readsInput, feed == nil {
+                startFeed()
+            }
+            if let timeout = rules.timeout {
+                SystemClock.shared.schedule(after: timeout.seconds) { [self] in
+                    guard case .remote = sink else { return }
+                    status.code = timeout.status
+                    resident.hide()
+                }
+            }
+        }
+        resident.onEnd = { [self] value in
+            // The button (or a click on the bezel): what it does and the status are this process's rules'.
+            if value == ExitStatus.cancelled.code { _ = rules.buttonPressed(status) }
+            rules.finish(value == ExitStatus.windowClosed.code ? value : status.code, input: feed)
+        }
+        resident.onVanished = { [self] in
+            if inputEnded, let feed { return feed.drainThenExit(rules.doneStatus, evenIfIdle: true) }
+            takeOver()
+        }
+        resident.open([Resident.request(name: resident.id ?? "")])
+        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
+            guard !acknowledged, case .remote = sink else { return }
+            X11HUDCommand.printError("warning: the resident x11hud did not answer within "
+                + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
+            acknowledged = true
+            takeOver()
+        }
+    }
+
+    /// The resident went away (or never answered): a HUD of our own, from the flags and what was forwarded.
+    private func takeOver() {
+        // A named HUD claims its name again, as a named HUD's client does when the owner goes.
+        if command.id != nil { return startOrFail() }
+        TextStack.loadForOwnHUD()
+        do throws(ExitError) { try showOwn(makeOwn()) } catch { X11HUDCommand.fail(error.message, code: error.code) }
+    }
+
+    /// Kept for the life of a served client.
+    private static var signals: SignalWatch?
 
     /// What the flags say, as one update: only what they give, so that `x11hud --id save --progress 0.5` keeps the
     /// HUD's label, details and button (an empty `--label ""` does clear it). `--details auto` is not text: the

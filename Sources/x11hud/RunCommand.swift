@@ -86,9 +86,16 @@ struct RunCommand: ParsableCommand {
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do {
-            let session = try HUDSession(display: show.display)
+            let forwarder = try HUDForwarder(display: show.display)
             var show = show
-            try show.findWindow(on: session)
+            try show.findWindow(on: forwarder)
+            // A HUD of that name up already is changed in place (LiveShow.start); else the resident may show ours.
+            if show.id.map({ !forwarder.showsHUD(id: $0) }) ?? true,
+               let resident = Resident.hud(for: show, rules: rules, on: forwarder) {
+                _ = LiveShow(command: show, servedBy: resident, through: forwarder, rules: rules, feed: feed)
+                HUDSession.runMainLoop()
+            }
+            let session = HUDSession(adopting: forwarder)
             try LiveShow(command: show, session: session, rules: rules, feed: feed).start()
         } catch {
             let message = (error as? ExitError)?.message ?? (error as? HUDError)?.message ?? "\(error)"

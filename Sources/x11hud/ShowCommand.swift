@@ -123,39 +123,34 @@ struct ShowCommand: ParsableCommand {
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
     /// `rules` say how it ends (zenity and yad give their own statuses).
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
-        // A HUD of our own will draw: its text stack loads while the X connection and the window are made. With
-        // --id the HUD may be another process's, and then this one never loads it (LiveShow decides).
-        if id == nil { TextStack.loadForOwnHUD() }
         if FileDescriptorFeed.hasInput() {
             // A HUD never kills its producer: if the server goes away (or another client destroys the window), the
             // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
             HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
         }
-        let session: HUDSession
-        // With --over-window, the window is found once, and --id names a HUD of that window (`name@0x…`).
+        // Only the connection and the named-HUD link are opened first: if another process shows the HUD (the one
+        // named, or the resident x11hud every HUD goes to), that is all this process needs. With --over-window, the
+        // window is found once, and --id names a HUD of that window (`name@0x…`).
         var command = self
-        if let id, !queue, !watch.isWatching {
-            // Another process may show that HUD: then only the link to it is opened, which is all this process needs.
-            let forwarder: HUDForwarder
-            do {
-                forwarder = try HUDForwarder(display: display)
-                if let choice = overWindow { command.target(try forwarder.window(choice)) }
-            } catch {
-                return Self.failure(error)
-            }
-            if let remote = forwarder.remoteHUD(id: command.id ?? id) {
-                _ = LiveShow(command: command, forwardingTo: remote, through: forwarder, rules: rules)
-                forwarder.run()
-            }
-            session = HUDSession(adopting: forwarder)
-        } else {
-            do {
-                session = try HUDSession(display: display)
-                if let choice = overWindow { command.target(try session.window(choice)) }
-            } catch {
-                return Self.failure(error)
-            }
+        let forwarder: HUDForwarder
+        do {
+            forwarder = try HUDForwarder(display: display)
+            try command.findWindow(on: forwarder)
+        } catch {
+            return Self.failure(error)
         }
+        if let id = command.id, !queue, !watch.isWatching, let remote = forwarder.remoteHUD(id: id) {
+            _ = LiveShow(command: command, forwardingTo: remote, through: forwarder, rules: rules)
+            forwarder.run()
+        }
+        if let resident = Resident.hud(for: command, rules: rules, on: forwarder) {
+            _ = LiveShow(command: command, servedBy: resident, through: forwarder, rules: rules)
+            forwarder.run()
+        }
+        // A HUD of our own will draw: its text stack loads while the window is made. With --id the HUD may be
+        // another process's after all, and then this one never loads it (LiveShow decides).
+        if id == nil { TextStack.loadForOwnHUD() }
+        let session = HUDSession(adopting: forwarder)
         do throws(ExitError) { try LiveShow(command: command, session: session, rules: rules).start() } catch {
             return error
         }
@@ -183,9 +178,9 @@ struct ShowCommand: ParsableCommand {
         _exit(code)
     }
 
-    /// Finds the window `--over-window` means on `session`'s display (`x11hud run`, which makes its session itself).
-    @MainActor mutating func findWindow(on session: HUDSession) throws(HUDError) {
-        if let choice = overWindow { target(try session.window(choice)) }
+    /// Finds the window `--over-window` means on `forwarder`'s display.
+    @MainActor mutating func findWindow(on forwarder: HUDForwarder) throws(HUDError) {
+        if let choice = overWindow { target(try forwarder.window(choice)) }
     }
 
     /// The client window `--over-window` was found to mean, and the name `--id` then has: one per window.

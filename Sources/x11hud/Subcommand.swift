@@ -59,6 +59,9 @@ struct Subcommand {
             "hide", "Hide a HUD shown by any x11hud process (--id NAME or --all).")),
         Subcommand("list", ListCommand.self, synopsis: ["x11hud list [--json]"], other: (
             "list", "List the HUDs up on the display (--json).")),
+        Subcommand("serve", ServeCommand.self, synopsis: ["x11hud serve [--display <name>]"], other: (
+            "serve", "Stay resident and draw every HUD of the display: each x11hud then starts as a light client "
+                + "('x11hud serve --help').")),
         Subcommand("notifications", NotificationsCommand.self,
                    synopsis: [
                     "x11hud notifications [--replace] [<options>]",

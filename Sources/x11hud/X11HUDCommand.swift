@@ -63,8 +63,12 @@ struct X11HUDCommand: ParsableCommand {
         do {
             let split = splittingEmptyValues(arguments)
             let direct = showsDirectly(split)
+            // What a resident x11hud reads to show this invocation's HUD, if one runs (`x11hud serve`).
+            MainActor.assumeIsolated { Resident.arguments = split }
             // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
-            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }) {
+            // Unless a resident may draw it (a client never maps the text libraries): ShowCommand.start looks first.
+            if direct, !split.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }),
+               MainActor.assumeIsolated({ Resident.isBypassed }) {
                 TextStack.loadForOwnHUD()
             }
             // ArgumentParser reads what the fast parser leaves: help, errors, the commands that start no HUD.

@@ -169,7 +169,10 @@ enum ZenityCommand {
         while true {
             do {
                 let arguments = plan.arguments + kept.flatMap { $0 }
-                return try FastParser.show(arguments) ?? ShowCommand.parse(arguments)
+                let show = try FastParser.show(arguments) ?? ShowCommand.parse(arguments)
+                // A resident x11hud reads these, not zenity's, to show the same HUD.
+                MainActor.assumeIsolated { Resident.arguments = arguments }
+                return show
             } catch where X11HUDCommand.exitCode(for: error) == .validationFailure && !kept.isEmpty {
                 let dropped = kept.removeLast()
                 let reason = X11HUDCommand.oneLine(X11HUDCommand.message(for: error))

@@ -18,6 +18,25 @@ struct ForwardingClientTests {
             .filter { $0.hasPrefix("/") })
     }
 
+    /// The binary as `make release` links it, copied into `dir`: the text libraries are loaded on first use, not at
+    /// start (a debug build links them for its own convenience, which would hide what a test of a client's
+    /// mappings looks for).
+    static func lazyBinary(in dir: URL) throws -> URL {
+        let binary = dir.appendingPathComponent("x11hud-lazy")
+        try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let lazy = try Tools.run("/bin/sh", [root.appendingPathComponent("packaging/lazy-text-stack.sh").path,
+                                             binary.path], display: nil)
+        guard lazy.status == 0 else { throw TestFailure("lazy-text-stack.sh: \(lazy.stderr)") }
+        return binary
+    }
+
+    /// What a client must not map: the text stack's libraries, a font file or fontconfig's caches (each is resident
+    /// memory when mapped).
+    static let textStack = ["libpango", "libcairo", "libfontconfig", "libfreetype", "libharfbuzz", "fontconfig/",
+                            ".ttf", ".otf", ".pcf", ".cache-"]
+
     @Test func aForwardingClientMapsNoCairoOrPangoEvenWithAFontInItsConfig() throws {
         let display = try server().display
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-forward-\(UUID().uuidString)")
@@ -26,15 +45,7 @@ struct ForwardingClientTests {
                                                 withIntermediateDirectories: true)
         try "font = \"DejaVu Sans 12\"\n".write(to: dir.appendingPathComponent("x11hud/config.toml"), atomically: true,
                                                 encoding: .utf8)
-        // The binary as `make release` links it: the text libraries are loaded on first use, not at start (a debug
-        // build links them for its own convenience, which would hide what this test looks for).
-        let binary = dir.appendingPathComponent("x11hud-lazy")
-        try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let lazy = try Tools.run("/bin/sh", [root.appendingPathComponent("packaging/lazy-text-stack.sh").path,
-                                             binary.path], display: nil)
-        try #require(lazy.status == 0, "\(lazy.stderr)")
+        let binary = try Self.lazyBinary(in: dir)
 
         func start(_ arguments: [String], input: Pipe) throws -> ChildProcess {
             var environment = ChildProcess.environment(display: display)
@@ -44,9 +55,6 @@ struct ForwardingClientTests {
         let ownerInput = Pipe(), clientInput = Pipe()
         let owner = try start(["--id", "fwd", "--label", "Owner"], input: ownerInput)
         defer { owner.kill() }
-        // The text stack's libraries, a font file or fontconfig's caches (each is resident memory when mapped).
-        let textStack = ["libpango", "libcairo", "libfontconfig", "libfreetype", "libharfbuzz", "fontconfig/",
-                         ".ttf", ".otf", ".pcf", ".cache-"]
         // The owner draws: it has the text libraries and a font mapped, so the check below can see them.
         let drew = try Tools.waitUntil(timeout: 5) {
             let files = try Self.mappedFiles(owner.pid)
@@ -61,7 +69,7 @@ struct ForwardingClientTests {
             try Self.run(["list"], display: display).contains("Client")
         }
         #expect(try Self.run(["list"], display: display).contains("Client"), "the client's label did not arrive")
-        let text = try Self.mappedFiles(client.pid).filter { file in textStack.contains { file.contains($0) } }
+        let text = try Self.mappedFiles(client.pid).filter { file in Self.textStack.contains { file.contains($0) } }
         #expect(client.isRunning && text.isEmpty, "a forwarding client mapped \(text.sorted())")
         clientInput.fileHandleForWriting.closeFile()
         ownerInput.fileHandleForWriting.closeFile()

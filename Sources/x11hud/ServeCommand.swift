@@ -1,0 +1,103 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import HUDConfig
+import HUDLoop
+import HUDRender
+import HUDScene
+import X11Platform
+
+/// `x11hud serve`: the resident x11hud of a display. It holds the connection, the text stack and the fonts, and
+/// shows the HUD of every x11hud command line of the user on the display (`Resident`), which then starts as a thin
+/// client: it hands over its arguments and forwards its input, as a named HUD's client does.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Stay resident on the display and draw the HUD of every x11hud started there.",
+        discussion: """
+            While it runs, every x11hud of yours on the display that shows a HUD (the default command, --id, run, \
+            zenity and yad, --watch-pid and --watch-file) hands its HUD to it and only forwards its input: it \
+            starts without loading cairo, Pango or a font, and keeps its own exit status, signals and input \
+            (it exits when its HUD ends; a producer writing into it is never killed). Without a resident, or with \
+            X11HUD_NO_SERVE=1 in its environment, a command line shows its own HUD as before; when the resident \
+            goes away, each of its clients goes on with a HUD of its own. It opens no window until a HUD is \
+            shown, and ends on SIGINT or SIGTERM with every window removed. One per display and user: another \
+            'x11hud serve' there says so in one line and exits \(ExitStatus.nameTaken.label).
+            """
+    )
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The X display to serve (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    func run() throws {
+        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+    }
+
+    @MainActor private func start() -> ExitError? {
+        let session: HUDSession
+        do { session = try HUDSession(display: display) } catch {
+            return ExitError(message: error.message, code: error.exitCode)
+        }
+        let huds = ServedHUDs(session: session)
+        guard session.serve({ huds.show($0) }) else {
+            return ExitError(.nameTaken, "serve: another x11hud serve runs on \(session.displayName)")
+        }
+        // Loaded once, ahead of the first client: its HUD draws text at once.
+        TextStack.loadForOwnHUD()
+        session.run()
+    }
+}
+
+/// The HUDs a resident shows for its clients, each made from its client's command line as that client would.
+@MainActor final class ServedHUDs {
+    private let session: HUDSession
+
+    init(session: HUDSession) {
+        self.session = session
+    }
+
+    /// Shows the HUD `served` asks for, or answers that it cannot (the client then shows its own).
+    func show(_ served: ServedRequest) {
+        guard let line = served.lines.first,
+              let request = try? JSONDecoder().decode(Resident.Request.self, from: Data(line.utf8)),
+              let hud = make(request) else {
+            return session.refuse(served)
+        }
+        session.accept(served, showing: hud)
+        hud.show()
+        session.updateSoon()
+    }
+
+    /// The HUD of `request`'s command line, named as the client asks; nil when the name is taken.
+    private func make(_ request: Resident.Request) -> HUD? {
+        // A relative path (an --image) is the client's; the resident stays nowhere in particular.
+        _ = chdir(request.directory)
+        defer { _ = chdir("/") }
+        guard let command = try? Self.command(request.arguments) else { return nil }
+        // A HUD of that name that has ended is let go; one that is still up keeps it (the client shows its own).
+        session.forget(id: request.name)
+        if session.existingHUD(id: request.name) != nil { return nil }
+        let window = command.overWindow.flatMap { try? session.window($0) }
+        if command.overWindow != nil, window == nil { return nil }
+        let claimed = try? session.claim(id: request.name, scale: command.hud.explicitScale,
+                                         monitor: MonitorChoice(command.hud.settings.monitor), over: window)
+        guard case .local(let hud)? = claimed else { return nil }
+        hud.content = LiveShow.content(command)
+        LiveShow.dress(hud, as: command)
+        hud.policy = LiveShow.policy(command)
+        // The button cancels (the client's rules say what that means); so does a click with --dismiss-on-click.
+        if command.dismissOnClick { hud.bezelAction = { [unowned hud] in hud.cancel() } }
+        if command.hud.banner { hud.bezelAction = { [unowned hud] in hud.hide() } }
+        // Nothing of a HUD is kept once it has ended: the resident's memory does not grow with the HUDs it drew.
+        let name = request.name
+        hud.completion = { [session] in MainLoop.soon { session.forget(id: name) } }
+        return hud
+    }
+
+    /// The show command a client's arguments stand for (the default command's, `run`'s, or zenity's translated).
+    static func command(_ arguments: [String]) throws -> ShowCommand? {
+        let parsed = try FastParser.command(arguments) ?? X11HUDCommand.parsedByArgumentParser(arguments)
+        return (parsed as? ShowCommand) ?? (parsed as? RunCommand)?.show
+    }
+}
