@@ -44,7 +44,8 @@ import Testing
         var next = shown
         next.progress = 0.51
         let interval = RegistryListing.figuresInterval
-        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10 + interval) == nil)
+        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10 + interval)
+            == nil)
         #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10.01)
             == 10 + interval)
         next.details = "2 MB"
