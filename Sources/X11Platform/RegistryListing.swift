@@ -7,28 +7,33 @@ import HUDLoop
     /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
     private var listedWhileWaiting = false
     private(set) var published: HUDRegistry.State?
-    /// When the figures alone last rewrote the description, and the timer that writes the ones held back since.
+    /// When the figures alone last rewrote the description and last changed (written or not), and the timer that
+    /// writes the ones held back.
     private var figuresWritten = -Double.infinity
+    private var figuresChanged = -Double.infinity
     var heldFigures: LoopTimer?
 
-    /// A progress stream rewrites the description at most this often: each rewrite costs the X server a property
-    /// change and the HUD an encoding, which at 100 updates a second was 30 % of both processes' CPU; a reader
-    /// (`list --json`, a status bar) polls far less often.
+    /// A fast progress stream rewrites the description at most this often: each rewrite costs the X server a
+    /// property change and the HUD an encoding, which at 100 updates a second was 30 % of both processes' CPU; a
+    /// reader (`list --json`, a status bar) polls far less often.
     static let figuresInterval = 0.25
+    /// A change this long after the one before is written at once: a stream this slow (10 updates a second) costs
+    /// little per rewrite, and holding its changes back would add a timer's wake-up to every few of them.
+    static let figuresQuiet = 0.05
 
-    /// When `state` may be published, if not now: a change of its figures alone (progress, details) within
-    /// `figuresInterval` of the last such write waits for the end of that interval.
+    /// When `state` may be published, if not now: a change of its figures alone (progress, details) that follows
+    /// another within `figuresQuiet` and the last write within `figuresInterval` waits for the interval's end.
     mutating func figuresDeadline(for state: HUDRegistry.State?, now: Double) -> Double? {
-        let deadline = Self.figuresDeadline(for: state, published: published, lastWritten: figuresWritten, now: now)
-        if deadline == nil, state?.differsOnlyInFigures(from: published) == true { figuresWritten = now }
+        guard let state, state != published, state.differsOnlyInFigures(from: published) else { return nil }
+        let deadline = Self.figuresDeadline(lastWritten: figuresWritten, lastChanged: figuresChanged, now: now)
+        figuresChanged = now
+        if deadline == nil { figuresWritten = now }
         return deadline
     }
 
-    static func figuresDeadline(for state: HUDRegistry.State?, published: HUDRegistry.State?, lastWritten: Double,
-                                now: Double) -> Double? {
-        guard let state, state != published, state.differsOnlyInFigures(from: published) else { return nil }
+    static func figuresDeadline(lastWritten: Double, lastChanged: Double, now: Double) -> Double? {
         let deadline = lastWritten + figuresInterval
-        return now >= deadline ? nil : deadline
+        return now >= deadline || now - lastChanged >= figuresQuiet ? nil : deadline
     }
 
     /// Publishes `state` for other processes when it changed. Returns whether it did with the HUD up: then its

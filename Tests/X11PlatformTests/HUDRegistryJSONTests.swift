@@ -36,35 +36,28 @@ import Testing
     }
 }
 
-/// A progress stream rewrites a HUD's description at most every `figuresInterval`; anything else at once.
-@Suite struct RegistryFiguresTests {
-    let shown = HUDRegistryJSONTests.state(label: "Backup", details: "1 MB", progress: 0.5, optionals: true)
+/// A fast progress stream rewrites a HUD's description at most every `figuresInterval`; a slow one, and anything
+/// that is not figures alone, at once.
+@MainActor @Suite struct RegistryFiguresTests {
+    let interval = RegistryListing.figuresInterval, quiet = RegistryListing.figuresQuiet
 
-    @MainActor @Test func aChangeOfFiguresAloneWaitsForTheIntervalToEnd() {
-        var next = shown
-        next.progress = 0.51
-        let interval = RegistryListing.figuresInterval
-        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10 + interval)
-            == nil)
-        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10.01)
-            == 10 + interval)
-        next.details = "2 MB"
-        #expect(RegistryListing.figuresDeadline(for: next, published: shown, lastWritten: 10, now: 10.01)
-            == 10 + interval)
+    @Test func aChangeHardOnTheHeelsOfAnotherWaitsForTheInterval() {
+        #expect(RegistryListing.figuresDeadline(lastWritten: 10, lastChanged: 10.1, now: 10.11) == 10 + interval)
+        #expect(RegistryListing.figuresDeadline(lastWritten: 10, lastChanged: 10.1, now: 10 + interval) == nil)
     }
 
-    @MainActor @Test func anythingElseIsPublishedAtOnce() {
-        var moved = shown
-        moved.progress = 0.51
-        moved.y += 40
-        var relabelled = shown
-        relabelled.label = "Verify"
-        var hidden = shown
-        hidden.up = false
-        for state in [moved, relabelled, hidden, shown] {
-            #expect(RegistryListing.figuresDeadline(for: state, published: shown, lastWritten: 10, now: 10.01) == nil)
-        }
-        #expect(RegistryListing.figuresDeadline(for: shown, published: nil, lastWritten: 10, now: 10.01) == nil)
-        #expect(RegistryListing.figuresDeadline(for: nil, published: shown, lastWritten: 10, now: 10.01) == nil)
+    @Test func aChangeAfterAQuietGapIsWrittenAtOnce() {
+        #expect(RegistryListing.figuresDeadline(lastWritten: 10, lastChanged: 10, now: 10 + quiet) == nil)
+        #expect(RegistryListing.figuresDeadline(lastWritten: 10, lastChanged: 10.05, now: 10.1 + quiet) == nil)
+        #expect(RegistryListing.figuresDeadline(lastWritten: -.infinity, lastChanged: -.infinity, now: 0) == nil)
+    }
+
+    /// What is more than figures (a move, a new label, the hide) is never held: through a listing, with no
+    /// connection needed since nothing has been published.
+    @Test func anythingElseIsPublishedAtOnce() {
+        let shown = HUDRegistryJSONTests.state(label: "Backup", details: "1 MB", progress: 0.5, optionals: true)
+        var listing = RegistryListing()
+        #expect(listing.figuresDeadline(for: shown, now: 10) == nil)
+        #expect(listing.figuresDeadline(for: nil, now: 10.01) == nil)
     }
 }

@@ -50,9 +50,14 @@ struct ListProgressTests {
         }
         input.fileHandleForWriting.write(Data((13...62).map { "\($0)\n" }.joined().utf8))
         #expect(try listed(0.62) == 0.62)
-        // Just after that write: held back, then written by the timer, since nothing else will draw.
+        // Fixed: the bar's ease to 62 % (0.2 s) is over, so no frame is drawn after this.
+        usleep(500_000)
+        // Two changes too small to draw, 20 ms apart: the first is written at once (the stream was quiet), the
+        // second held back and then written by the timer, since nothing else will draw.
         input.fileHandleForWriting.write(Data("62.01\n".utf8))
-        #expect(try listed(0.6201) == 0.6201)
+        usleep(20_000)
+        input.fileHandleForWriting.write(Data("62.02\n".utf8))
+        #expect(try listed(0.6202) == 0.6202)
     }
 
     /// A spinner shows no progress: the key is there, with null.
