@@ -26,6 +26,25 @@ extension NotificationDesk {
         return 2 * look.bubble.margin + used + new.height + Self.columnGap + pill <= new.room
     }
 
+    /// The look `entry` is shown with, its body cut to the lines that fit under the bubbles shown beside it: a
+    /// replacement (`replaces_id`) may make a shown bubble taller, and it keeps its place rather than leave it.
+    /// Unchanged when it fits, when nothing else is shown, for an OSD, or on a display that cannot measure.
+    func fitted(_ style: HUDStyle, for id: UInt32, _ entry: Entry) -> HUDStyle {
+        guard var bubble = style.bubble, !isOSD(entry.notification) else { return style }
+        let others = entries.filter { $0.key != id && $0.value.hud != nil }.compactMap(\.value.height)
+        guard !others.isEmpty else { return style }
+        let content = content(of: entry)
+        let pill = display.measure(HUDContent(mode: .text, label: "99 more"), style: moreStyle)?.height ?? 0
+        let used = others.reduce(0) { $0 + $1 + Self.columnGap }
+        var fitted = style
+        while let size = display.measure(content, style: fitted),
+              2 * look.bubble.margin + used + size.height + Self.columnGap + pill > size.room, bubble.bodyLines > 1 {
+            bubble.bodyLines -= 1
+            fitted.bubble = bubble
+        }
+        return fitted
+    }
+
     /// Whether one of `urgency` or higher waits for room (not for the pause or a fullscreen window): a newcomer
     /// that would fit then waits behind it, so a tall one is not passed over for good by a stream of short ones.
     func waitsForRoom(urgency: Notification.Urgency) -> Bool {
@@ -35,7 +54,7 @@ extension NotificationDesk {
     }
 
     /// What the HUD of `entry` lays out: as `bind` gives it.
-    private func content(of entry: Entry) -> HUDContent {
+    func content(of entry: Entry) -> HUDContent {
         let (update, buttons) = shown(entry)
         var content = HUDContent(mode: update.mode ?? .text, label: update.label ?? "", details: update.details ?? "",
                                  buttonTitle: update.button ?? "", custom: entry.picture)

@@ -262,9 +262,10 @@ import ProgressFeed
             entry.hud = hud
         }
         entry.reason = nil
-        entry.height = height(of: entry)
+        let style = fitted(style(for: n), for: id, entry)
+        entry.height = isOSD(n) ? nil : display.measure(content(of: entry), style: style)?.height
         hud.picture = entry.picture
-        hud.style = style(for: n)
+        hud.style = style
         bind(hud, to: id, entry)
         // Shown again if it was hiding: the held key's case.
         hud.show()

@@ -1,6 +1,7 @@
 import HUDBus
 import HUDLoop
 import HUDNotify
+import HUDScene
 import Testing
 
 /// Issue 31: a column taller than the screen never overlaps; what does not fit waits, counted in the pill.
@@ -24,6 +25,24 @@ extension NotificationDeskTests {
         #expect(display.onScreen == ["notification-2", "notification-5", "notification-3", "notification-4"],
                 "\(display.onScreen)")
         #expect(desk.queued.isEmpty && display.more == nil)
+    }
+
+    /// A replacement that makes a shown bubble taller keeps it in its place, its body cut to what fits.
+    @Test func aReplacementThatGrowsABubbleCutsItsBodyToTheRoomLeft() {
+        // 240 points: margins 40, the first bubble 64 and a gap, the pill 44 and a gap leave 72: two lines.
+        display.room = 240
+        let desk = desk()
+        desk.show(1, Notification(summary: "n1", body: "a", expireTimeout: 0))
+        desk.show(2, Notification(summary: "n2", body: "b", expireTimeout: 0))
+        #expect(display.onScreen == ["notification-1", "notification-2"])
+        desk.show(2, Notification(replacesID: 2, summary: "n2", body: "a\nb\nc\nd", expireTimeout: 0))
+        #expect(display.onScreen == ["notification-1", "notification-2"])
+        #expect(display.hud("notification-2")?.style.bubble?.bodyLines == 1)
+        // Alone, it gets its lines back when it is shown again.
+        desk.close(1, reason: .closedByCall)
+        clock.advance(by: TestHUD.hideTime)
+        desk.show(2, Notification(replacesID: 2, summary: "n2", body: "a\nb\nc\nd", expireTimeout: 0))
+        #expect(display.hud("notification-2")?.style.bubble?.bodyLines == 5)
     }
 
     @Test func oneBubbleAloneAlwaysShows() {

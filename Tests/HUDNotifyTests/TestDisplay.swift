@@ -53,10 +53,11 @@ import ProgressFeed
     /// The height of the room for the column, in points; nil: this display measures nothing.
     var room: Double?
 
-    /// A bubble 24 points of padding and 20 a line of its label and details.
+    /// A bubble 24 points of padding and 20 a line of its label and details (at most its body lines).
     func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
         guard let room else { return nil }
-        let lines = content.details.isEmpty ? 1 : 1 + content.details.split(separator: "\n").count
+        let body = content.details.split(separator: "\n").count
+        let lines = 1 + min(body, style.bubble?.bodyLines ?? body)
         return (24 + 20 * Double(lines), room)
     }
 
