@@ -52,11 +52,11 @@ import ProgressFeed
     let look: NotificationLook
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
-    private let valueMode: HUDMode
+    let valueMode: HUDMode
     /// Seconds for `expire_timeout` -1; nil: the reading time of the text (`readingTime`).
     private let timeout: Double?
     /// The hints whose number is drawn as a bar, the first present winning.
-    private let valueHints: [String]
+    let valueHints: [String]
     /// The time of each urgency level's notifications that leave it to the server.
     private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     var entries: [UInt32: Entry] = [:]
@@ -247,102 +247,6 @@ import ProgressFeed
         }
         let escaped = printable(app).replacing("%", with: "%25").replacing(":", with: "%3A")
         return escaped + ":" + printable(tag)
-    }
-
-    /// Shows (or updates in place) the HUD of `id`.
-    func present(_ id: UInt32) {
-        guard var entry = entries[id] else { return }
-        let n = entry.notification
-        let hud: any NotificationHUD
-        if let shown = entry.hud {
-            hud = shown
-        } else {
-            guard let made = claim(id, entry) else { return }
-            hud = made
-            entry.hud = hud
-        }
-        entry.reason = nil
-        let style = fitted(style(for: n), for: id, entry)
-        entry.height = isOSD(n) ? nil : display.measure(content(of: entry), style: style)?.height
-        hud.picture = entry.picture
-        hud.style = style
-        bind(hud, to: id, entry)
-        // Shown again if it was hiding: the held key's case.
-        hud.show()
-        entry.timer?.cancel()
-        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
-        entries[id] = entry
-    }
-
-    /// Gives the HUD of `id` its text (the summary with the stack's count), its buttons and what its clicks do.
-    func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
-        let n = entry.notification
-        let (update, buttons) = shown(entry)
-        hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
-        if buttons.isEmpty {
-            hud.actionClicked = nil
-        } else {
-            let keys = buttons.map(\.key)
-            hud.actionClicked = { [unowned self] index in
-                if keys.indices.contains(index) { invoke(id, keys[index]) }
-            }
-        }
-        hud.post(update)
-        if buttons.isEmpty, let key = n.buttonAction?.key {
-            hud.buttonAction = { [unowned self] in invoke(id, key) }
-        } else {
-            hud.buttonAction = nil
-        }
-        // A bar (a volume flash) lets clicks through, and so does a bubble no button does anything on.
-        if n.value(hints: valueHints) == nil, mouse.values.contains(where: { $0 != .none }) {
-            hud.bezelAction = { [unowned self] in click(mouse[1] ?? .none, on: id) }
-            hud.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
-        } else {
-            hud.bezelAction = nil
-            hud.otherClick = nil
-        }
-        hud.hovered = { [unowned self] inside in hover(id, inside) }
-        hud.hidden = { [unowned self] in finished(id) }
-    }
-
-    /// What the HUD of `entry` shows: its text (the summary with the stack's count), and its buttons' actions.
-    func shown(_ entry: Entry) -> (update: FeedUpdate, buttons: [(key: String, label: String)]) {
-        let n = entry.notification
-        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
-        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
-        // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
-        let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
-        if !buttons.isEmpty { update.button = "" }
-        return (update, buttons)
-    }
-
-    /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
-    /// and starts again, whole, when it leaves, as KDE and GNOME do: a notification being read does not go.
-    private func hover(_ id: UInt32, _ inside: Bool) {
-        guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
-        entry.hovered = inside
-        entry.timer?.cancel()
-        entry.timer = inside ? nil : expiryTimer(for: id, entry.notification)
-        entries[id] = entry
-    }
-
-    /// The HUD for `entry`, or nil when none is shown here (the notification is then over, reason 4).
-    private func claim(_ id: UInt32, _ entry: Entry) -> (any NotificationHUD)? {
-        let update = entry.notification.update(valueMode: valueMode, valueHints: valueHints)
-        switch display.claim(entry.name, update: update) {
-        case .local(let hud):
-            return hud
-        case .forwarded:
-            break
-        case .failed(let reason):
-            onWarning?("notification \(id) cannot be shown: \(reason)")
-        }
-        entries[id] = nil
-        for each in [id] + entry.stacked {
-            stackedInto[each] = nil
-            onClosed?(each, .undefined)
-        }
-        return nil
     }
 
     func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
