@@ -78,8 +78,9 @@ import Testing
     }
 
     func gdbusCall(_ method: String, _ arguments: [String]) async throws -> ChildProcess.Result {
-        try await bus.run("gdbus", ["call", "--session", "--dest", Self.name, "--object-path", Self.path,
-                                    "--method", "\(Self.interface).\(method)"] + arguments)
+        // A minute, not gdbus's 25 s: the connection is served on the main actor, which other suites may hold.
+        try await bus.run("gdbus", ["call", "--session", "--timeout", "60", "--dest", Self.name, "--object-path",
+                                    Self.path, "--method", "\(Self.interface).\(method)"] + arguments)
     }
 
     @Test func aCallsArgumentsReachTheHandlerAndItsReplyTheCaller() async throws {
@@ -151,8 +152,9 @@ import Testing
         let (connection, object) = try serve(calls)
         defer { withExtendedLifetime((connection, object)) {} }
         let caller = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-send"),
-                                      ["--session", "--print-reply", "--dest=\(Self.name)", Self.path,
-                                       "\(Self.interface).Note", "string:Doomed"], environment: bus.environment())
+                                      ["--session", "--print-reply", "--reply-timeout=60000", "--dest=\(Self.name)",
+                                       Self.path, "\(Self.interface).Note", "string:Doomed"],
+                                      environment: bus.environment())
         calls.whileNoting = { caller.kill() }
         // Long: the connection is served on the main actor, which other suites' work may hold for seconds.
         #expect(await caller.exited(within: Sanitizer.upTo(60)), "the call was never served")
