@@ -12,7 +12,9 @@ enum NotificationPicture {
     /// notification holds what it is drawn at, not the 4096² image it was sent (64 MiB decoded).
     static let heldSide = 2 * iconSize
 
-    static func resolve(_ n: Notification, icons: IconLookup, theme: String?) -> (CustomIndicator?, warnings: [String])
+    /// `theme` is asked only when a name is looked up: a notification without an icon reads no settings file.
+    static func resolve(_ n: Notification, icons: IconLookup, theme: @autoclosure () -> String?)
+        -> (CustomIndicator?, warnings: [String])
     {
         var warnings: [String] = []
         for picture in n.pictures {
@@ -20,7 +22,7 @@ enum NotificationPicture {
                 switch picture {
                 case .pixels(let image): return (.image(try ImageAsset(image, fitting: heldSide)), warnings)
                 case .named(let name):
-                    if let found = try named(name, icons: icons, theme: theme) { return (found, warnings) }
+                    if let found = try named(name, icons: icons, theme: theme()) { return (found, warnings) }
                     warnings.append("no icon or image file '\(name)'")
                 }
             } catch {
