@@ -56,6 +56,15 @@ import Testing
         #expect(three.details?.block.maxLines == 3 && three.bezel.height == l.bezel.height - 30)
     }
 
+    @Test func aBodyOfShortLinesIsCutToItsLinesToo() throws {
+        // Each line its own paragraph: the limit holds across them (as TextEngine holds it), so it is 5 lines high.
+        let seven = layout(HUDContent(mode: .text, label: "Lines", details: "a\nb\nc\nd\ne\nf\ng"))
+        #expect(try #require(seven.details).frame.height == 75)
+        let three = layout(HUDContent(mode: .text, label: "Lines", details: "a\nb\nc"))
+        #expect(try #require(three.details).frame.height == 45)
+        #expect(seven.bezel.height == three.bezel.height + 30)
+    }
+
     @Test func thePictureIsAtTheLeftAndTheTextBesideIt() throws {
         let mail = HUDContent(mode: .custom, label: "Mail", details: "A new message", custom: .image(Self.image(96)))
         let l = layout(mail)
