@@ -2,7 +2,8 @@
 # The README's notification pictures: `x11hud notifications` on a private Xvfb and a private session bus, fed by
 # notify-send. notify-bubbles.png: three notifications of different lengths, one with two actions, a critical one;
 # notify-long.png: a long body cut to five lines beside an icon; notify-volume.png: a held volume key's OSD;
-# notify-stack.png: duplicates stacked with a count, and the "N more" pill under a full column.
+# notify-stack.png: duplicates stacked with a count (kept whole beside a long summary), and the "N more" pill under a
+# full column.
 # Usage: docs/make-notify-shots.sh [path/to/x11hud]   (writes docs/screenshots/notify-*.png)
 set -eu
 X=$(realpath "${1:-.build/debug/x11hud}")
@@ -48,7 +49,8 @@ done
 sleep 1.2
 import -window root -crop 400x240+300+190 "$out/notify-volume.png"
 "$X" hide --all; sleep 0.6
-for _ in 1 2 3; do notify-send -t 0 -a make "Build failed" "make: *** [all] Error 2"; done
+build="Build failed in ~/src/x11hud/Sources/HUDNotify/NotificationDesk.swift after 14 minutes"
+for _ in 1 2 3; do notify-send -t 0 -a make "$build" "make: *** [all] Error 2"; done
 notify-send -t 0 -u low -i dialog-information "Backup finished" "312 files copied"
 for _ in 1 2; do notify-send -t 0 -a chat "Ann" "Are you coming to the review?"; done
 for n in 1 2 3 4; do notify-send -t 0 -a feed "Article $n" "A new post in your feed"; done

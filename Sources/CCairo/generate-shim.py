@@ -27,7 +27,8 @@ SCALARS = ["gchar", "gint", "guint", "guint32", "gboolean", "gunichar", "gpointe
 # Types used only through pointers.
 OPAQUE = {"_cairo": "cairo_t", "_cairo_surface": "cairo_surface_t", "_cairo_pattern": "cairo_pattern_t",
           "_cairo_font_options": "cairo_font_options_t", "_PangoContext": "PangoContext",
-          "_PangoLayout": "PangoLayout", "_PangoFontDescription": "PangoFontDescription",
+          "_PangoLayout": "PangoLayout", "_PangoLayoutIter": "PangoLayoutIter",
+          "_PangoFontDescription": "PangoFontDescription",
           "_PangoFontMap": "PangoFontMap", "_PangoAttrList": "PangoAttrList", "_GError": "GError"}
 ENUMS = ["cairo_status_t", "cairo_format_t", "cairo_operator_t", "cairo_line_cap_t", "cairo_line_join_t",
          "cairo_antialias_t", "cairo_hint_style_t", "cairo_hint_metrics_t", "cairo_filter_t", "PangoAlignment",

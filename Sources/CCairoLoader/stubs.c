@@ -320,138 +320,178 @@ STUB void pango_attr_list_unref(PangoAttrList *list) {
     f(list);
 }
 
+STUB void pango_attr_list_update(PangoAttrList *list, int pos, int remove, int add) {
+    __typeof__(&pango_attr_list_update) f = SYMBOL(61, pango_attr_list_update);
+    f(list, pos, remove, add);
+}
+
 STUB void pango_attribute_destroy(PangoAttribute *attr) {
-    __typeof__(&pango_attribute_destroy) f = SYMBOL(61, pango_attribute_destroy);
+    __typeof__(&pango_attribute_destroy) f = SYMBOL(62, pango_attribute_destroy);
     f(attr);
 }
 
 STUB void pango_cairo_context_set_font_options(PangoContext *context, const cairo_font_options_t *options) {
-    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(62, pango_cairo_context_set_font_options);
+    __typeof__(&pango_cairo_context_set_font_options) f = SYMBOL(63, pango_cairo_context_set_font_options);
     f(context, options);
 }
 
 STUB void pango_cairo_context_set_resolution(PangoContext *context, double dpi) {
-    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(63, pango_cairo_context_set_resolution);
+    __typeof__(&pango_cairo_context_set_resolution) f = SYMBOL(64, pango_cairo_context_set_resolution);
     f(context, dpi);
 }
 
 STUB PangoFontMap * pango_cairo_font_map_get_default(void) {
-    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(64, pango_cairo_font_map_get_default);
+    __typeof__(&pango_cairo_font_map_get_default) f = SYMBOL(65, pango_cairo_font_map_get_default);
     return f();
 }
 
 STUB void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout) {
-    __typeof__(&pango_cairo_show_layout) f = SYMBOL(65, pango_cairo_show_layout);
+    __typeof__(&pango_cairo_show_layout) f = SYMBOL(66, pango_cairo_show_layout);
     f(cr, layout);
 }
 
 STUB void pango_context_set_matrix(PangoContext *context, const PangoMatrix *matrix) {
-    __typeof__(&pango_context_set_matrix) f = SYMBOL(66, pango_context_set_matrix);
+    __typeof__(&pango_context_set_matrix) f = SYMBOL(67, pango_context_set_matrix);
     f(context, matrix);
 }
 
 STUB void pango_context_set_round_glyph_positions(PangoContext *context, gboolean round_positions) {
-    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(67, pango_context_set_round_glyph_positions);
+    __typeof__(&pango_context_set_round_glyph_positions) f = SYMBOL(68, pango_context_set_round_glyph_positions);
     f(context, round_positions);
 }
 
 STUB void pango_font_description_free(PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_free) f = SYMBOL(68, pango_font_description_free);
+    __typeof__(&pango_font_description_free) f = SYMBOL(69, pango_font_description_free);
     f(desc);
 }
 
 STUB PangoFontDescription * pango_font_description_from_string(const char *str) {
-    __typeof__(&pango_font_description_from_string) f = SYMBOL(69, pango_font_description_from_string);
+    __typeof__(&pango_font_description_from_string) f = SYMBOL(70, pango_font_description_from_string);
     return f(str);
 }
 
 STUB PangoFontMask pango_font_description_get_set_fields(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(70, pango_font_description_get_set_fields);
+    __typeof__(&pango_font_description_get_set_fields) f = SYMBOL(71, pango_font_description_get_set_fields);
     return f(desc);
 }
 
 STUB gint pango_font_description_get_size(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_get_size) f = SYMBOL(71, pango_font_description_get_size);
+    __typeof__(&pango_font_description_get_size) f = SYMBOL(72, pango_font_description_get_size);
     return f(desc);
 }
 
 STUB char * pango_font_description_to_string(const PangoFontDescription *desc) {
-    __typeof__(&pango_font_description_to_string) f = SYMBOL(72, pango_font_description_to_string);
+    __typeof__(&pango_font_description_to_string) f = SYMBOL(73, pango_font_description_to_string);
     return f(desc);
 }
 
 STUB PangoContext * pango_font_map_create_context(PangoFontMap *fontmap) {
-    __typeof__(&pango_font_map_create_context) f = SYMBOL(73, pango_font_map_create_context);
+    __typeof__(&pango_font_map_create_context) f = SYMBOL(74, pango_font_map_create_context);
     return f(fontmap);
 }
 
+STUB PangoAttrList * pango_layout_get_attributes(PangoLayout *layout) {
+    __typeof__(&pango_layout_get_attributes) f = SYMBOL(75, pango_layout_get_attributes);
+    return f(layout);
+}
+
 STUB void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect) {
-    __typeof__(&pango_layout_get_extents) f = SYMBOL(74, pango_layout_get_extents);
+    __typeof__(&pango_layout_get_extents) f = SYMBOL(76, pango_layout_get_extents);
     f(layout, ink_rect, logical_rect);
 }
 
+STUB PangoLayoutIter * pango_layout_get_iter(PangoLayout *layout) {
+    __typeof__(&pango_layout_get_iter) f = SYMBOL(77, pango_layout_get_iter);
+    return f(layout);
+}
+
 STUB int pango_layout_get_line_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_line_count) f = SYMBOL(75, pango_layout_get_line_count);
+    __typeof__(&pango_layout_get_line_count) f = SYMBOL(78, pango_layout_get_line_count);
+    return f(layout);
+}
+
+STUB const char * pango_layout_get_text(PangoLayout *layout) {
+    __typeof__(&pango_layout_get_text) f = SYMBOL(79, pango_layout_get_text);
     return f(layout);
 }
 
 STUB int pango_layout_get_unknown_glyphs_count(PangoLayout *layout) {
-    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(76, pango_layout_get_unknown_glyphs_count);
+    __typeof__(&pango_layout_get_unknown_glyphs_count) f = SYMBOL(80, pango_layout_get_unknown_glyphs_count);
     return f(layout);
 }
 
 STUB gboolean pango_layout_is_ellipsized(PangoLayout *layout) {
-    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(77, pango_layout_is_ellipsized);
+    __typeof__(&pango_layout_is_ellipsized) f = SYMBOL(81, pango_layout_is_ellipsized);
     return f(layout);
 }
 
+STUB void pango_layout_iter_free(PangoLayoutIter *iter) {
+    __typeof__(&pango_layout_iter_free) f = SYMBOL(82, pango_layout_iter_free);
+    f(iter);
+}
+
+STUB int pango_layout_iter_get_index(PangoLayoutIter *iter) {
+    __typeof__(&pango_layout_iter_get_index) f = SYMBOL(83, pango_layout_iter_get_index);
+    return f(iter);
+}
+
+STUB void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0_, int *y1_) {
+    __typeof__(&pango_layout_iter_get_line_yrange) f = SYMBOL(84, pango_layout_iter_get_line_yrange);
+    f(iter, y0_, y1_);
+}
+
+STUB gboolean pango_layout_iter_next_line(PangoLayoutIter *iter) {
+    __typeof__(&pango_layout_iter_next_line) f = SYMBOL(85, pango_layout_iter_next_line);
+    return f(iter);
+}
+
 STUB PangoLayout * pango_layout_new(PangoContext *context) {
-    __typeof__(&pango_layout_new) f = SYMBOL(78, pango_layout_new);
+    __typeof__(&pango_layout_new) f = SYMBOL(86, pango_layout_new);
     return f(context);
 }
 
 STUB void pango_layout_set_alignment(PangoLayout *layout, PangoAlignment alignment) {
-    __typeof__(&pango_layout_set_alignment) f = SYMBOL(79, pango_layout_set_alignment);
+    __typeof__(&pango_layout_set_alignment) f = SYMBOL(87, pango_layout_set_alignment);
     f(layout, alignment);
 }
 
 STUB void pango_layout_set_auto_dir(PangoLayout *layout, gboolean auto_dir) {
-    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(80, pango_layout_set_auto_dir);
+    __typeof__(&pango_layout_set_auto_dir) f = SYMBOL(88, pango_layout_set_auto_dir);
     f(layout, auto_dir);
 }
 
 STUB void pango_layout_set_ellipsize(PangoLayout *layout, PangoEllipsizeMode ellipsize) {
-    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(81, pango_layout_set_ellipsize);
+    __typeof__(&pango_layout_set_ellipsize) f = SYMBOL(89, pango_layout_set_ellipsize);
     f(layout, ellipsize);
 }
 
 STUB void pango_layout_set_font_description(PangoLayout *layout, const PangoFontDescription *desc) {
-    __typeof__(&pango_layout_set_font_description) f = SYMBOL(82, pango_layout_set_font_description);
+    __typeof__(&pango_layout_set_font_description) f = SYMBOL(90, pango_layout_set_font_description);
     f(layout, desc);
 }
 
 STUB void pango_layout_set_height(PangoLayout *layout, int height) {
-    __typeof__(&pango_layout_set_height) f = SYMBOL(83, pango_layout_set_height);
+    __typeof__(&pango_layout_set_height) f = SYMBOL(91, pango_layout_set_height);
     f(layout, height);
 }
 
 STUB void pango_layout_set_markup(PangoLayout *layout, const char *markup, int length) {
-    __typeof__(&pango_layout_set_markup) f = SYMBOL(84, pango_layout_set_markup);
+    __typeof__(&pango_layout_set_markup) f = SYMBOL(92, pango_layout_set_markup);
     f(layout, markup, length);
 }
 
 STUB void pango_layout_set_text(PangoLayout *layout, const char *text, int length) {
-    __typeof__(&pango_layout_set_text) f = SYMBOL(85, pango_layout_set_text);
+    __typeof__(&pango_layout_set_text) f = SYMBOL(93, pango_layout_set_text);
     f(layout, text, length);
 }
 
 STUB void pango_layout_set_width(PangoLayout *layout, int width) {
-    __typeof__(&pango_layout_set_width) f = SYMBOL(86, pango_layout_set_width);
+    __typeof__(&pango_layout_set_width) f = SYMBOL(94, pango_layout_set_width);
     f(layout, width);
 }
 
 STUB void pango_layout_set_wrap(PangoLayout *layout, PangoWrapMode wrap) {
-    __typeof__(&pango_layout_set_wrap) f = SYMBOL(87, pango_layout_set_wrap);
+    __typeof__(&pango_layout_set_wrap) f = SYMBOL(95, pango_layout_set_wrap);
     f(layout, wrap);
 }
 
@@ -463,13 +503,13 @@ STUB gboolean pango_parse_markup(
     char **text,
     gunichar *accel_char,
     GError **error) {
-    __typeof__(&pango_parse_markup) f = SYMBOL(88, pango_parse_markup);
+    __typeof__(&pango_parse_markup) f = SYMBOL(96, pango_parse_markup);
     return f(markup_text, length, accel_marker, attr_list, text, accel_char, error);
 }
 
-void *hud_text_stack_symbols[89];
-const unsigned hud_text_stack_count = 89;
-const char *const hud_text_stack_names[89] = {
+void *hud_text_stack_symbols[97];
+const unsigned hud_text_stack_count = 97;
+const char *const hud_text_stack_names[97] = {
     "cairo_arc",
     "cairo_arc_negative",
     "cairo_clip",
@@ -531,6 +571,7 @@ const char *const hud_text_stack_names[89] = {
     "g_slist_free",
     "pango_attr_list_get_attributes",
     "pango_attr_list_unref",
+    "pango_attr_list_update",
     "pango_attribute_destroy",
     "pango_cairo_context_set_font_options",
     "pango_cairo_context_set_resolution",
@@ -544,10 +585,17 @@ const char *const hud_text_stack_names[89] = {
     "pango_font_description_get_size",
     "pango_font_description_to_string",
     "pango_font_map_create_context",
+    "pango_layout_get_attributes",
     "pango_layout_get_extents",
+    "pango_layout_get_iter",
     "pango_layout_get_line_count",
+    "pango_layout_get_text",
     "pango_layout_get_unknown_glyphs_count",
     "pango_layout_is_ellipsized",
+    "pango_layout_iter_free",
+    "pango_layout_iter_get_index",
+    "pango_layout_iter_get_line_yrange",
+    "pango_layout_iter_next_line",
     "pango_layout_new",
     "pango_layout_set_alignment",
     "pango_layout_set_auto_dir",

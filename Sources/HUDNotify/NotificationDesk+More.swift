@@ -22,6 +22,9 @@ extension NotificationDesk {
             hud.hidden = { [unowned self] in
                 display.release(Self.moreName)
                 more = nil
+                // Hidden from elsewhere (`x11hud hide --all`) while some still wait: back at once, not at the next
+                // change of the count.
+                updateMore()
             }
             more = hud
         }

@@ -30,11 +30,12 @@ extension NotificationDesk {
         entries[id] = entry
     }
 
-    /// Gives the HUD of `id` its text (the summary with the stack's count), its buttons and what its clicks do.
+    /// Gives the HUD of `id` its text and the stack's count, its buttons and what its clicks do.
     func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
         let n = entry.notification
         let (update, buttons) = shown(entry)
         hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        hud.stackCount = 1 + entry.stacked.count
         if buttons.isEmpty {
             hud.actionClicked = nil
         } else {
@@ -61,11 +62,10 @@ extension NotificationDesk {
         hud.hidden = { [unowned self] in finished(id) }
     }
 
-    /// What the HUD of `entry` shows: its text (the summary with the stack's count), and its buttons' actions.
+    /// What the HUD of `entry` shows: its text, and its buttons' actions (the stack's count is `Entry.stacked`).
     func shown(_ entry: Entry) -> (update: FeedUpdate, buttons: [(key: String, label: String)]) {
         let n = entry.notification
         var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
-        if !entry.stacked.isEmpty { update.label = n.labelMarkup + Self.countMarkup(1 + entry.stacked.count) }
         // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
         let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
         if !buttons.isEmpty { update.button = "" }

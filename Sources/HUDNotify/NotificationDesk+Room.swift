@@ -59,6 +59,7 @@ extension NotificationDesk {
         var content = HUDContent(mode: update.mode ?? .text, label: update.label ?? "", details: update.details ?? "",
                                  buttonTitle: update.button ?? "", custom: entry.picture)
         content.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        content.stackCount = 1 + entry.stacked.count
         return content
     }
 }

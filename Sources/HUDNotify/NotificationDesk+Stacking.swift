@@ -3,9 +3,10 @@ import HUDLoop
 
 /// Duplicates stacked with a count, as dunst's `stack_duplicates`: a notification from the same application with
 /// the same text, icon, urgency and actions as one shown or waiting joins it, and its bubble shows how many it holds
-/// (`Build failed ×3`), its timeout started again. Unlike dunst, which closes the older id at once, every id stays
-/// open until the stack closes, then each is closed with the stack's reason; `CloseNotification` of one id takes it
-/// out of the stack alone, and a replacement of one id takes it out to be shown as itself.
+/// (`Build failed ×3`, the count kept whole beside a long summary: `HUDContent.stackCount`), its timeout started
+/// again. Unlike dunst, which closes the older id at once, every id stays open until the stack closes, then each is
+/// closed with the stack's reason; `CloseNotification` of one id takes it out of the stack alone, and a replacement
+/// of one id takes it out to be shown as itself.
 extension NotificationDesk {
     /// The open notification `n` would join (its id), if any: never a value or synchronous one (an OSD), one with
     /// raw pixels, or one hiding.
@@ -78,11 +79,6 @@ extension NotificationDesk {
         } else {
             hud.hidden = { [unowned self] in finished(key) }
         }
-    }
-
-    /// What follows a stack's summary: its count, lighter and in the body's weight, so the summary still leads.
-    public static func countMarkup(_ count: Int) -> String {
-        "<span weight=\"normal\" alpha=\"60%\">  ×\(count)</span>"
     }
 }
 

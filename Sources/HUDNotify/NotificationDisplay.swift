@@ -65,6 +65,8 @@ extension NotificationDisplay {
     var buttonAction: (@MainActor () -> Void)? { get set }
     /// The titles of its action buttons, a bubble's, in rows under its text.
     var actions: [String] { get set }
+    /// How many notifications it stands for (`HUDContent.stackCount`): above 1, `×N` kept whole beside its summary.
+    var stackCount: Int { get set }
     /// A click on one of them, with its index in `actions`.
     var actionClicked: (@MainActor (Int) -> Void)? { get set }
     /// Called with true when the pointer comes onto it, false when it leaves.

@@ -111,6 +111,11 @@ public import X11Platform
         set { hud.content.actions = newValue }
     }
 
+    var stackCount: Int {
+        get { hud.content.stackCount }
+        set { hud.content.stackCount = newValue }
+    }
+
     var actionClicked: (@MainActor (Int) -> Void)? {
         get { hud.actionClicked }
         set { hud.actionClicked = newValue }

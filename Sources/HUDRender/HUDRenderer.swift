@@ -155,6 +155,7 @@ public final class HUDRenderer {
         let color = s.style.contentColor
         if let label = s.layout.label { text.draw(label.block, in: label.frame, color: color, on: cr) }
         if let details = s.layout.details { text.draw(details.block, in: details.frame, color: color, on: cr) }
+        if let count = s.layout.count { text.draw(count.block, in: count.frame, color: color, on: cr) }
         if let button = s.layout.button { drawButton(button, highlighted: s.buttonHighlighted, color: color, on: cr) }
         for (i, button) in s.layout.buttons.enumerated() {
             drawButton(button, highlighted: s.pressedAction == i, color: color, on: cr)

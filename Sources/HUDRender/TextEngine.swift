@@ -18,6 +18,8 @@ public final class TextEngine: TextMeasuring {
         return made
     }
     private var cache: [TextBlock: OpaquePointer] = [:]  // PangoLayout*
+    /// The cached blocks whose text was cut at a paragraph's end, with an ellipsis of the engine's (not Pango's).
+    private var cutAtBreak: Set<TextBlock> = []
     private static let cacheLimit = 32
     /// Renderings kept by earlier runs, used while the fonts are not ready (`settle()` decides, once per frame).
     private let kept: TextImageCache?
@@ -99,7 +101,8 @@ public final class TextEngine: TextMeasuring {
     /// Whether Pango had to cut the text short with an ellipsis.
     public func isEllipsized(_ block: TextBlock) -> Bool {
         if let image = keptImage(block) { return image.ellipsized }
-        return pango_layout_is_ellipsized(layout(for: block)) != 0
+        let layout = layout(for: block)
+        return pango_layout_is_ellipsized(layout) != 0 || cutAtBreak.contains(block)
     }
 
     /// Number of lines after wrapping.
@@ -148,7 +151,8 @@ public final class TextEngine: TextMeasuring {
         guard let kept, !toKeep.isEmpty, !servesKept else { return }
         for entry in toKeep {
             let layout = layout(for: entry.block)
-            guard let image = TextImage.draw(layout, logical: logicalRect(of: layout), color: entry.color,
+            guard let image = TextImage.draw(layout, logical: logicalRect(of: layout),
+                                             ellipsized: isEllipsized(entry.block), color: entry.color,
                                              scale: scale, phaseX: entry.phaseX, phaseY: entry.phaseY)
             else { continue }
             kept.keep(image, for: TextImageCache.key(entry.block, scale: scale))
@@ -164,11 +168,13 @@ public final class TextEngine: TextMeasuring {
                     width: Double(logical.width) / s, height: Double(logical.height) / s)
     }
 
-    private func layout(for block: TextBlock) -> OpaquePointer {
+    /// The block's PangoLayout, made once (internal for tests, which read what Pango shows).
+    func layout(for block: TextBlock) -> OpaquePointer {
         if let cached = cache[block] { return cached }
         if cache.count >= Self.cacheLimit {
             for layout in cache.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
             cache.removeAll(keepingCapacity: true)
+            cutAtBreak.removeAll(keepingCapacity: true)
         }
         let layout = pango_layout_new(context)!
         let desc = pango_font_description_from_string(block.font.description)
@@ -200,6 +206,7 @@ public final class TextEngine: TextMeasuring {
         } else {
             pango_layout_set_text(layout, block.text, -1)
         }
+        if Self.cutAtParagraphs(layout, block) { cutAtBreak.insert(block) }
         cache[block] = layout
         return layout
     }

@@ -63,8 +63,8 @@ extension TextImage {
 
     /// Draws `layout` (a PangoLayout made for `scale`) alone, as it would land with its origin at a device point
     /// whose fraction of a pixel is (`phaseX`, `phaseY`).
-    static func draw(_ layout: OpaquePointer, logical: Rect, color: RGBA, scale: Double, phaseX: Double,
-                     phaseY: Double) -> TextImage? {
+    static func draw(_ layout: OpaquePointer, logical: Rect, ellipsized: Bool, color: RGBA, scale: Double,
+                     phaseX: Double, phaseY: Double) -> TextImage? {
         var ink = PangoRectangle(), ignored = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &ignored)
         let s = Double(hud_pango_scale)
@@ -96,7 +96,7 @@ extension TextImage {
             }
         }
         return TextImage(logical: logical, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)),
-                         ellipsized: pango_layout_is_ellipsized(layout) != 0,
+                         ellipsized: ellipsized,
                          lines: Int(pango_layout_get_line_count(layout)), color: color, phaseX: phaseX,
                          phaseY: phaseY, offsetX: x0, offsetY: y0, width: width, height: height, pixels: pixels)
     }

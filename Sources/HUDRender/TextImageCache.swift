@@ -37,8 +37,10 @@ public final class TextImageCache: @unchecked Sendable {
     }
 
     /// What identifies a drawing: the block and the scale (the colour is checked when drawing, not when measuring).
+    /// The leading number changes when the same block comes to be drawn otherwise (2: lines limited across
+    /// paragraphs), so that no earlier run's image stands in for it.
     static func key(_ block: TextBlock, scale: Double) -> String {
-        "1|\(scale)|\(block.font.description)|\(block.maxWidth)|\(block.maxLines ?? -1)|\(block.maxHeight ?? -1)|"
+        "2|\(scale)|\(block.font.description)|\(block.maxWidth)|\(block.maxLines ?? -1)|\(block.maxHeight ?? -1)|"
             + "\(block.markup)|\(block.leading)|\(block.text)"
     }
 

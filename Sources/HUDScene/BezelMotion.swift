@@ -61,6 +61,7 @@ extension HUDLayout {
         l.sideImage = sideImage.map(move)
         l.label?.frame = move(label!.frame)
         l.details?.frame = move(details!.frame)
+        l.count?.frame = move(count!.frame)
         func move(_ b: PlacedButton) -> PlacedButton {
             PlacedButton(frame: move(b.frame), title: PlacedText(block: b.title.block, frame: move(b.title.frame)))
         }

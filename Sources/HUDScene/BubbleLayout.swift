@@ -27,6 +27,13 @@ extension HUDStyle {
         public static let textGap = 2.0
         /// Above the rows of buttons, and between two buttons (across and down).
         public static let buttonGap = 8.0
+        /// Between the summary and the stack's count at the end of its line.
+        public static let countGap = 8.0
+
+        /// A stack's count as shown after the summary: lighter and in the body's weight, so the summary still leads.
+        public static func countMarkup(_ count: Int) -> String {
+            "<span weight=\"normal\" alpha=\"60%\">×\(count)</span>"
+        }
     }
 }
 
@@ -43,11 +50,20 @@ extension HUDLayout {
         let textWidth = max(1, inner - textX)
 
         var texts: [(TextBlock, Size)] = []
+        // The count is measured first: the summary takes the width left beside it, so that it is never cut away.
+        var count: (block: TextBlock, size: Size)?
+        if !content.label.isEmpty, content.stackCount > 1 {
+            let block = TextBlock(text: B.countMarkup(content.stackCount),
+                                  font: style.labelFont.resolved(defaultSize: 16), maxWidth: textWidth, maxLines: 1,
+                                  markup: true, leading: true)
+            count = (block, fit(measurer.measure(block), width: textWidth))
+        }
         if !content.label.isEmpty {
+            let width = max(1, textWidth - (count.map { $0.size.width + B.countGap } ?? 0))
             let block = TextBlock(text: content.label, font: style.labelFont.resolved(defaultSize: 16),
-                                  maxWidth: textWidth, maxLines: style.maxLabelLines, markup: style.markup,
+                                  maxWidth: width, maxLines: style.maxLabelLines, markup: style.markup,
                                   leading: true)
-            texts.append((block, fit(measurer.measure(block), width: textWidth)))
+            texts.append((block, fit(measurer.measure(block), width: width)))
         }
         if !content.details.isEmpty {
             let block = TextBlock(text: content.details, font: style.detailsFont.resolved(defaultSize: 12),
@@ -80,9 +96,15 @@ extension HUDLayout {
         }
         var y = top + ((rowHeight - textHeight) / 2).rounded()
         for (index, (block, size)) in texts.enumerated() {
-            let frame = Rect(x: bezel.minX + B.padding + textX, y: y, width: textWidth, height: size.height)
+            let frame = Rect(x: bezel.minX + B.padding + textX, y: y, width: block.maxWidth, height: size.height)
             if index == 0, !content.label.isEmpty {
                 layout.label = PlacedText(block: block, frame: frame)
+                if let count {
+                    let end = bezel.minX + B.padding + textX + textWidth
+                    layout.count = PlacedText(block: count.block, frame: Rect(x: end - count.size.width, y: y,
+                                                                               width: count.size.width,
+                                                                               height: count.size.height))
+                }
             } else {
                 layout.details = PlacedText(block: block, frame: frame)
             }

@@ -14,6 +14,9 @@ public struct HUDContent: Hashable, Sendable {
     public var custom: CustomIndicator?
     /// The titles of a bubble's buttons (a notification's actions), in rows under its text (`HUDStyle.bubble`).
     public var actions: [String] = []
+    /// How many notifications a bubble stands for (duplicates stacked into it): above 1, `×N` at the end of its
+    /// summary's line, kept whole however long the summary (`HUDStyle.bubble`).
+    public var stackCount = 1
 
     private var storedProgress: Double = 0
 

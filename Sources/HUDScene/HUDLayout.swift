@@ -16,6 +16,9 @@ public struct HUDLayout: Hashable, Sendable {
     public var button: PlacedButton?
     /// A bubble's action buttons, in rows under its text (`HUDStyle.bubble`, `HUDContent.actions`).
     public var buttons: [PlacedButton] = []
+    /// A bubble's stack count (`HUDContent.stackCount`) at the trailing end of its summary's first line, the summary
+    /// wrapped and ellipsized in the width left beside it.
+    public var count: PlacedText?
 
     /// A text block and the frame it was measured to.
     public struct PlacedText: Hashable, Sendable {

@@ -28,6 +28,22 @@ extension NotificationDeskTests {
         #expect(display.more == "1 more")
     }
 
+    @Test func aPillHiddenFromElsewhereComesBackAtOnceWhileSomeWait() throws {
+        let desk = desk(maxVisible: 2)
+        for id in UInt32(1)...6 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
+        // `x11hud hide --id notifications-more`: the count does not change, and the pill is back.
+        try #require(display.hud(NotificationDesk.moreName)).hide()
+        clock.advance(by: TestHUD.hideTime)
+        #expect(display.more == "4 more")
+        // `x11hud hide --all`, the pill's hide over first: back at once, then counting what the bubbles left.
+        let shown = display.made.filter { $0.isOnScreen }
+        let pill = shown.filter { $0.name == NotificationDesk.moreName }
+        for hud in pill + shown.filter({ $0.name != NotificationDesk.moreName }) { hud.hide() }
+        clock.advance(by: TestHUD.hideTime)
+        #expect(display.onScreen == ["notification-3", "notification-4"] && display.more == "2 more")
+        #expect(desk.queued.count == 2)
+    }
+
     @Test func noPillWhilePausedOrOverAFullscreenWindow() {
         let desk = desk(maxVisible: 1)
         desk.pause()

@@ -86,6 +86,7 @@ import ProgressFeed
     var bezelAction: (@MainActor () -> Void)?
     var otherClick: (@MainActor (Int) -> Void)?
     var actions: [String] = []
+    var stackCount = 1
     var hovered: (@MainActor (Bool) -> Void)?
     var actionClicked: (@MainActor (Int) -> Void)?
     private(set) var posted: [FeedUpdate] = []
@@ -100,7 +101,13 @@ import ProgressFeed
 
     var isHiding: Bool { hiding != nil }
 
-    func post(_ update: FeedUpdate) { posted.append(update) }
+    /// Each posted label as the bubble shows it: followed by ` ×N` while it stands for N notifications.
+    private(set) var labels: [String?] = []
+
+    func post(_ update: FeedUpdate) {
+        posted.append(update)
+        labels.append(update.label.map { stackCount > 1 ? "\($0) ×\(stackCount)" : $0 })
+    }
 
     /// A click on the bezel; false when clicks go through it.
     func clickBezel() -> Bool {

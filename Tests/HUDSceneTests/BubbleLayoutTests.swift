@@ -56,6 +56,15 @@ import Testing
         #expect(three.details?.block.maxLines == 3 && three.bezel.height == l.bezel.height - 30)
     }
 
+    @Test func aBodyOfShortLinesIsCutToItsLinesToo() throws {
+        // Each line its own paragraph: the limit holds across them (as TextEngine holds it), so it is 5 lines high.
+        let seven = layout(HUDContent(mode: .text, label: "Lines", details: "a\nb\nc\nd\ne\nf\ng"))
+        #expect(try #require(seven.details).frame.height == 75)
+        let three = layout(HUDContent(mode: .text, label: "Lines", details: "a\nb\nc"))
+        #expect(try #require(three.details).frame.height == 45)
+        #expect(seven.bezel.height == three.bezel.height + 30)
+    }
+
     @Test func thePictureIsAtTheLeftAndTheTextBesideIt() throws {
         let mail = HUDContent(mode: .custom, label: "Mail", details: "A new message", custom: .image(Self.image(96)))
         let l = layout(mail)
@@ -118,16 +127,38 @@ import Testing
     @Test func aStackShiftMovesEveryPartOfTheBubble() {
         var content = HUDContent(mode: .custom, label: "Mail", details: "From Ann", custom: .icon(.info))
         content.actions = ["Reply", "Delete"]
+        content.stackCount = 2
         let l = layout(content), moved = l.translated(dy: 30)
         let parts = { (l: HUDLayout) in
-            [l.bezel, l.indicator, l.label?.frame, l.details?.frame].compactMap { $0 }
+            [l.bezel, l.indicator, l.label?.frame, l.details?.frame, l.count?.frame].compactMap { $0 }
                 + l.buttons.flatMap { [$0.frame, $0.title.frame] }
         }
-        #expect(parts(moved).count == 8)
+        #expect(parts(moved).count == 9)
         for (a, b) in zip(parts(l), parts(moved)) { #expect(b.minY == a.minY + 30 && b.minX == a.minX) }
         // A picture beside a bar (yad's --image) moves with its bezel too.
         let bar = HUDLayout(content: HUDContent(mode: .bar, label: "Copying", custom: .icon(.info)),
                             style: .theme(.dark), area: Self.area, measurer: FixedMetrics())
         #expect(bar.sideImage != nil && bar.translated(dy: 30).sideImage?.minY == (bar.sideImage?.minY ?? 0) + 30)
+    }
+
+    @Test func aStacksCountStaysWholeBesideALongSummary() throws {
+        var content = HUDContent(mode: .text, label: String(repeating: "A summary long enough to be cut ", count: 4),
+                                 details: "make: *** [all] Error 2")
+        content.stackCount = 3
+        let l = layout(content)
+        let label = try #require(l.label), count = try #require(l.count)
+        // "×3" is 2 characters of 14-point text (7 points each), one line (17.5) high, at the end of the text column.
+        #expect(count.block.markup && TextBlock.plainText(fromMarkup: count.block.text) == "×3")
+        #expect(count.frame.width == 14 && count.frame.height == 18, "\(count.frame)")
+        #expect(count.frame.maxX == l.bezel.maxX - 12 && count.frame.minY == label.frame.minY)
+        // The summary wraps and is cut in the width left beside it.
+        #expect(label.block.maxWidth == 350 - 24 - 14 - 8 && label.frame.maxX <= count.frame.minX - 8)
+        #expect(label.block.maxLines == 2)
+        // A short summary: the count still at the end of its line; a stack of one shows none.
+        content.label = "Build failed"
+        let short = layout(content)
+        #expect(short.count?.frame == count.frame && short.label?.frame.maxX ?? .infinity <= count.frame.minX)
+        content.stackCount = 1
+        #expect(layout(content).count == nil && layout(content).label?.block.maxWidth == 350 - 24)
     }
 }
