@@ -79,6 +79,31 @@ import Testing
         #expect(centre.green > 0.95 && centre.red < 0.05 && centre.blue < 0.05, "\(centre)")
     }
 
+    /// Without gdk-pixbuf (a recommended package, not a dependency) a JPEG is one line naming what it needs. The
+    /// library is hidden in a mount namespace of the test's own (so only as root, with unshare).
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")))
+    func aJPEGWithoutGdkPixbufIsOneLineNamingIt() throws {
+        let jpeg = dir.appendingPathComponent("nolib.jpg").path, out = dir.appendingPathComponent("nolib.png").path
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "64x64", "xc:red", jpeg])
+        #expect(made.status == 0, "\(made.stderr)")
+        // Every copy of the library the dynamic linker could find becomes an empty file, for this process only.
+        let script = """
+            hidden=0
+            for f in /usr/lib/*/libgdk_pixbuf-2.0.so.0 /usr/lib/libgdk_pixbuf-2.0.so.0; do
+                [ -e "$f" ] && mount --bind /dev/null "$f" && hidden=$((hidden + 1))
+            done
+            [ "$hidden" -gt 0 ] || { echo "no libgdk_pixbuf-2.0.so.0 to hide" >&2; exit 99; }
+            exec "$0" "$@"
+            """
+        let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/unshare"),
+                                     ["--mount", "--propagation", "private", "sh", "-c", script, CLI.binary.path,
+                                      "render", "--image", jpeg, "--out", out])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("need gdk-pixbuf") && r.stderr.contains(jpeg), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func anUnwritableOutputExits73() throws {
         let r = try CLI.run(["render", "--out", "/nonexistent-dir/x.png"])
         #expect(r.status == 73)
