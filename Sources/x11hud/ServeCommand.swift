@@ -45,6 +45,8 @@ struct ServeCommand: ParsableCommand {
         }
         // Loaded once, ahead of the first client: its HUD draws text at once.
         TextStack.loadForOwnHUD()
+        // The resident lives for the session: see StartupCode (and again after its first HUD, in ServedHUDs).
+        StartupCode.release()
         session.run()
     }
 }
@@ -55,6 +57,16 @@ struct ServeCommand: ParsableCommand {
 
     init(session: HUDSession) {
         self.session = session
+    }
+
+    private var startupReleased = false
+
+    /// The first HUD ran what every HUD runs once (the text stack's set-up, the first frame): that code is given
+    /// back too, and what later HUDs run maps back.
+    private func firstHUDEnded() {
+        guard !startupReleased else { return }
+        startupReleased = true
+        StartupCode.release()
     }
 
     /// Shows the HUD `served` asks for, or answers that it cannot (the client then shows its own).
@@ -91,7 +103,10 @@ struct ServeCommand: ParsableCommand {
         if command.hud.banner { hud.bezelAction = { [unowned hud] in hud.hide() } }
         // Nothing of a HUD is kept once it has ended: the resident's memory does not grow with the HUDs it drew.
         let name = request.name
-        hud.completion = { [session] in MainLoop.soon { session.forget(id: name) } }
+        hud.completion = { [session, weak self] in
+            MainLoop.soon { session.forget(id: name) }
+            self?.firstHUDEnded()
+        }
         return hud
     }
 
