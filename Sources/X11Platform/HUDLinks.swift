@@ -115,19 +115,23 @@ import ProgressFeed
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
     /// the name is now ours.
     func claim(_ id: String) -> UInt? {
-        claim(selection: selection(for: id), ownerIsForeign: owner(of: id) == 0)
+        claim(selection: selection(for: id))
     }
 
     /// Takes the resident's selection unless another resident of this user holds it (`claim`).
     func claimServing() -> UInt? {
-        claim(selection: serveSelection, ownerIsForeign: residentOwner() == 0)
+        claim(selection: serveSelection)
     }
 
-    /// `claim` of the selection `atom`; `ownerIsForeign`: whoever owns it now is not one of ours.
-    private func claim(selection atom: UInt, ownerIsForeign: Bool) -> UInt? {
+    /// `claim` of the selection `atom`. Another user's window holding it is ignored (taken over); whether the owner
+    /// is another user's is decided from one reading of the owner, the one it is compared with under the grab: two
+    /// of our processes claiming at once must not each take the other's fresh ownership for a foreign one.
+    private func claim(selection atom: UInt) -> UInt? {
         let control = controlWindow
-        // Checked before the grab (it takes a few round trips): another user's window holding our name is ignored.
-        let foreign = ownerIsForeign ? XGetSelectionOwner(connection.display, atom) : 0
+        // Checked before the grab (it takes a few round trips).
+        let seen = XGetSelectionOwner(connection.display, atom)
+        let foreign = seen == 0 || seen == control
+            || WindowOwner.isSameUser(seen, ours: control, connection: connection) ? 0 : seen
         XGrabServer(connection.display)
         var owner = XGetSelectionOwner(connection.display, atom)
         if owner == 0 || owner == foreign {
