@@ -8,12 +8,6 @@ extension NotificationDesk {
     /// Space between two bubbles of the column, in points (`HUDStack.gap`).
     static let columnGap = 10.0
 
-    /// The height in points of the bubble `entry` shows, nil for an OSD (not in the column) or when unknown.
-    func height(of entry: Entry) -> Double? {
-        guard !isOSD(entry.notification) else { return nil }
-        return display.measure(content(of: entry), style: style(for: entry.notification))?.height
-    }
-
     /// Whether the waiting `id` fits under the bubbles shown, leaving room for the pill and the margins. One alone
     /// always fits (its layout is cut to the screen), and so does an OSD.
     func hasRoom(for id: UInt32) -> Bool {
@@ -21,9 +15,7 @@ extension NotificationDesk {
         let column = entries.values.compactMap { $0.hud != nil ? $0.height : nil }
         guard !column.isEmpty,
               let new = display.measure(content(of: entry), style: style(for: entry.notification)) else { return true }
-        let pill = display.measure(HUDContent(mode: .text, label: "99 more"), style: moreStyle)?.height ?? 0
-        let used = column.reduce(0) { $0 + $1 + Self.columnGap }
-        return 2 * look.bubble.margin + used + new.height + Self.columnGap + pill <= new.room
+        return fits(new, beside: column)
     }
 
     /// The look `entry` is shown with, its body cut to the lines that fit under the bubbles shown beside it: a
@@ -34,15 +26,20 @@ extension NotificationDesk {
         let others = entries.filter { $0.key != id && $0.value.hud != nil }.compactMap(\.value.height)
         guard !others.isEmpty else { return style }
         let content = content(of: entry)
-        let pill = display.measure(HUDContent(mode: .text, label: "99 more"), style: moreStyle)?.height ?? 0
-        let used = others.reduce(0) { $0 + $1 + Self.columnGap }
         var fitted = style
-        while let size = display.measure(content, style: fitted),
-              2 * look.bubble.margin + used + size.height + Self.columnGap + pill > size.room, bubble.bodyLines > 1 {
+        while let size = display.measure(content, style: fitted), !fits(size, beside: others), bubble.bodyLines > 1 {
             bubble.bodyLines -= 1
             fitted.bubble = bubble
         }
         return fitted
+    }
+
+    /// Whether a bubble of `size` fits in its room under a column of bubbles `others` high, with the gaps, the
+    /// margins and the pill.
+    private func fits(_ size: (height: Double, room: Double), beside others: [Double]) -> Bool {
+        let pill = display.measure(HUDContent(mode: .text, label: "99 more"), style: moreStyle)?.height ?? 0
+        let used = others.reduce(0) { $0 + $1 + Self.columnGap }
+        return 2 * look.bubble.margin + used + size.height + Self.columnGap + pill <= size.room
     }
 
     /// Whether one of `urgency` or higher waits for room (not for the pause or a fullscreen window): a newcomer

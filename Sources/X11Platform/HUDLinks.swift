@@ -81,10 +81,16 @@ import ProgressFeed
 
     /// The control window of this user's resident x11hud, or 0 when none runs (or it is this process).
     func residentOwner() -> UInt {
-        let owner = XGetSelectionOwner(connection.display, serveSelection)
-        guard owner != 0, owner != controlWindow,
-              WindowOwner.isSameUser(owner, ours: controlWindow, connection: connection) else { return 0 }
-        return owner
+        let (owner, ours) = owner(ofSelection: serveSelection)
+        return ours && owner != controlWindow ? owner : 0
+    }
+
+    /// The window owning `atom` (0: none), read once, and whether it is ours to heed: none, this process's, or
+    /// another process's of this user (`WindowOwner`). Another user's window holding one of our names is ignored.
+    private func owner(ofSelection atom: UInt) -> (window: UInt, ours: Bool) {
+        let owner = XGetSelectionOwner(connection.display, atom)
+        return (owner, owner == 0 || owner == controlWindow
+            || WindowOwner.isSameUser(owner, ours: controlWindow, connection: connection))
     }
 
     /// `id` as the tail of an atom name: ASCII letters, digits, `-`, `.` and `_` as they are, every other byte as
@@ -107,9 +113,8 @@ import ProgressFeed
     /// The window that owns the name `id` (another process's control window, or ours), or 0. A window that is
     /// not this user's (`WindowOwner`) counts as none: nothing is forwarded to it, and `claim` takes the name.
     func owner(of id: String) -> UInt {
-        let owner = XGetSelectionOwner(connection.display, selection(for: id))
-        return owner == 0 || owner == controlWindow || WindowOwner.isSameUser(owner, ours: controlWindow,
-                                                                              connection: connection) ? owner : 0
+        let (owner, ours) = owner(ofSelection: selection(for: id))
+        return ours ? owner : 0
     }
 
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
@@ -129,9 +134,8 @@ import ProgressFeed
     private func claim(selection atom: UInt) -> UInt? {
         let control = controlWindow
         // Checked before the grab (it takes a few round trips).
-        let seen = XGetSelectionOwner(connection.display, atom)
-        let foreign = seen == 0 || seen == control
-            || WindowOwner.isSameUser(seen, ours: control, connection: connection) ? 0 : seen
+        let seen = owner(ofSelection: atom)
+        let foreign = seen.ours ? 0 : seen.window
         XGrabServer(connection.display)
         var owner = XGetSelectionOwner(connection.display, atom)
         if owner == 0 || owner == foreign {

@@ -257,13 +257,13 @@ import Synchronization
     /// The interval between frames at the fastest refresh rate of the monitors HUDs are on.
     var frameInterval: Double { timer?.frameInterval ?? 1 / MonitorInfo.fallbackRefreshRate }
 
-    /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
-    /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
-    /// than the screen refreshes costs one frame per refresh, as a display link does.
     /// Draws every HUD on the next turn of the loop, even while frames tick: a HUD just shown beside others that
     /// move (a resident's, while an earlier client's HUD fades out) would otherwise wait up to a refresh for the tick.
     public func updateSoon() { MainLoop.soon { [weak self] in self?.update() } }
 
+    /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
+    /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
+    /// than the screen refreshes costs one frame per refresh, as a display link does.
     func setNeedsUpdate() {
         guard !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true

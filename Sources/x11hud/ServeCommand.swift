@@ -54,12 +54,11 @@ struct ServeCommand: ParsableCommand {
 /// The HUDs a resident shows for its clients, each made from its client's command line as that client would.
 @MainActor final class ServedHUDs {
     private let session: HUDSession
+    private var startupReleased = false
 
     init(session: HUDSession) {
         self.session = session
     }
-
-    private var startupReleased = false
 
     /// The first HUD ran what every HUD runs once (the text stack's set-up, the first frame): that code is given
     /// back too, and what later HUDs run maps back.
