@@ -10,9 +10,10 @@ import ProgressFeed
 import X11Platform
 import HUDLoop
 
-/// One `x11hud` invocation on the display: its own HUD, or, with `--id NAME` while a HUD of that name is up in
-/// another process, that HUD changed in place through the X server.
-@MainActor final class LiveShow {
+/// One `x11hud` invocation on the display: the program's side of its `Delivery` (which decides whether the HUD is
+/// our own, another process's by the same name, or the resident's, and when that changes). Here: the HUD of our
+/// own dressed as the command line says, the input read and handed on, the process's end.
+@MainActor final class LiveShow: DeliveryHost {
     private let command: ShowCommand
     /// The display session, made when first needed: a client that only forwards to another process's HUD never
     /// makes one.
@@ -31,24 +32,12 @@ import HUDLoop
     private var feed: (any LiveFeed)?
     /// The input when it is not standard input (`x11hud run`: its command's output).
     private let givenFeed: (any LiveFeed)?
-    private var sink: Sink = .none
-    /// The input has ended and its end was forwarded to another process's HUD.
-    private var inputEnded = false
+    /// The HUD of our own, once shown; the one `claim` made until then.
+    private var live: HUD?
+    private var claimed: HUD?
     /// `--watch-pid`, `--watch-file`: the watcher, while it feeds the resident's HUD.
     private var watcher: (any HUDInputSource)?
-    /// The whole HUD is the resident's (`x11hud serve`), not only its content; if it goes, ours replaces it.
-    private var served = false
-    /// What was forwarded to the resident's HUD, merged: what a HUD of our own starts from if it goes.
-    private var forwarded = FeedInbox()
-
-    private enum Sink {
-        case none
-        case local(HUD)
-        case remote(RemoteHUD)
-    }
-
-    /// A request the other process has not acknowledged within this long is shown here instead.
-    static let deliveryTimeout = 1.0
+    private lazy var delivery = Delivery(plan: plan, host: self, clock: SystemClock.shared)
 
     init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: (any LiveFeed)? = nil) {
         self.command = command
@@ -56,52 +45,6 @@ import HUDLoop
         makeSession = { session }
         self.rules = rules
         givenFeed = feed
-    }
-
-    /// Whether there is input to read: standard input, or the input given.
-    private var readsInput: Bool { givenFeed != nil || command.readsInput }
-
-    func start() throws(ExitError) {
-        let choice = MonitorChoice(command.hud.settings.monitor)
-        guard let id = command.id else {
-            return try showOwn(makeOwn())
-        }
-        let claimed = try make { () throws(HUDError) in
-            try session.claim(id: id, scale: command.hud.explicitScale, monitor: choice, over: command.targetWindow)
-        }
-        switch claimed {
-        case .local(let live):
-            TextStack.loadForOwnHUD()
-            try showOwn(live)
-        case .remote where command.queue:
-            session.whenNameFree(id) { [self] in
-                startOrFail()
-            }
-        case .remote where command.watch.isWatching:
-            // A watcher feeds a HUD of this process only; the other process's HUD would show nothing of it.
-            throw ExitError(.usage, "--id \(id): that HUD is up in another process, and a watcher shows its own "
-                + "HUD; add --queue to wait until it has hidden")
-        case .remote(let remote):
-            forward(to: remote)
-        }
-    }
-
-    /// `start()` from an event, when there is no caller to hand a failure to.
-    private func startOrFail() {
-        do throws(ExitError) { try start() } catch { X11HUDCommand.fail(error.message, code: error.code) }
-    }
-
-    /// A HUD of this invocation's own, on its monitor or over its window.
-    private func makeOwn() throws(ExitError) -> HUD {
-        try make { () throws(HUDError) in
-            let scale = command.hud.explicitScale
-            if let window = command.targetWindow { return try session.makeHUD(over: window, scale: scale) }
-            return try session.makeHUD(scale: scale, monitor: MonitorChoice(command.hud.settings.monitor))
-        }
-    }
-
-    private func make<T>(_ body: () throws(HUDError) -> T) throws(ExitError) -> T {
-        do { return try body() } catch { throw ExitError(message: error.message, code: error.exitCode) }
     }
 
     /// Forwards to `remote`, the HUD of the name another process shows, with only `forwarder`'s link open; if that
@@ -116,7 +59,7 @@ import HUDLoop
             session.watchSignals()
             return session
         }
-        forward(to: remote)
+        delivery.forward(to: remote)
     }
 
     /// Hands this invocation's whole HUD to the resident x11hud (`x11hud serve`), `resident` being the HUD it is
@@ -130,23 +73,93 @@ import HUDLoop
         // Signals are watched already (`serve`; `run` passes them to its command itself): a HUD of our own ends
         // with the process, and the server removes its window.
         makeSession = { HUDSession(adopting: forwarder) }
-        served = true
-        serve(resident)
+        status.code = rules.doneStatus
+        if feed == nil {
+            // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
+            Self.signals = SignalWatch { number in Glibc.exit(ExitStatus.signalled(by: number)) }
+        }
+        // The resident reads the command line as this process did (`Resident.request`).
+        delivery.serve(by: resident, request: [Resident.request(name: resident.id ?? "")])
+    }
+
+    /// Kept for the life of a served client.
+    private static var signals: SignalWatch?
+
+    /// Whether there is input to read: standard input, or the input given.
+    private var readsInput: Bool { givenFeed != nil || command.readsInput }
+
+    /// What the command line asks of the delivery.
+    private var plan: Delivery.Plan {
+        var plan = Delivery.Plan(name: command.id)
+        plan.queue = command.queue
+        plan.watching = command.watch.isWatching
+        plan.readsInput = readsInput
+        plan.hasButton = !(command.hud.button ?? "").isEmpty
+        plan.hidesAtEnd = command.hideAfter == nil
+        plan.flags = forwardedContent
+        plan.autoDetails = command.autoDetails
+        plan.timeout = rules.timeout?.seconds
+        return plan
+    }
+
+    func start() throws(ExitError) {
+        do throws(DeliveryFailure) { try delivery.start() } catch {
+            throw ExitError(message: error.message, code: error.code)
+        }
+    }
+
+    // MARK: The display, for the delivery
+
+    func claim(_ name: String) throws(DeliveryFailure) -> DeliveryClaim {
+        let choice = MonitorChoice(command.hud.settings.monitor)
+        let named = try make { () throws(HUDError) in
+            try session.claim(id: name, scale: command.hud.explicitScale, monitor: choice, over: command.targetWindow)
+        }
+        switch named {
+        case .local(let hud):
+            TextStack.loadForOwnHUD()
+            claimed = hud
+            return .ours
+        case .remote(let remote):
+            return .taken(remote)
+        }
+    }
+
+    func whenNameFree(_ name: String, _ action: @escaping @MainActor () -> Void) {
+        session.whenNameFree(name, action)
+    }
+
+    func warn(_ message: String) { X11HUDCommand.printError(message) }
+
+    func fail(_ failure: DeliveryFailure) { X11HUDCommand.fail(failure.message, code: failure.code) }
+
+    /// A HUD of this invocation's own, on its monitor or over its window.
+    private func makeOwn() throws(DeliveryFailure) -> HUD {
+        try make { () throws(HUDError) in
+            let scale = command.hud.explicitScale
+            if let window = command.targetWindow { return try session.makeHUD(over: window, scale: scale) }
+            return try session.makeHUD(scale: scale, monitor: MonitorChoice(command.hud.settings.monitor))
+        }
+    }
+
+    private func make<T>(_ body: () throws(HUDError) -> T) throws(DeliveryFailure) -> T {
+        do { return try body() } catch { throw DeliveryFailure(message: error.message, code: error.exitCode) }
     }
 
     // MARK: A HUD of our own
 
-    private func showOwn(_ live: HUD) throws(ExitError) {
+    func showOwn(_ start: OwnStart) throws(DeliveryFailure) {
+        // Taking over from a HUD elsewhere: the text stack loads while the window is made.
+        if start != .flags { TextStack.loadForOwnHUD() }
+        let live: HUD
+        if let claimed { live = claimed } else { live = try makeOwn() }
+        claimed = nil
         if live.targetWindow == nil, !live.monitorChoiceExists {
             // A warning, not an error: the HUD still shows, on the primary monitor.
             X11HUDCommand.printError("warning: no monitor '\(live.monitorChoice)' (there are: "
                 + "\(session.monitorNames.joined(separator: ", "))); using \(live.monitorName)")
         }
-        if case .remote = sink, !served {
-            // Taking over from a HUD that went away: what the input said since replaces the flags' content.
-        } else {
-            live.content = Self.content(command)
-        }
+        if start != .afterForwarding { live.content = Self.content(command) }
         Self.dress(live, as: command)
         status.code = rules.doneStatus
         let cancel: @MainActor () -> Void = { [unowned live, rules, status] in
@@ -160,9 +173,9 @@ import HUDLoop
         live.completion = { [self, unowned live] in
             rules.finish(live.targetClosed ? ExitStatus.windowClosed.code : status.code, input: feed)
         }
-        sink = .local(live)
+        self.live = live
         live.show()
-        if served { live.post(forwarded) }
+        if case .afterServing(let forwarded) = start { live.post(forwarded) }
         rules.startTimeout(hud: live, status: status)
         if let feed {
             live.attach(feed, policy: policy)
@@ -240,117 +253,47 @@ import HUDLoop
         let feed = givenFeed ?? FileDescriptorFeed.standardInput(parser: command.feedParser(rules: rules),
                                                                  timeRemainingTitle: rules.timeRemainingTitle)
         self.feed = feed
-        if case .local(let live) = sink { live.attach(feed, policy: policy) } else { feed.start(asking: deliver) }
+        if let live { live.attach(feed, policy: policy) } else { feed.start(asking: deliver) }
     }
 
     private func inputArrived() {
-        switch sink {
-        case .none: break
-        case .local(let live): live.inputArrived()
-        case .remote(let remote):
-            guard let input = (feed ?? watcher)?.take(), !input.isEmpty else { return }
-            var update = input
-            update.ended = false
-            if !update.isEmpty { remote.send(update) }
-            if served { forwarded.take(update) }
-            // The end of the input hides the HUD, unless --hide-after decides when.
-            if input.ended { inputEnded = true }
-            if input.ended, command.hideAfter == nil { remote.hide() }
+        if let live { return live.inputArrived() }
+        guard delivery.mode == .forwarding || delivery.mode == .served,
+              let input = (feed ?? watcher)?.take() else { return }
+        delivery.received(input)
+    }
+
+    // MARK: Another process's HUD, for the delivery
+
+    func startInput() {
+        if command.watch.isWatching {
+            watcher = makeWatcher()
+            watcher?.start(asking: deliver)
+        } else if readsInput, feed == nil {
+            startFeed()
         }
     }
 
-    // MARK: Another process's HUD
-
-    /// Hands this invocation's content to the HUD of the same name; exits at once when it is read, or, when there
-    /// is input to forward or a button to wait for, when that HUD ends.
-    private func forward(to remote: RemoteHUD) {
-        sink = .remote(remote)
-        let waits = readsInput || !(command.hud.button ?? "").isEmpty
-        var acknowledged = false
-        remote.onAcknowledged = { [self] in
-            guard !acknowledged else { return }
-            acknowledged = true
-            if !waits { Glibc.exit(0) }
-            if readsInput, feed == nil { startFeed() }
-        }
+    func end(_ status: Int32) {
         // The producer writing into our input must not die of SIGPIPE when we go.
-        remote.onEnd = { [self] status in
-            if let feed { feed.drainThenExit(status, evenIfIdle: false) } else { Glibc.exit(status) }
-        }
-        remote.onVanished = { [self] in
-            // Its process was killed (or its HUD ended as the request came): take the name and show our own,
-            // unless everything is forwarded already: a HUD with nothing left to show would wait for ever.
-            if inputEnded, let feed { return feed.drainThenExit(rules.doneStatus, evenIfIdle: true) }
-            startOrFail()
-        }
-        remote.send(forwardedContent, subscribe: waits, autoDetails: command.autoDetails)
-        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
-            guard !acknowledged, case .remote = sink else { return }
-            X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
-                + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
-            acknowledged = true
-            do throws(ExitError) { try showOwn(makeOwn()) } catch {
-                X11HUDCommand.fail(error.message, code: error.code)
-            }
-        }
+        if let feed { feed.drainThenExit(status, evenIfIdle: false) } else { Glibc.exit(status) }
     }
 
-    /// Asks the resident to show this invocation's HUD (`Resident.request`: the command line, which it reads as
-    /// this process did), then forwards the input to it, and ends as that HUD does, with this process's status.
-    private func serve(_ resident: RemoteHUD) {
-        sink = .remote(resident)
-        status.code = rules.doneStatus
-        if givenFeed == nil {
-            // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
-            Self.signals = SignalWatch { number in Glibc.exit(ExitStatus.signalled(by: number)) }
-        }
-        var acknowledged = false
-        resident.onAcknowledged = { [self] in
-            guard !acknowledged else { return }
-            acknowledged = true
-            if command.watch.isWatching {
-                watcher = makeWatcher()
-                watcher?.start(asking: deliver)
-            } else if readsInput, feed == nil {
-                startFeed()
-            }
-            if let timeout = rules.timeout {
-                SystemClock.shared.schedule(after: timeout.seconds) { [self] in
-                    guard case .remote = sink else { return }
-                    status.code = timeout.status
-                    resident.hide()
-                }
-            }
-        }
-        resident.onEnd = { [self] value in
-            // The button (or a click on the bezel): what it does and the status are this process's rules'.
-            if value == ExitStatus.cancelled.code { _ = rules.buttonPressed(status) }
-            rules.finish(value == ExitStatus.windowClosed.code ? value : status.code, input: feed)
-        }
-        resident.onVanished = { [self] in
-            if inputEnded, let feed { return feed.drainThenExit(rules.doneStatus, evenIfIdle: true) }
-            takeOver()
-        }
-        resident.open([Resident.request(name: resident.id ?? "")])
-        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
-            guard !acknowledged, case .remote = sink else { return }
-            X11HUDCommand.printError("warning: the resident x11hud did not answer within "
-                + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
-            acknowledged = true
-            takeOver()
-        }
+    func endAfterForwardedInput() -> Bool {
+        guard let feed else { return false }
+        feed.drainThenExit(rules.doneStatus, evenIfIdle: true)
+        return true
     }
 
-    /// The resident went away (or never answered): a HUD of our own, from the flags and what was forwarded.
-    private func takeOver() {
-        // A named HUD claims its name again, as a named HUD's client does when the owner goes.
-        if command.id != nil { return startOrFail() }
-        TextStack.loadForOwnHUD()
-        do throws(ExitError) { try showOwn(makeOwn()) } catch { X11HUDCommand.fail(error.message, code: error.code) }
+    func servedEnded(_ value: Int32) {
+        // The button (or a click on the bezel): what it does and the status are this process's rules'.
+        if value == ExitStatus.cancelled.code { _ = rules.buttonPressed(status) }
+        rules.finish(value == ExitStatus.windowClosed.code ? value : status.code, input: feed)
     }
 
-    /// Kept for the life of a served client.
-    private static var signals: SignalWatch?
+    func servedTimedOut() {
+        if let timeout = rules.timeout { status.code = timeout.status }
+    }
 
     /// What the flags say, as one update: only what they give, so that `x11hud --id save --progress 0.5` keeps the
     /// HUD's label, details and button (an empty `--label ""` does clear it). `--details auto` is not text: the
