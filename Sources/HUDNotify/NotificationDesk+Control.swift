@@ -3,8 +3,8 @@ import HUDLoop
 /// Whether the desk is paused (do not disturb), and until when.
 struct NotificationPause {
     var isOn = false
-    /// Ends a pause given a duration.
-    var timer: LoopTimer?
+    /// When a pause given a duration ends, on the desk's clock.
+    var until: Double?
 }
 
 /// What scripts and key bindings ask of the desk (`x11hud notifications pause|pop|close-all|count|action`, over
@@ -15,25 +15,25 @@ extension NotificationDesk {
 
     /// Seconds until a pause given a duration ends, nil when paused until resumed (or not paused).
     public var pauseLeft: Double? {
-        guard pauseState.isOn, let timer = pauseState.timer, timer.isPending else { return nil }
-        return max(0, timer.deadline - clock.now)
+        guard pauseState.isOn, let until = pauseState.until else { return nil }
+        return max(0, until - clock.now)
     }
 
     /// Pauses: new notifications wait (critical ones still show unless `paused-shows` is nothing), those already
     /// shown stay until they end. With `seconds`, it resumes by itself then; a pause asked again replaces the
     /// duration (none: until resumed).
     public func pause(for seconds: Double? = nil) {
-        pauseState.timer?.cancel()
-        pauseState.timer = seconds.map { clock.schedule(after: $0) { [weak self] in self?.resume() } }
+        pauseState.until = seconds.map { clock.now + max(0, $0) }
         pauseState.isOn = true
         updateMore()
+        wakeUp()
     }
 
     /// Ends the pause: what waited shows, in its order, as places free.
     public func resume() {
-        pauseState.timer?.cancel()
         pauseState = NotificationPause()
         fill()
+        wakeUp()
     }
 
     /// How many are shown, waiting and in the history.

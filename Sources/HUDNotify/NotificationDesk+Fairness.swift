@@ -24,10 +24,10 @@ extension NotificationDesk {
         var victim: (id: UInt32, deadline: Double)?
         for (id, entry) in entries where entry.hud != nil && entry.reason == nil && entry.notification.appName == app
             && entry.notification.urgency <= n.urgency && !isOSD(entry.notification) {
-            guard let timer = entry.timer, timer.isPending else { continue }
+            guard let expires = entry.expires else { continue }
             // The nearest its end, the oldest between equals.
-            let before = victim.map { (timer.deadline, id) < ($0.deadline, $0.id) } ?? true
-            if before { victim = (id, timer.deadline) }
+            let before = victim.map { (expires, id) < ($0.deadline, $0.id) } ?? true
+            if before { victim = (id, expires) }
         }
         if let victim { close(victim.id, reason: .expired) }
     }

@@ -25,9 +25,9 @@ extension NotificationDesk {
         bind(hud, to: id, entry)
         // Shown again if it was hiding: the held key's case.
         hud.show()
-        entry.timer?.cancel()
-        entry.timer = entry.hovered ? nil : expiryTimer(for: id, n)
+        entry.expires = entry.hovered ? nil : expiry(of: n)
         entries[id] = entry
+        wakeUp()
     }
 
     /// Gives the HUD of `id` its text and the stack's count, its buttons and what its clicks do.
@@ -77,9 +77,9 @@ extension NotificationDesk {
     private func hover(_ id: UInt32, _ inside: Bool) {
         guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
         entry.hovered = inside
-        entry.timer?.cancel()
-        entry.timer = inside ? nil : expiryTimer(for: id, entry.notification)
+        entry.expires = inside ? nil : expiry(of: entry.notification)
         entries[id] = entry
+        wakeUp()
     }
 
     /// The HUD for `entry`, or nil when none is shown here (the notification is then over, reason 4).

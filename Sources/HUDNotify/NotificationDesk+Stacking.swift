@@ -54,16 +54,12 @@ extension NotificationDesk {
     }
 
     /// The stack kept under `old` is kept under `new`, one of its ids, from now on: its place in the queue, its
-    /// HUD (whose clicks and hide now name `new`) and the deadline of its timeout go with it.
+    /// HUD (whose clicks and hide now name `new`) and its expiry go with it.
     private func rekey(_ old: UInt32, to new: UInt32) {
         guard var entry = entries.removeValue(forKey: old) else { return }
         entry.stacked.removeAll { $0 == new }
         stackedInto[new] = nil
         for id in entry.stacked { stackedInto[id] = new }
-        if let timer = entry.timer, timer.isPending {
-            timer.cancel()
-            entry.timer = clock.schedule(at: timer.deadline) { [weak self] in self?.close(new, reason: .expired) }
-        }
         waiting.rename(old, to: new)
         entries[new] = entry
         indexForStacking(new)

@@ -4,9 +4,11 @@ public import HUDScene
 import HUDFeeds
 import ProgressFeed
 
-/// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry timer on
-/// the loop's clock, its button and bezel actions, and the reason it closed reported back (`onClosed`). What it shows
-/// them on is a `NotificationDisplay`; `serve(_:)` connects it to the bus's `NotificationServer`.
+/// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry time,
+/// its button and bezel actions, and the reason it closed reported back (`onClosed`). Time is one deadline, as
+/// dunst's queues.c has it: `update(now:)` closes what has expired and ends a timed pause, and `nextDeadline` says
+/// when to call it again; the desk keeps one timer on the loop's clock for that. What it shows them on is a
+/// `NotificationDisplay`; `serve(_:)` connects it to the bus's `NotificationServer`.
 @MainActor public final class NotificationDesk {
     struct Entry {
         var notification: Notification
@@ -15,7 +17,8 @@ import ProgressFeed
         /// Its picture, read and scaled to the size it is drawn at when it arrived: the notification keeps no
         /// pixels of its own (`withoutPixels`), so a waiting one holds no more than a shown one.
         var picture: CustomIndicator?
-        var timer: LoopTimer?
+        /// When its timeout closes it, on the desk's clock; nil without one, while hovered, or once hiding.
+        var expires: Double?
         /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
         var reason: NotificationServer.CloseReason?
         /// A rule keeps it out of the history.
@@ -84,6 +87,8 @@ import ProgressFeed
     let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
+    /// Calls `update(now:)` at `nextDeadline`.
+    private var timer: LoopTimer?
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
     public var runScript: @MainActor (_ argv: [String], _ environment: [String: String]) throws -> Void = {
         try CommandJob.startInBackground($0, adding: $1)
@@ -249,10 +254,36 @@ import ProgressFeed
         return escaped + ":" + printable(tag)
     }
 
-    func expiryTimer(for id: UInt32, _ n: Notification) -> LoopTimer? {
+    /// When `n`, shown from now, expires; nil for never.
+    func expiry(of n: Notification) -> Double? {
         let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
         guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
-        return clock.schedule(after: seconds) { [weak self] in self?.close(id, reason: .expired) }
+        return clock.now + max(0, seconds)
+    }
+
+    /// The desk at `now`: every shown notification whose time is up closes as expired (the earliest first), and a
+    /// pause given a duration ends. Then the one timer is set for `nextDeadline`.
+    public func update(now: Double) {
+        if let until = pauseState.until, until <= now { resume() }
+        let due = entries.compactMap { id, entry in entry.expires.flatMap { $0 <= now ? ($0, id) : nil } }
+        for (_, id) in due.sorted(by: <) where entries[id]?.expires.map({ $0 <= now }) == true {
+            close(id, reason: .expired)
+        }
+        wakeUp()
+    }
+
+    /// When `update(now:)` has something to do next: the earliest expiry, or the end of a timed pause.
+    public var nextDeadline: Double? {
+        let expiries = entries.values.compactMap(\.expires)
+        return (expiries + [pauseState.until].compactMap { $0 }).min()
+    }
+
+    /// Sets the desk's one timer for `nextDeadline` (none when there is none), after any change to a deadline.
+    func wakeUp() {
+        let next = nextDeadline
+        if let timer, timer.isPending, timer.deadline == next { return }
+        timer?.cancel()
+        timer = next.map { clock.schedule(at: $0) { [weak self] in self.map { $0.update(now: $0.clock.now) } } }
     }
 
     /// Seconds `n` stays, nil for until closed: its `expire_timeout`; when it leaves that to the server, its
@@ -313,8 +344,8 @@ import ProgressFeed
             if key != id { return close(key, reason: reason) }
         }
         guard var entry = entries[id] else { return }
-        entry.timer?.cancel()
-        entry.timer = nil
+        defer { wakeUp() }
+        entry.expires = nil
         guard let hud = entry.hud else {
             waiting.remove(id)
             entries[id] = nil
@@ -331,7 +362,6 @@ import ProgressFeed
     /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
     func finished(_ id: UInt32) {
         guard let entry = entries.removeValue(forKey: id) else { return }
-        entry.timer?.cancel()
         display.release(entry.name)
         ended(id, entry, reason: entry.reason ?? .closedByCall)
         fill()
