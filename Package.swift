@@ -206,7 +206,7 @@ let package = Package(
         // The desk on a ManualClock with a display of the test's own, icon themes built in a temporary folder.
         .testTarget(
             name: "HUDNotifyTests",
-            dependencies: ["HUDNotify", "HUDBus", "HUDConfig", "HUDLoop", "HUDScene", "ProgressFeed"],
+            dependencies: ["HUDNotify", "HUDBus", "HUDConfig", "HUDControl", "HUDLoop", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         // HUDBus on a private dbus-daemon, called by the real D-Bus clients (gdbus, dbus-send, dbus-monitor).

@@ -36,6 +36,15 @@ public import ProgressFeed
     public var completion: (@MainActor () -> Void)?
     /// Runs when the button is clicked. Without one, a click cancels the HUD (`cancel()`).
     public var buttonAction: (@MainActor () -> Void)?
+    /// Runs with the index (in `content.actions`) of the action button clicked. The HUD stays up; the action decides.
+    public var actionClicked: (@MainActor (Int) -> Void)?
+    /// Runs with true when the pointer comes onto the part of the HUD that takes clicks, false when it leaves.
+    public var hoverChanged: (@MainActor (Bool) -> Void)?
+    /// Runs with the pointer button (2 middle, 3 right) of a click on the bezel while `bezelAction` is set.
+    public var bezelOtherClicked: (@MainActor (Int) -> Void)?
+    /// Called with the style each time it is set: what the presenter does with it beside drawing (a window's
+    /// gravity).
+    public var onStyle: @MainActor (HUDStyle) -> Void = { _ in }
     /// Runs when the bezel is clicked outside the button; while set, the whole bezel takes clicks.
     public var bezelAction: (@MainActor () -> Void)? {
         didSet { onChange() }
@@ -76,7 +85,11 @@ public import ProgressFeed
     }
     public var style: HUDStyle {
         get { scene.style }
-        set { scene.setStyle(newValue, at: clock.now); onChange() }
+        set {
+            scene.setStyle(newValue, at: clock.now)
+            onStyle(newValue)
+            onChange()
+        }
     }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears.
     public var graceTime: Double {
@@ -181,6 +194,32 @@ public import ProgressFeed
         }
         posted.take(update)
         onInput()
+    }
+
+    /// Hands the HUD `change` through the same door: its look, picture, buttons and handlers at once (one change of
+    /// the scene), its input with the next frame as `post(_:show:)` does.
+    public func post(_ change: HUDChange) {
+        if change.style != nil || change.picture != nil || change.actions != nil || change.stackCount != nil {
+            var content = scene.content
+            if let picture = change.picture { content.custom = picture }
+            if let actions = change.actions { content.actions = actions }
+            if let stackCount = change.stackCount { content.stackCount = stackCount }
+            if let style = change.style { self.style = style }
+            if content != scene.content { self.content = content }
+        }
+        if let handlers = change.handlers {
+            buttonAction = handlers.button
+            actionClicked = handlers.action
+            bezelAction = handlers.bezel
+            bezelOtherClicked = handlers.otherClick
+            hoverChanged = handlers.hover
+        }
+        if let completion = change.completion { self.completion = completion }
+        if let update = change.input {
+            var inbox = FeedInbox()
+            inbox.update = update
+            post(inbox)
+        }
     }
 
     /// Applies the input that arrived since the last frame.

@@ -1,3 +1,4 @@
+import HUDControl
 import HUDScene
 import ProgressFeed
 
@@ -18,17 +19,18 @@ extension NotificationDesk {
         if more == nil {
             let update = FeedUpdate(label: "", mode: .text)
             guard case .local(let hud) = display.claim(Self.moreName, update: update) else { return }
-            hud.style = moreStyle
-            hud.hidden = { [unowned self] in
+            var change = HUDChange(style: moreStyle)
+            change.completion = { [unowned self] in
                 display.release(Self.moreName)
                 more = nil
                 // Hidden from elsewhere (`x11hud hide --all`) while some still wait: back at once, not at the next
                 // change of the count.
                 updateMore()
             }
+            hud.post(change)
             more = hud
         }
-        more?.post(FeedUpdate(label: "\(count) more", details: "", mode: .text))
+        more?.post(HUDChange(input: FeedUpdate(label: "\(count) more", details: "", mode: .text)))
         more?.show()
     }
 

@@ -1,4 +1,5 @@
 import HUDConfig
+import HUDControl
 import HUDLoop
 import HUDScene
 import ProgressFeed
@@ -20,9 +21,10 @@ extension NotificationDesk {
         entry.reason = nil
         let style = fitted(style(for: n), for: id, entry)
         entry.height = isOSD(n) ? nil : display.measure(content(of: entry), style: style)?.height
-        hud.picture = entry.picture
-        hud.style = style
-        bind(hud, to: id, entry)
+        var change = bound(to: id, entry)
+        change.picture = .some(entry.picture)
+        change.style = style
+        hud.post(change)
         // Shown again if it was hiding: the held key's case.
         hud.show()
         entry.expires = entry.hovered ? nil : expiry(of: n)
@@ -30,36 +32,32 @@ extension NotificationDesk {
         wakeUp()
     }
 
-    /// Gives the HUD of `id` its text and the stack's count, its buttons and what its clicks do.
-    func bind(_ hud: any NotificationHUD, to id: UInt32, _ entry: Entry) {
+    /// What the HUD of `id` is given: its text and the stack's count, its buttons and what its clicks do.
+    func bound(to id: UInt32, _ entry: Entry) -> HUDChange {
         let n = entry.notification
         let (update, buttons) = shown(entry)
-        hud.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
-        hud.stackCount = 1 + entry.stacked.count
-        if buttons.isEmpty {
-            hud.actionClicked = nil
-        } else {
+        var change = HUDChange(input: update)
+        change.actions = buttons.map { String($0.label.prefix(Self.labelLimit)) }
+        change.stackCount = 1 + entry.stacked.count
+        var handlers = HUDHandlers()
+        if !buttons.isEmpty {
             let keys = buttons.map(\.key)
-            hud.actionClicked = { [unowned self] index in
+            handlers.action = { [unowned self] index in
                 if keys.indices.contains(index) { invoke(id, keys[index]) }
             }
         }
-        hud.post(update)
         if buttons.isEmpty, let key = n.buttonAction?.key {
-            hud.buttonAction = { [unowned self] in invoke(id, key) }
-        } else {
-            hud.buttonAction = nil
+            handlers.button = { [unowned self] in invoke(id, key) }
         }
         // A bar (a volume flash) lets clicks through, and so does a bubble no button does anything on.
         if n.value(hints: valueHints) == nil, mouse.values.contains(where: { $0 != .none }) {
-            hud.bezelAction = { [unowned self] in click(mouse[1] ?? .none, on: id) }
-            hud.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
-        } else {
-            hud.bezelAction = nil
-            hud.otherClick = nil
+            handlers.bezel = { [unowned self] in click(mouse[1] ?? .none, on: id) }
+            handlers.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
         }
-        hud.hovered = { [unowned self] inside in hover(id, inside) }
-        hud.hidden = { [unowned self] in finished(id) }
+        handlers.hover = { [unowned self] inside in hover(id, inside) }
+        change.handlers = handlers
+        change.completion = { [unowned self] in finished(id) }
+        return change
     }
 
     /// What the HUD of `entry` shows: its text, and its buttons' actions (the stack's count is `Entry.stacked`).

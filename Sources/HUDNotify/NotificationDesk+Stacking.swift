@@ -1,4 +1,5 @@
 import HUDBus
+import HUDControl
 import HUDLoop
 
 /// Duplicates stacked with a count, as dunst's `stack_duplicates`: a notification from the same application with
@@ -71,9 +72,11 @@ extension NotificationDesk {
     private func recount(_ key: UInt32) {
         guard let entry = entries[key], let hud = entry.hud else { return }
         if entry.reason == nil {
-            bind(hud, to: key, entry)
+            hud.post(bound(to: key, entry))
         } else {
-            hud.hidden = { [unowned self] in finished(key) }
+            var change = HUDChange()
+            change.completion = { [unowned self] in finished(key) }
+            hud.post(change)
         }
     }
 }

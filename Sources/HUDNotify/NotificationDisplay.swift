@@ -1,3 +1,4 @@
+public import HUDControl
 public import HUDScene
 public import ProgressFeed
 
@@ -48,31 +49,15 @@ extension NotificationDisplay {
     case failed(String)
 }
 
-/// One notification's HUD, as the desk drives it.
+/// One notification's HUD, as the desk drives it: everything it shows and does comes in one `HUDChange`, through
+/// the HUD's one door for input.
 @MainActor public protocol NotificationHUD: AnyObject {
-    var style: HUDStyle { get set }
-    /// The custom view: the notification's picture, nil for none.
-    var picture: CustomIndicator? { get set }
-    /// Label, details, value and mode, taken as any other input is (merged per frame).
-    func post(_ update: FeedUpdate)
+    /// Look, picture, buttons, handlers and text at once; the text is taken as any other input is (merged per
+    /// frame).
+    func post(_ change: HUDChange)
     /// Shows it, also while it is hiding (a replacement arriving for a notification on its way out).
     func show()
-    /// Starts hiding it; `hidden` is called once it has.
+    /// Starts hiding it; the change's `completion` is called once it has (whoever hid it: the desk, or
+    /// `x11hud hide` from another process).
     func hide()
-    /// Called once the HUD has hidden, whoever hid it (the desk, or `x11hud hide` from another process).
-    var hidden: (@MainActor () -> Void)? { get set }
-    /// A click on its button; nil: no button action.
-    var buttonAction: (@MainActor () -> Void)? { get set }
-    /// The titles of its action buttons, a bubble's, in rows under its text.
-    var actions: [String] { get set }
-    /// How many notifications it stands for (`HUDContent.stackCount`): above 1, `×N` kept whole beside its summary.
-    var stackCount: Int { get set }
-    /// A click on one of them, with its index in `actions`.
-    var actionClicked: (@MainActor (Int) -> Void)? { get set }
-    /// Called with true when the pointer comes onto it, false when it leaves.
-    var hovered: (@MainActor (Bool) -> Void)? { get set }
-    /// A click on the bezel; nil: clicks go through.
-    var bezelAction: (@MainActor () -> Void)? { get set }
-    /// A click of the middle (2) or right (3) button on the bezel, while `bezelAction` is set.
-    var otherClick: (@MainActor (Int) -> Void)? { get set }
 }

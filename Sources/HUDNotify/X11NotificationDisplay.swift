@@ -66,8 +66,8 @@ public import X11Platform
     public func iconTheme() -> String? { session.desktopIconTheme(environment: environment) }
 }
 
-/// A notification's HUD: its text and value go through the HUD's mailbox (a feed of its own, merged per frame as
-/// standard input is), its picture and look are set on it directly.
+/// A notification's HUD: each change goes through the HUD's one door (`HUDController.post`), its text and value
+/// merged with the next frame as standard input is.
 @MainActor final class X11NotificationHUD: NotificationHUD {
     private let hud: HUD
 
@@ -77,62 +77,7 @@ public import X11Platform
         hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
     }
 
-    var style: HUDStyle {
-        get { hud.style }
-        set { hud.style = newValue }
-    }
-
-    var picture: CustomIndicator? {
-        get { hud.content.custom }
-        set { hud.content.custom = newValue }
-    }
-
-    /// Through the HUD's one door, as another process's update: merged and applied with the next frame.
-    func post(_ update: FeedUpdate) {
-        var inbox = FeedInbox()
-        inbox.update = update
-        hud.controller.post(inbox)
-    }
+    func post(_ change: HUDChange) { hud.controller.post(change) }
     func show() { hud.show() }
     func hide() { hud.hide() }
-
-    var hidden: (@MainActor () -> Void)? {
-        get { hud.completion }
-        set { hud.completion = newValue }
-    }
-
-    var buttonAction: (@MainActor () -> Void)? {
-        get { hud.buttonAction }
-        set { hud.buttonAction = newValue }
-    }
-
-    var actions: [String] {
-        get { hud.content.actions }
-        set { hud.content.actions = newValue }
-    }
-
-    var stackCount: Int {
-        get { hud.content.stackCount }
-        set { hud.content.stackCount = newValue }
-    }
-
-    var actionClicked: (@MainActor (Int) -> Void)? {
-        get { hud.actionClicked }
-        set { hud.actionClicked = newValue }
-    }
-
-    var hovered: (@MainActor (Bool) -> Void)? {
-        get { hud.hoverChanged }
-        set { hud.hoverChanged = newValue }
-    }
-
-    var bezelAction: (@MainActor () -> Void)? {
-        get { hud.bezelAction }
-        set { hud.bezelAction = newValue }
-    }
-
-    var otherClick: (@MainActor (Int) -> Void)? {
-        get { hud.bezelOtherClicked }
-        set { hud.bezelOtherClicked = newValue }
-    }
 }

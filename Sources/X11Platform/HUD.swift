@@ -129,6 +129,9 @@ public import ProgressFeed
         controller.onInput = { [unowned session] in session.setNeedsUpdate() }
         controller.onShow = { [unowned self] in session.register(self) }
         controller.frameInterval = session.frameInterval
+        controller.onStyle = { [unowned self] style in
+            if targetWindow != nil { window.setGravity(OverlayWindow.gravity(of: style.placement)) }
+        }
     }
 
     // MARK: The HUD's settings, kept by its controller (settable while it is up)
@@ -142,10 +145,7 @@ public import ProgressFeed
     public var buttonTitle: String { get { content.buttonTitle } set { content.buttonTitle = newValue } }
     public var style: HUDStyle {
         get { controller.style }
-        set {
-            controller.style = newValue
-            if targetWindow != nil { window.setGravity(OverlayWindow.gravity(of: newValue.placement)) }
-        }
+        set { controller.style = newValue }
     }
     /// Seconds a `show` waits before the HUD appears; a hide before then means it never appears. Set before `show`.
     public var graceTime: Double { get { controller.graceTime } set { controller.graceTime = newValue } }
@@ -164,10 +164,16 @@ public import ProgressFeed
     }
     /// Runs with the index (in `content.actions`) of the action button clicked: a bubble's buttons
     /// (`HUDStyle.bubble`). The HUD stays up; the action decides.
-    public var actionClicked: (@MainActor (Int) -> Void)?
+    public var actionClicked: (@MainActor (Int) -> Void)? {
+        get { controller.actionClicked }
+        set { controller.actionClicked = newValue }
+    }
     /// Runs with true when the pointer comes onto the part of the HUD that takes clicks (the bezel while
     /// `bezelAction` is set, else the buttons), with false when it leaves it (or the HUD goes from under it).
-    public var hoverChanged: (@MainActor (Bool) -> Void)?
+    public var hoverChanged: (@MainActor (Bool) -> Void)? {
+        get { controller.hoverChanged }
+        set { controller.hoverChanged = newValue }
+    }
     /// Runs when the bezel is clicked outside the button. While it is set the whole bezel takes clicks; while it is
     /// nil clicks go through the bezel to the windows below.
     public var bezelAction: (@MainActor () -> Void)? {
@@ -176,7 +182,10 @@ public import ProgressFeed
     }
     /// Runs with the pointer button (2 middle, 3 right) of a click on the bezel while `bezelAction` is set (a left
     /// click is `bezelAction`'s): a notification's middle and right clicks.
-    public var bezelOtherClicked: (@MainActor (Int) -> Void)?
+    public var bezelOtherClicked: (@MainActor (Int) -> Void)? {
+        get { controller.bezelOtherClicked }
+        set { controller.bezelOtherClicked = newValue }
+    }
     /// While the HUD is (being) shown, pointer clicks anywhere on its monitor are taken by it instead of reaching
     /// the windows below (ProgressHUD's `interaction: false`). The keyboard is never grabbed.
     public var blocksInput: Bool { get { controller.blocksInput } set { controller.blocksInput = newValue } }

@@ -1,3 +1,4 @@
+import HUDControl
 import HUDLoop
 import HUDNotify
 import HUDScene
@@ -104,7 +105,21 @@ import ProgressFeed
     /// Each posted label as the bubble shows it: followed by ` ×N` while it stands for N notifications.
     private(set) var labels: [String?] = []
 
-    func post(_ update: FeedUpdate) {
+    /// What the change sets, kept for the test to read; its text recorded as posted.
+    func post(_ change: HUDChange) {
+        if let style = change.style { self.style = style }
+        if let picture = change.picture { self.picture = picture }
+        if let actions = change.actions { self.actions = actions }
+        if let stackCount = change.stackCount { self.stackCount = stackCount }
+        if let handlers = change.handlers {
+            buttonAction = handlers.button
+            actionClicked = handlers.action
+            bezelAction = handlers.bezel
+            otherClick = handlers.otherClick
+            hovered = handlers.hover
+        }
+        if let completion = change.completion { hidden = completion }
+        guard let update = change.input else { return }
         posted.append(update)
         labels.append(update.label.map { stackCount > 1 ? "\($0) ×\(stackCount)" : $0 })
     }
