@@ -61,7 +61,7 @@ let package = Package(
         // A HUD without a display: its scene, life, input and the policy that applies it, its name. No X, no drawing.
         .target(
             name: "HUDControl",
-            dependencies: ["HUDScene", "ProgressFeed", "HUDLoop"],
+            dependencies: ["HUDBase", "HUDScene", "ProgressFeed", "HUDLoop"],
             swiftSettings: strictness
         ),
         // What every target needs and that depends on nothing: exit statuses, the limits on input, time units, the XDG
@@ -213,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDControlTests",
-            dependencies: ["HUDControl", "HUDLoop", "HUDScene", "ProgressFeed"],
+            dependencies: ["HUDBase", "HUDControl", "HUDLoop", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         .testTarget(

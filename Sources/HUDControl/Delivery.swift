@@ -1,6 +1,6 @@
 public import HUDLoop
 public import ProgressFeed
-import HUDScene
+import HUDBase
 
 /// Where one invocation's HUD is shown, and what takes its place when that fails. Three ways: a HUD of its own;
 /// forwarded to the HUD another process shows by the same name (`--id NAME`); served by the resident x11hud

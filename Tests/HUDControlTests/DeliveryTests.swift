@@ -1,3 +1,4 @@
+import HUDBase
 import HUDControl
 import HUDLoop
 import HUDScene
