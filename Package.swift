@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "HUDNotify",
             dependencies: [
-                "HUDBase", "HUDBus", "HUDConfig", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene",
+                "HUDBase", "HUDBus", "HUDConfig", "HUDControl", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene",
                 "ProgressFeed",
             ],
             swiftSettings: strictness
