@@ -1,12 +1,5 @@
 import HUDLoop
 
-/// Whether the desk is paused (do not disturb), and until when.
-struct NotificationPause {
-    var isOn = false
-    /// When a pause given a duration ends, on the desk's clock.
-    var until: Double?
-}
-
 /// What scripts and key bindings ask of the desk (`x11hud notifications pause|pop|close-all|count|action`, over
 /// `NotificationControl`), and SIGUSR1 and SIGUSR2.
 extension NotificationDesk {
@@ -15,16 +8,14 @@ extension NotificationDesk {
 
     /// Seconds until a pause given a duration ends, nil when paused until resumed (or not paused).
     public var pauseLeft: Double? {
-        guard pauseState.isOn, let until = pauseState.until else { return nil }
-        return max(0, until - clock.now)
+        pauseState.left(at: clock.now)
     }
 
     /// Pauses: new notifications wait (critical ones still show unless `paused-shows` is nothing), those already
     /// shown stay until they end. With `seconds`, it resumes by itself then; a pause asked again replaces the
     /// duration (none: until resumed).
     public func pause(for seconds: Double? = nil) {
-        pauseState.until = seconds.map { clock.now + max(0, $0) }
-        pauseState.isOn = true
+        pauseState.start(for: seconds, at: clock.now)
         updateMore()
         wakeUp()
     }

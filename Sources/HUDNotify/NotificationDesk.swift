@@ -56,12 +56,10 @@ import ProgressFeed
     private let maxVisible: Int
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     let valueMode: HUDMode
-    /// Seconds for `expire_timeout` -1; nil: the reading time of the text (`readingTime`).
-    private let timeout: Double?
+    /// How long each stays.
+    private let expiryRule: NotificationExpiry
     /// The hints whose number is drawn as a bar, the first present winning.
     let valueHints: [String]
-    /// The time of each urgency level's notifications that leave it to the server.
-    private let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
     var entries: [UInt32: Entry] = [:]
     /// The stack each stacked id belongs to, by the id it is kept under.
     var stackedInto: [UInt32: UInt32] = [:]
@@ -111,9 +109,8 @@ import ProgressFeed
         look = NotificationLook(style: style, settings: settings, labelFont: fonts.label, detailsFont: fonts.details)
         self.maxVisible = max(1, maxVisible)
         self.valueMode = valueMode
-        self.timeout = timeout
+        expiryRule = NotificationExpiry(timeout: timeout, urgency: settings.urgency)
         valueHints = settings.valueHints ?? Notification.valueHints
-        urgency = settings.urgency
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
         rules = settings.rules
@@ -256,15 +253,13 @@ import ProgressFeed
 
     /// When `n`, shown from now, expires; nil for never.
     func expiry(of n: Notification) -> Double? {
-        let configured = urgency[NotificationLook.level(n.urgency)]?.timeout
-        guard let seconds = Self.expiry(of: n, configured: configured, timeout: timeout) else { return nil }
-        return clock.now + max(0, seconds)
+        expiryRule.seconds(for: n).map { clock.now + max(0, $0) }
     }
 
     /// The desk at `now`: every shown notification whose time is up closes as expired (the earliest first), and a
     /// pause given a duration ends. Then the one timer is set for `nextDeadline`.
     public func update(now: Double) {
-        if let until = pauseState.until, until <= now { resume() }
+        if pauseState.isOver(at: now) { resume() }
         let due = entries.compactMap { id, entry in entry.expires.flatMap { $0 <= now ? ($0, id) : nil } }
         for (_, id) in due.sorted(by: <) where entries[id]?.expires.map({ $0 <= now }) == true {
             close(id, reason: .expired)
@@ -286,26 +281,9 @@ import ProgressFeed
         timer = next.map { clock.schedule(at: $0) { [weak self] in self.map { $0.update(now: $0.clock.now) } } }
     }
 
-    /// Seconds `n` stays, nil for until closed: its `expire_timeout`; when it leaves that to the server, its
-    /// urgency's `configured` time, else none for a critical one (the specification's advice), else `timeout`,
-    /// else the time to read it.
-    static func expiry(of n: Notification, configured: Double?, timeout: Double?) -> Double? {
-        switch n.expiry {
-        case .never: return nil
-        case .seconds(let s): return s
-        case .automatic:
-            if let configured { return configured }
-            if n.urgency == .critical { return nil }
-            return timeout ?? readingTime(summary: n.summary, body: n.body)
-        }
-    }
-
-    /// Seconds a notification stays when its sender leaves the time to the server (and neither `--timeout` nor
-    /// the config file sets one): 2 s + 0.06 s a character of its summary and body (about 1,000 characters a
-    /// minute), at least 8 s and at most 30 s. dunst keeps each 10 s; a HUD's flash time (`ReadingTime`, 2 s for
-    /// "Hello" / "World body") is too short for a message read after looking up from other work.
+    /// Seconds a notification stays when its sender leaves the time to the server (`NotificationExpiry`).
     public static func readingTime(summary: String, body: String) -> Double {
-        min(max(2 + 0.06 * Double(summary.count + body.count), 8), 30)
+        NotificationExpiry.readingTime(summary: summary, body: body)
     }
 
     /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
