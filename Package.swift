@@ -58,7 +58,8 @@ let package = Package(
             dependencies: ["HUDBase", "CMainLoop"],
             swiftSettings: strictness
         ),
-        // A HUD without a display: its scene, life, input and the policy that applies it, its name. No X, no drawing.
+        // A HUD without a display: its scene, life, input and the policy that applies it, its name; where one
+        // invocation's HUD is shown (Delivery: its own, forwarded, served, and the fallbacks). No X, no drawing.
         .target(
             name: "HUDControl",
             dependencies: ["HUDBase", "HUDScene", "ProgressFeed", "HUDLoop"],
