@@ -1,3 +1,4 @@
+import HUDBase
 import Dispatch
 import Glibc
 import HUDScene

@@ -1,3 +1,4 @@
+import HUDBase
 import Dispatch
 public import ProgressFeed
 import Synchronization

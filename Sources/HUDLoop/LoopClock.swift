@@ -1,5 +1,4 @@
 import Dispatch
-import HUDScene
 
 /// Seconds on the clock Dispatch's timers run on (monotonic, not affected by setting the time of day), so that
 /// animation time and timer deadlines agree, and dropped ticks never slow an animation.

@@ -1,7 +1,7 @@
+import HUDBase
 public import Dispatch
 import FoundationEssentials
 import Glibc
-import HUDScene
 
 /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does.
 ///

@@ -1,3 +1,6 @@
+import HUDBase
+public import X11Display
+public import X11Names
 internal import CX11
 import Dispatch
 import FoundationEssentials
@@ -57,7 +60,7 @@ import Synchronization
 
     /// Connects to `display` with the time read from `clock` (a test's).
     convenience init(display: String?, clock: any LoopClock) throws(HUDError) {
-        let connection = try XConnection(name: display)
+        let connection = try XConnection(name: display, atoms: XConnection.namedHUDAtoms)
         self.init(endpoint: NamedHUDEndpoint(connection: connection), clock: clock)
     }
 
