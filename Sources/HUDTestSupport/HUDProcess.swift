@@ -29,7 +29,9 @@ public final class HUDProcess {
     /// - Parameters:
     ///   - input: what the HUD reads on stdin; /dev/null (read as "no input") unless given.
     ///   - output: where its stdout goes; /dev/null unless given.
-    public init(_ arguments: [String], display: String?, input: Pipe? = nil, output: Pipe? = nil) throws {
+    ///   - directory: its working directory; the test runner's unless given.
+    public init(_ arguments: [String], display: String?, input: Pipe? = nil, output: Pipe? = nil,
+                directory: URL? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw TestFailure("no x11hud binary at \(Self.binary.path); build it before the tests")
         }
@@ -40,7 +42,7 @@ public final class HUDProcess {
         environment["XDG_CACHE_HOME"] = "/tmp/x11hud-tests-cache-\(getuid())"
         environment["GTK_THEME"] = nil
         child = try ChildProcess(Self.binary, arguments, environment: environment, input: input,
-                                 output: output.map { .pipe($0) } ?? .discard)
+                                 output: output.map { .pipe($0) } ?? .discard, directory: directory)
     }
 
     public var process: SpawnedProcess { child.process }

@@ -117,7 +117,7 @@ struct HUDOptions: ParsableArguments {
             }
         }
         if let image {
-            do { loadedImage = try ImageAsset(contentsOf: image) } catch {
+            do { loadedImage = try ImageAsset(contentsOf: RelativePaths.resolve(image)) } catch {
                 throw ValidationError("--image: \(error.description)")
             }
         }

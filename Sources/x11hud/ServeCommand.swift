@@ -84,10 +84,9 @@ struct ServeCommand: ParsableCommand {
 
     /// The HUD of `request`'s command line, named as the client asks; nil when the name is taken.
     private func make(_ request: Resident.Request) -> HUD? {
-        // A relative path (an --image) is the client's; the resident stays nowhere in particular.
-        _ = chdir(request.directory)
-        defer { _ = chdir("/") }
-        guard let command = try? Self.command(request.arguments) else { return nil }
+        // A relative path (--image, --config) is the client's: read against its directory, never by a chdir.
+        let command = RelativePaths.$directory.withValue(request.directory) { try? Self.command(request.arguments) }
+        guard let command else { return nil }
         // A HUD of that name that has ended is let go; one that is still up keeps it (the client shows its own).
         session.forget(id: request.name)
         if session.existingHUD(id: request.name) != nil { return nil }

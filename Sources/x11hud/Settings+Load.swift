@@ -9,6 +9,8 @@ extension Settings {
     /// gave; a file that cannot be used is one line and status 78, a `--config` that does not exist a usage error.
     static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)]) throws -> Settings {
         var files: [ConfigFile] = []
+        // A client's --config read by the resident is found in the client's directory.
+        let config = config.map(RelativePaths.resolve)
         if !noConfig {
             let environment = ProcessInfo.processInfo.environment
             // --config takes the user's place; the system's files stay under it.

@@ -24,8 +24,8 @@ struct ResidentTests {
 
     /// A resident on `display`, once it serves (a probe's HUD is drawn by it); a second `serve` is then refused with
     /// one line and status 75.
-    static func startResident(_ display: String) throws -> HUDProcess {
-        let resident = try HUDProcess(["serve"], display: display)
+    static func startResident(_ display: String, directory: URL? = nil) throws -> HUDProcess {
+        let resident = try HUDProcess(["serve"], display: display, directory: directory)
         var attempt = 0
         let serving = try Tools.waitUntil(timeout: Expected.upTo(10)) {
             attempt += 1
@@ -223,6 +223,43 @@ struct ResidentTests {
                                      display: display)
         #expect(try Self.drawn("Watched", by: resident, display))
         #expect(watcher.waitForExit(timeout: Expected.upTo(8))?.status == 3)
+        try Self.stop(resident, display: display)
+    }
+
+    /// Issue 38: a client's relative --image is found in the client's directory, and the resident's own working
+    /// directory never changes (it used to chdir into each client's and back to /).
+    @Test func aRelativeImageIsTheClientsAndTheResidentNeverChangesDirectory() throws {
+        let display = try server().display
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cwd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("resident"), work = root.appendingPathComponent("client")
+        for dir in [home, work] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+        let picture = work.appendingPathComponent("pic.png").path
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["convert", "-size", "48x48", "xc:#00ff00", picture])
+        try #require(made.status == 0, "convert: \(made.stderr)")
+        let resident = try Self.startResident(display, directory: home)
+        defer { resident.kill() }
+        func residentDirectory() throws -> String {
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(resident.pid)/cwd")
+        }
+        let before = try residentDirectory()
+        #expect(before == home.path)
+        let client = try HUDProcess(["--image", "pic.png", "--label", "Relative", "--hide-after", "3"],
+                                    display: display, directory: work)
+        // Drawn by the resident (a client whose command line the resident cannot read shows its own HUD).
+        #expect(try Self.drawn("Relative", by: resident, display))
+        // The image is the client's green square, drawn above the label.
+        #expect(try Tools.waitUntil(timeout: Expected.upTo(3)) {
+            let shot = try screenshot(display: display)
+            return (0..<shot.height).contains { y in
+                let pixel = shot.pixel(x: shot.width / 2, y: y)
+                return pixel.green > 0.9 && pixel.red < 0.1 && pixel.blue < 0.1
+            }
+        })
+        #expect(try residentDirectory() == before)
+        #expect(client.waitForExit(timeout: Expected.upTo(6))?.status == 0)
+        #expect(try residentDirectory() == before)
         try Self.stop(resident, display: display)
     }
 
