@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 @preconcurrency import Glibc
 import HUDFeeds

@@ -1,5 +1,4 @@
 internal import CX11
-import Dispatch
 import FoundationEssentials
 import Glibc
 public import HUDControl
@@ -119,7 +118,7 @@ public import ProgressFeed
         shape.setInput(nil)
         renderer = HUDRenderer(scale: scale)
         controller = HUDController(
-            clock: session.clock,
+            clock: session.loop,
             scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
                             scale: scale))
         controller.onChange = { [unowned session] in session.setNeedsUpdate() }

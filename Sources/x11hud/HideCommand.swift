@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Glibc
 import HUDScene
 import X11Platform
@@ -88,7 +87,7 @@ struct HideCommand: ParsableCommand {
             remote.onVanished = done
             remote.hide()
         }
-        SystemClock.shared.schedule(after: 2) {
+        SystemLoop.main.schedule(after: 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()

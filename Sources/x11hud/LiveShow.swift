@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig
@@ -225,7 +224,7 @@ import HUDLoop
                 X11HUDCommand.printError(what)
                 code = ExitStatus.incomplete.code
             }
-            MainLoop.send { status.code = code }
+            SystemLoop.main.send { status.code = code }
         }
         return command.watch.makeFeed(texts: command.watchTexts, onEnd: finished)
     }
@@ -233,7 +232,7 @@ import HUDLoop
     /// What the input asks when input is waiting while it feeds another process's HUD: the main queue looks.
     /// (A HUD of our own is asked directly: `HUD.attach`.)
     private var deliver: @Sendable () -> Void {
-        { MainLoop.send { [self] in inputArrived() } }
+        { SystemLoop.main.send { [self] in inputArrived() } }
     }
 
     private func startFeed() {
@@ -284,7 +283,7 @@ import HUDLoop
             startOrFail()
         }
         remote.send(forwardedContent, subscribe: waits, autoDetails: command.autoDetails)
-        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
+        SystemLoop.main.schedule(after: Self.deliveryTimeout) { [self] in
             guard !acknowledged, case .remote = sink else { return }
             X11HUDCommand.printError("warning: the HUD '\(remote.id ?? "")' did not answer within "
                 + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")
@@ -302,7 +301,7 @@ import HUDLoop
         status.code = rules.doneStatus
         if givenFeed == nil {
             // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
-            Self.signals = SignalWatch { number in Glibc.exit(ExitStatus.signalled(by: number)) }
+            Self.signals = SignalWatch.ending(on: SystemLoop.main) { Glibc.exit(ExitStatus.signalled(by: $0)) }
         }
         var acknowledged = false
         resident.onAcknowledged = { [self] in
@@ -315,7 +314,7 @@ import HUDLoop
                 startFeed()
             }
             if let timeout = rules.timeout {
-                SystemClock.shared.schedule(after: timeout.seconds) { [self] in
+                SystemLoop.main.schedule(after: timeout.seconds) { [self] in
                     guard case .remote = sink else { return }
                     status.code = timeout.status
                     resident.hide()
@@ -332,7 +331,7 @@ import HUDLoop
             takeOver()
         }
         resident.open([Resident.request(name: resident.id ?? "")])
-        SystemClock.shared.schedule(after: Self.deliveryTimeout) { [self] in
+        SystemLoop.main.schedule(after: Self.deliveryTimeout) { [self] in
             guard !acknowledged, case .remote = sink else { return }
             X11HUDCommand.printError("warning: the resident x11hud did not answer within "
                 + "\(Int(Self.deliveryTimeout)) s; showing a HUD of our own")

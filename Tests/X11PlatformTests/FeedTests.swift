@@ -211,7 +211,7 @@ struct FeedTests {
         #expect(exit.status == 0)
     }
 
-    /// The main loop (MainLoop) polls the X connection, the frame timer and standard input on the main thread: a
+    /// The main loop (SystemLoop) polls the X connection, the frame timer and standard input on the main thread: a
     /// line and its frames wake that thread alone. Under `dispatchMain()` the main thread ended, and each frame woke
     /// libdispatch's manager thread and a pool thread besides (about 8 wake-ups per update here); with a reading
     /// thread of its own, stdin woke it once per line besides.

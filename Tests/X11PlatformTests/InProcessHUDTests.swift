@@ -9,7 +9,7 @@ import Testing
 /// One library HUD in this process on a real X server, with the session's time in the test's hands.
 @MainActor final class Stage {
     let display: String
-    let clock: ManualClock
+    let clock: ManualLoop
     let session: HUDSession
     let hud: HUD
     private let start: Double
@@ -18,8 +18,8 @@ import Testing
     init(display: String, configure: (HUD) -> Void = { _ in }) throws {
         self.display = display
         start = 100
-        clock = ManualClock(now: start)
-        session = try HUDSession(display: display, clock: clock)
+        clock = ManualLoop(now: start)
+        session = try HUDSession(display: display, loop: clock)
         hud = try session.makeHUD(scale: 1)
         hud.mode = .annular
         hud.label = "Saving"
@@ -181,7 +181,7 @@ import Testing
 
     /// Issue 21 item 4: forged `subscribe` requests from ever new windows are remembered up to a bound.
     @Test func theSubscribersOfAHUDAreBounded() throws {
-        let session = try HUDSession(display: display, clock: ManualClock(now: 0))
+        let session = try HUDSession(display: display, loop: ManualLoop(now: 0))
         for i in 0..<5000 {
             let request = HUDLinks.Request(sender: UInt(0x3f0_0000 + i), target: 42, flags: .subscribe, serial: i,
                                            selection: 0, lines: [])
@@ -198,8 +198,8 @@ import Testing
     /// taken and talk to the owner; once the owner's HUD has gone, the name is free again.
     @Test func aClaimedNameIsSeenTakenByAnotherSessionAndAnotherProcess() throws {
         let id = "in-process-\(getpid())"
-        let clock = ManualClock(now: 100)
-        let owner = try HUDSession(display: display, clock: clock)
+        let clock = ManualLoop(now: 100)
+        let owner = try HUDSession(display: display, loop: clock)
         guard case .local(let hud) = try owner.claim(id: id, scale: 1) else {
             Issue.record("a free name was not given to the first session")
             return
@@ -210,7 +210,7 @@ import Testing
         owner.update()
         #expect(try WindowInfo(id: String(hud.window.id), display: display).isViewable)
 
-        let other = try HUDSession(display: display, clock: clock)
+        let other = try HUDSession(display: display, loop: clock)
         guard case .remote(let remote) = try other.claim(id: id) else {
             Issue.record("a second session claimed a name that is taken")
             return

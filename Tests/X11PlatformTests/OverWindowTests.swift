@@ -492,8 +492,8 @@ struct OverWindowTests {
         defer { logo.kill() }
         let target = try Tools.visibleWindow(["--classname", "library"], display: display)
         let window = try #require(UInt(target))
-        let clock = ManualClock(now: 100)
-        let session = try HUDSession(display: display, clock: clock)
+        let clock = ManualLoop(now: 100)
+        let session = try HUDSession(display: display, loop: clock)
         #expect(throws: HUDError.self) { try session.makeHUD(over: 0x7ff_ffff) }
         #expect(try session.window(.id(window)) == window)
 
