@@ -487,10 +487,13 @@ struct OverWindowTests {
 @MainActor struct OverWindowLibraryTests {
     let display = XvfbServer.processWide?.display ?? ""
 
-    @Test func makeFindHideAndEndWithTheWindow() throws {
+    @Test func makeFindHideAndEndWithTheWindow() async throws {
+        let display = display
         let logo = try Tools.start("xlogo", ["-name", "library", "-geometry", "300x200+600+300"], display: display)
         defer { logo.kill() }
-        let target = try Tools.visibleWindow(["--classname", "library"], display: display)
+        let target = try await Tools.offMainActor {
+            try Tools.visibleWindow(["--classname", "library"], display: display)
+        }
         let window = try #require(UInt(target))
         let clock = ManualLoop(now: 100)
         let session = try HUDSession(display: display, loop: clock)
@@ -508,7 +511,8 @@ struct OverWindowTests {
         session.update()
         #expect(first.targetWindow == window && !first.isComposited)
         #expect(session.hud(over: window) === second, "HUDForView: is the newest HUD up over the window")
-        let info = try WindowInfo(id: String(second.window.id), display: display)
+        let secondID = String(second.window.id)
+        let info = try await Tools.offMainActor { try WindowInfo(id: secondID, display: display) }
         #expect(info.isViewable && info.x >= 600 && info.x + info.width <= 900, "\(info)")
 
         #expect(session.hide(over: window, animated: false))
@@ -524,7 +528,7 @@ struct OverWindowTests {
         third.show(animated: false)
         session.update()
         logo.kill()
-        _ = Tools.waitUntil(timeout: 3) {
+        _ = await Tools.eventually(timeout: 3) {
             session.update()
             return closed
         }
