@@ -30,7 +30,7 @@ func ringCoverage(display: String, around f: Rect, timeout: Double = Expected.up
 }
 
 /// The stdin protocol end to end: a real binary reading a real pipe, on a private Xvfb.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct FeedTests {
     @Test func seqIntoTheHUDExitsZeroAtEndOfInput() throws {
         let display = try server().display

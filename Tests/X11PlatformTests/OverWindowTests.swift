@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized,
        .enabled(if: XvfbServer.isAvailable && ["openbox", "xlogo", "xterm", "xmessage", "xdotool", "picom"].allSatisfy {
            FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-       }, "no Xvfb, openbox, xlogo, xterm, xmessage, xdotool or picom"), .privateXServer)
+       }, "no Xvfb, openbox, xlogo, xterm, xmessage, xdotool or picom"), .privateXServer, .ownThreads)
 struct OverWindowTests {
     /// openbox, and picom when asked; both killed when it goes.
     final class Desktop {
