@@ -13,7 +13,7 @@ public import Testing
 /// milliseconds took over 30 s.
 ///
 /// Nonisolated tests only: a test on the main actor runs there whatever its suite says, and must not block at all.
-public struct OwnThreads: SuiteTrait, TestScoping {
+public struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
     /// Test cases of such suites running at once: one more than the cores, so that one waiting on a child
     /// process leaves every core busy.
     static let width = ProcessInfo.processInfo.activeProcessorCount + 1
