@@ -82,18 +82,21 @@ import Testing
         let loop = ManualLoop()
         let log = Log<Int32>()
         let watch = loop.watchSignals([SIGWINCH]) { log.items.append($0) }
-        // The watch is set up on Dispatch's manager thread, a moment after it is made: signal until it is.
-        let end = MonotonicClock.now + 5
+        // The watch is set up on Dispatch's manager thread, a moment after it is made: signal until it is. Long: the
+        // handler runs on the main actor, which other suites' tests share in a full run.
+        let end = MonotonicClock.now + 30
         while log.items.isEmpty, MonotonicClock.now < end {
             kill(getpid(), SIGWINCH)
             try? await Task.sleep(nanoseconds: 10_000_000)
         }
         #expect(!log.items.isEmpty && log.items.allSatisfy { $0 == SIGWINCH }, "\(log.items)")
         watch.cancel()
-        try? await Task.sleep(nanoseconds: 100_000_000)
+        // Signals handled before the cancel may still be on their way to the loop: let them arrive.
+        await withCheckedContinuation { done in loop.send { done.resume() } }
         let seen = log.items.count
         kill(getpid(), SIGWINCH)
-        try? await Task.sleep(nanoseconds: 100_000_000)
+        // Fixed: nothing is to come after `cancel`; the time a handler sent to the loop would take to arrive.
+        try? await Task.sleep(nanoseconds: 200_000_000)
         #expect(log.items.count == seen)
     }
 }
