@@ -19,10 +19,10 @@ let package = Package(
         .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "HUDRender", targets: ["HUDRender"]),
-        .library(name: "X11Platform", targets: ["X11Platform"]),
+        .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display"]),
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
-        .library(name: "HUDNotify", targets: ["HUDNotify"]),
+        .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,7 +39,8 @@ let package = Package(
             dependencies: ["CCairo"],
             exclude: ["generate-stubs.py", "symbols.txt"]
         ),
-        // Xlib and the X extensions the overlay window needs. Only X11Platform imports it.
+        // Xlib and the X extensions the overlay window needs. Only the X11 modules (X11Display, X11Names,
+        // X11Platform) import it, internally or at package level: no Xlib type is public.
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11 xext xfixes xrender xrandr xinerama",
@@ -54,7 +55,7 @@ let package = Package(
         // Every input (X, standard input, the session bus) and every timer of the program goes through it.
         .target(
             name: "HUDLoop",
-            dependencies: ["HUDScene", "CMainLoop"],
+            dependencies: ["HUDBase", "CMainLoop"],
             swiftSettings: strictness
         ),
         // A HUD without a display: its scene, life, input and the policy that applies it, its name. No X, no drawing.
@@ -63,16 +64,23 @@ let package = Package(
             dependencies: ["HUDScene", "ProgressFeed", "HUDLoop"],
             swiftSettings: strictness
         ),
+        // What every target needs and that depends on nothing: exit statuses, the limits on input, time units, the XDG
+        // directories. No C library, no Dispatch.
+        .target(
+            name: "HUDBase",
+            swiftSettings: strictness
+        ),
         // The model: content, style, layout, lifecycle, indicators and animation as values and pure functions of
         // time. No C library, so everything that only reads or forwards a HUD's settings loads no text stack.
         .target(
             name: "HUDScene",
+            dependencies: ["HUDBase"],
             swiftSettings: strictness
         ),
         // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
         .target(
             name: "HUDRender",
-            dependencies: ["HUDScene", "CCairo", "CCairoLoader", "CSvgLoader", "CPixbufLoader"],
+            dependencies: ["HUDBase", "HUDScene", "CCairo", "CCairoLoader", "CSvgLoader", "CPixbufLoader"],
             swiftSettings: strictness
         ),
         // librsvg for SVG icons, opened on the first SVG (declared without its headers). Only HUDRender imports it.
@@ -82,24 +90,32 @@ let package = Package(
         // The stdin progress protocol: pure parsing, no X, no drawing.
         .target(
             name: "ProgressFeed",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "HUDBase"],
             swiftSettings: strictness
         ),
         // The input sources: bytes pushed into a reader, a descriptor, a command run with its output read, the PID
         // and file watchers. No X, no printing: the program decides what to say and when to exit.
         .target(
             name: "HUDFeeds",
-            dependencies: ["ProgressFeed", "HUDScene", "HUDLoop"],
+            dependencies: ["HUDBase", "ProgressFeed", "HUDScene", "HUDLoop"],
             swiftSettings: strictness
         ),
         // The freedesktop notification server and its desk (which notification shows, waits, expires), icon theme
-        // lookup. The desk sees a display through a protocol, so it runs on a ManualClock without X or a bus; only
-        // X11NotificationDisplay.swift imports X11Platform, and only its public HUD API.
+        // lookup. The desk sees a display through a protocol, so it runs on a ManualClock without X or a bus, and
+        // links no Xlib.
         .target(
             name: "HUDNotify",
             dependencies: [
-                "HUDBus", "HUDConfig", "HUDControl", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene", "ProgressFeed",
-                "X11Platform",
+                "HUDBase", "HUDBus", "HUDConfig", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene",
+                "ProgressFeed",
+            ],
+            swiftSettings: strictness
+        ),
+        // The desk's display on X: each notification a named HUD of an X11Platform session, through its public API.
+        .target(
+            name: "X11NotifyDisplay",
+            dependencies: [
+                "HUDNotify", "X11Platform", "X11Names", "X11Display", "HUDControl", "HUDRender", "HUDScene", "ProgressFeed",
             ],
             swiftSettings: strictness
         ),
@@ -121,19 +137,19 @@ let package = Package(
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "HUDBase"],
             swiftSettings: strictness
         ),
         // libFuzzer target for ProgressFeed (see the file for how to run it).
         .executableTarget(
             name: "FeedFuzz",
-            dependencies: ["ProgressFeed", "HUDScene"],
+            dependencies: ["ProgressFeed", "HUDScene", "HUDBase"],
             swiftSettings: strictness
         ),
         // The library used from a Swift program, as the README shows.
         .executableTarget(
             name: "HUDExample",
-            dependencies: ["HUDScene", "HUDFeeds", "X11Platform"],
+            dependencies: ["HUDBase", "HUDScene", "HUDFeeds", "X11Display", "X11Platform"],
             swiftSettings: strictness
         ),
         // Renderer benchmark (frame cost per mode); the peer benchmarks drive the built binaries.
@@ -142,20 +158,45 @@ let package = Package(
             dependencies: ["HUDScene", "HUDRender"],
             swiftSettings: strictness
         ),
+        // The X display and what the desktop says: the connection and its error handlers, properties, monitors,
+        // XSETTINGS and GTK settings, the compositor, windows to go over. Declares, shares nothing of Xlib's in public.
+        .target(
+            name: "X11Display",
+            dependencies: ["HUDBase", "HUDScene", "HUDLoop", "CX11"],
+            swiftSettings: strictness
+        ),
+        // Naming HUDs across processes with no daemon: the registry on the root window, requests and replies through
+        // selections and properties, the forwarding client. What `x11hud --id NAME` links when another process
+        // shows NAME.
+        .target(
+            name: "X11Names",
+            dependencies: ["HUDScene", "HUDLoop", "ProgressFeed", "X11Display", "CX11"],
+            swiftSettings: strictness
+        ),
+        // The presenter: a session (one connection, one pump, one frame clock) and its HUDs' overlay windows,
+        // drawn from HUDControl's controllers by HUDRender.
         .target(
             name: "X11Platform",
-            dependencies: ["HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "CX11"],
+            dependencies: [
+                "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "X11Display", "X11Names",
+                "CX11",
+            ],
             swiftSettings: strictness
         ),
         .executableTarget(
             name: "x11hud",
             dependencies: [
+                "HUDBase",
+                "HUDBus",
                 "HUDScene",
                 "HUDRender",
                 "HUDConfig",
                 "HUDFeeds",
                 "HUDNotify",
                 "ProgressFeed",
+                "X11Display",
+                "X11Names",
+                "X11NotifyDisplay",
                 "X11Platform",
                 "HUDLoop",
                 "HUDControl",
@@ -182,18 +223,18 @@ let package = Package(
         ),
         .testTarget(
             name: "HUDSceneTests",
-            dependencies: ["HUDScene", "HUDTestSupport"],
+            dependencies: ["HUDScene", "HUDTestSupport", "HUDBase"],
             swiftSettings: strictness
         ),
         // Rendering, text and images; CCairo to compare the font-description reader with Pango itself.
         .testTarget(
             name: "HUDRenderTests",
-            dependencies: ["HUDRender", "HUDScene", "CCairo", "HUDTestSupport"],
+            dependencies: ["HUDRender", "HUDScene", "CCairo", "HUDTestSupport", "HUDBase"],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "ProgressFeedTests",
-            dependencies: ["ProgressFeed", "HUDScene"],
+            dependencies: ["ProgressFeed", "HUDScene", "HUDBase"],
             // What rsync, curl, pv, wget, dd and ffmpeg really print, read by the tests from the source tree.
             exclude: ["Fixtures"],
             swiftSettings: strictness
@@ -224,7 +265,7 @@ let package = Package(
             name: "X11PlatformTests",
             dependencies: [
                 "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport", "HUDLoop",
-                "HUDControl",
+                "HUDControl", "HUDBase", "X11Display", "X11Names",
             ],
             swiftSettings: strictness
         ),
@@ -232,6 +273,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
+                "HUDBase", "HUDConfig", "HUDFeeds",
             ],
             swiftSettings: strictness
         ),

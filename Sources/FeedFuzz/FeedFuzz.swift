@@ -1,3 +1,4 @@
+import HUDBase
 import Foundation
 import HUDScene
 import ProgressFeed

@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// Where config files are looked for, after the XDG Base Directory specification (`XDGBaseDirectory`): the

@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// One setting as every part of x11hud sees it: the command-line option and the config key (one name for both),

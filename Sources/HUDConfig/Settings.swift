@@ -1,3 +1,4 @@
+import HUDBase
 public import HUDScene
 
 /// Where an effective setting came from.

@@ -1,3 +1,5 @@
+import X11Display
+import HUDBase
 import FoundationEssentials
 @preconcurrency import Glibc
 import HUDFeeds

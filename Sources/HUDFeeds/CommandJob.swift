@@ -1,3 +1,4 @@
+import HUDBase
 import Glibc
 import HUDLoop
 import HUDScene

@@ -1,3 +1,4 @@
+import HUDBase
 import HUDLoop
 public import ProgressFeed
 import Synchronization

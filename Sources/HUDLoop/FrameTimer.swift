@@ -1,6 +1,6 @@
+import HUDBase
 internal import CMainLoop
 import Glibc
-import HUDScene
 
 /// The one timer that wakes the HUD: ticking at the monitor's refresh rate while something moves, firing once at
 /// the next deadline (a spinner step, the end of a grace time) when that is later, and disarmed when nothing will

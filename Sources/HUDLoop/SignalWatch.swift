@@ -1,6 +1,6 @@
 import Dispatch
+import HUDBase
 import Glibc
-import HUDScene
 
 /// Signals, watched on a thread of their own, never the main thread: the main thread may be stuck in a round trip
 /// to an X server that another client has grabbed, or that is stopped, and a signal must still act (end the

@@ -1,6 +1,6 @@
+import HUDBase
 internal import CMainLoop
 import Glibc
-import HUDScene
 
 /// The timers of `SystemLoop`: one timerfd armed for the earliest deadline, polled by the loop like any other
 /// descriptor, so a timer wakes the main thread alone and costs no wake-up while none is set.

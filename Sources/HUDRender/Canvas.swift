@@ -1,3 +1,4 @@
+import HUDBase
 internal import CCairo
 public import HUDScene
 import Glibc

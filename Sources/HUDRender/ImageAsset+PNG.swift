@@ -1,3 +1,4 @@
+import HUDBase
 internal import CCairo
 import Glibc
 public import HUDScene

@@ -1,3 +1,4 @@
+import HUDBase
 internal import CCairoLoader
 import Glibc
 import HUDScene

@@ -1,3 +1,4 @@
+import HUDBase
 /// A Pango font description such as `"Sans Bold 16"`, checked when it is made.
 ///
 /// Sizes are in points at 72 points per inch of the scene, which makes a point one scene unit: `"Sans Bold 16"`

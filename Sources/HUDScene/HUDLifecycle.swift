@@ -1,3 +1,4 @@
+import HUDBase
 /// When a HUD appears and disappears: MBProgressHUD's grace time, minimum show time and delayed hide, as pure
 /// logic. Times are passed in (seconds on any monotonic clock), so it never sleeps and never reads a clock.
 ///

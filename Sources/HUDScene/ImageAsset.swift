@@ -1,3 +1,4 @@
+public import HUDBase
 /// A decoded image for `.custom` mode: premultiplied ARGB32 pixels (cairo's image format), immutable once made.
 ///
 /// Decoding a file is the renderer's business (`HUDRender` reads PNG files); the model keeps the pixels, their size

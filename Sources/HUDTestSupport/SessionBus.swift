@@ -56,7 +56,9 @@ public final class SessionBus {
 
     /// Runs `tool ARGS` (gdbus, dbus-send) on this bus to its end, killing it after `timeout` seconds; awaited, so
     /// that a test on the main actor serves the calls the tool makes to a connection of its own meanwhile.
-    public func run(_ tool: String, _ arguments: [String], timeout: Double = 10,
+    /// `timeout` only catches a hang: a server on the test's main actor may wait many seconds for it in a full
+    /// run, while other suites' tests hold the main actor.
+    public func run(_ tool: String, _ arguments: [String], timeout: Double = 60,
                     isolation: isolated (any Actor)? = #isolation) async throws -> ChildProcess.Result {
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments, environment: environment())
         if await !child.exited(within: timeout) { child.kill() }

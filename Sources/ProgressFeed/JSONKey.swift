@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// One key of the input protocol's JSON lines: its name and the other names it is read under, what its value must

@@ -1,3 +1,5 @@
+import X11Display
+import X11Names
 internal import CX11
 import HUDControl
 import HUDScene

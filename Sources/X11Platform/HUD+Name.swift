@@ -1,3 +1,5 @@
+import X11Display
+import X11Names
 import HUDControl
 import HUDScene
 import ProgressFeed

@@ -1,3 +1,5 @@
+public import X11Display
+public import X11Names
 internal import CX11
 import HUDControl
 import HUDScene

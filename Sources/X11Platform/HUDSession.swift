@@ -1,3 +1,6 @@
+import HUDBase
+public import X11Display
+public import X11Names
 internal import CX11
 import FoundationEssentials
 import Glibc
@@ -56,7 +59,7 @@ import Synchronization
 
     /// Connects to `display` on `loop` (a test's).
     convenience init(display: String?, loop: any EventLoop) throws(HUDError) {
-        let connection = try XConnection(name: display)
+        let connection = try XConnection(name: display, atoms: XConnection.namedHUDAtoms)
         self.init(endpoint: NamedHUDEndpoint(connection: connection), loop: loop)
     }
 

@@ -1,3 +1,5 @@
+import X11Display
+import X11Names
 internal import CX11
 
 /// An invisible input-only window over a whole monitor, kept just below the HUD's window, that takes the pointer's

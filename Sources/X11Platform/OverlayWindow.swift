@@ -1,15 +1,9 @@
+import X11Display
+import X11Names
 internal import CX11
 import HUDScene
 import FoundationEssentials
 import Glibc
-
-/// A window rectangle in device pixels, in root coordinates.
-struct PixelRect: Hashable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-}
 
 /// The HUD's override-redirect window: created unmapped on the ARGB visual with its own colormap, identified for
 /// compositors and window-manager rules, click-through from the start. Owns the window, its colormap and its GC.

@@ -1,3 +1,5 @@
+import X11Display
+import X11Names
 import HUDScene
 
 /// Where a HUD's window goes and which part of it takes clicks: pure functions of the scene and its snapshot.

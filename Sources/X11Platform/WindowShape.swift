@@ -1,3 +1,5 @@
+import X11Display
+import X11Names
 internal import CX11
 
 /// The window's two SHAPE regions: the bounding shape that clips it to the rounded bezel when no compositor blends

@@ -1,3 +1,5 @@
+import X11Display
+import HUDBase
 import X11Platform
 // The conformances of HUDScene's public types are public by nature, so these two imports must be too.
 public import ArgumentParser

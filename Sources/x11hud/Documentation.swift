@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 import ProgressFeed
 

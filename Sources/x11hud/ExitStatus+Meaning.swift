@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// What each status (defined in HUDScene's `ExitStatus`) means on the command line: the one table that `--help`,

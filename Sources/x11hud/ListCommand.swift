@@ -1,3 +1,4 @@
+import X11Display
 import ArgumentParser
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,6 @@
+import X11Names
+import X11Display
+import HUDBase
 import FoundationEssentials
 import Glibc
 import HUDConfig

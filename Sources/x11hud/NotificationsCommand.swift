@@ -1,3 +1,6 @@
+import X11NotifyDisplay
+import X11Display
+import HUDBase
 import ArgumentParser
 import FoundationEssentials
 import Glibc

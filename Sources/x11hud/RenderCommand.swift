@@ -1,3 +1,4 @@
+import HUDBase
 import ArgumentParser
 import FoundationEssentials
 import Glibc

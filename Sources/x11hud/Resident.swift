@@ -1,3 +1,4 @@
+import X11Names
 import FoundationEssentials
 import Glibc
 import X11Platform

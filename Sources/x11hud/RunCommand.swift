@@ -1,3 +1,6 @@
+import X11Names
+import X11Display
+import HUDBase
 import ArgumentParser
 import Glibc
 import HUDFeeds

@@ -1,3 +1,5 @@
+import X11Display
+import HUDBase
 import ArgumentParser
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,4 @@
+import HUDBase
 import CCairo
 import Foundation
 import HUDScene

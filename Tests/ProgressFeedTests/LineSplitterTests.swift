@@ -1,3 +1,4 @@
+import HUDBase
 import ProgressFeed
 import Testing
 

@@ -1,3 +1,4 @@
+import X11Names
 import Testing
 @testable import X11Platform
 

@@ -1,3 +1,4 @@
+import X11Names
 import Dispatch
 import Foundation
 import HUDLoop

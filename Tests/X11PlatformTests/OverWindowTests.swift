@@ -1,3 +1,4 @@
+import X11Display
 import Foundation
 import Glibc
 import HUDLoop

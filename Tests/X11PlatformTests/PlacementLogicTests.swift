@@ -1,3 +1,4 @@
+import X11Display
 import Foundation
 import Testing
 @testable import X11Platform

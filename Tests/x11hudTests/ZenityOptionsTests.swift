@@ -1,3 +1,4 @@
+import HUDBase
 import Glibc
 import HUDScene
 import ProgressFeed

@@ -1,3 +1,4 @@
+import HUDScene
 /// Which monitor the HUD appears on.
 public enum MonitorChoice: Hashable, Sendable, CustomStringConvertible {
     /// The monitor under the pointer, as notification daemons do.
@@ -33,18 +34,25 @@ public enum MonitorChoice: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A monitor as RandR (or Xinerama, or the bare screen) describes it, in root-window pixels.
-struct Monitor: Hashable {
-    var name: String
-    var frame: PixelRect
-    var primary: Bool
+package struct Monitor: Hashable {
+    package var name: String
+    package var frame: PixelRect
+    package var primary: Bool
     /// The first RandR output, for the refresh rate.
-    var output: UInt?
+    package var output: UInt?
+
+    package init(name: String, frame: PixelRect, primary: Bool, output: UInt? = nil) {
+        self.name = name
+        self.frame = frame
+        self.primary = primary
+        self.output = output
+    }
 }
 
 extension MonitorChoice {
     /// The monitor this choice means among `monitors`, falling back to the primary (then the first) when the named
     /// or numbered one does not exist, or when the pointer or focus cannot be placed.
-    func pick(from monitors: [Monitor], pointer: (x: Int, y: Int)?, focus: PixelRect?) -> Monitor? {
+    package func pick(from monitors: [Monitor], pointer: (x: Int, y: Int)?, focus: PixelRect?) -> Monitor? {
         let primary = monitors.first { $0.primary } ?? monitors.first
         switch self {
         case .primary:
@@ -66,7 +74,7 @@ extension MonitorChoice {
     }
 
     /// Whether `pick` finds this very monitor rather than falling back.
-    func matches(any monitors: [Monitor]) -> Bool {
+    package func matches(any monitors: [Monitor]) -> Bool {
         switch self {
         case .named(let name): return monitors.contains { $0.name.lowercased() == name.lowercased() }
         case .index(let i): return monitors.indices.contains(i)
@@ -76,22 +84,22 @@ extension MonitorChoice {
 }
 
 extension PixelRect {
-    func contains(x px: Int, y py: Int) -> Bool { px >= x && py >= y && px < x + width && py < y + height }
+    package func contains(x px: Int, y py: Int) -> Bool { px >= x && py >= y && px < x + width && py < y + height }
 
     /// The shared part, or nil when they do not overlap.
-    func intersection(_ o: PixelRect) -> PixelRect? {
+    package func intersection(_ o: PixelRect) -> PixelRect? {
         let x0 = max(x, o.x), y0 = max(y, o.y)
         let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
-    func overlap(with o: PixelRect) -> Int { intersection(o).map { $0.width * $0.height } ?? 0 }
+    package func overlap(with o: PixelRect) -> Int { intersection(o).map { $0.width * $0.height } ?? 0 }
 }
 
 /// The part of `monitor` that panels leave free: `_NET_WORKAREA` (one box over all monitors, minus struts) clipped to
 /// the monitor. The whole monitor when there is no work area or it leaves less than a quarter of the monitor, which
 /// happens when a window manager publishes the box of another monitor only.
-func usableArea(of monitor: PixelRect, workArea: PixelRect?) -> PixelRect {
+package func usableArea(of monitor: PixelRect, workArea: PixelRect?) -> PixelRect {
     guard let workArea, let clipped = monitor.intersection(workArea),
           clipped.width * clipped.height * 4 >= monitor.width * monitor.height else { return monitor }
     return clipped

@@ -1,15 +1,16 @@
-internal import CX11
+import HUDScene
+package import CX11
 import FoundationEssentials
 import Glibc
 
 /// The properties that identify the HUD window: `WM_CLASS` and a name for compositor rules (picom's
 /// `class_g = 'X11hud'`), `_NET_WM_PID` with `WM_CLIENT_MACHINE` (EWMH requires both together), and the notification
 /// type and above state that compositors key shadows and fades on even though no window manager sees the window.
-@MainActor enum WindowIdentity {
-    static let resourceName = "x11hud"
-    static let resourceClass = "X11hud"
+@MainActor package enum WindowIdentity {
+    package static let resourceName = "x11hud"
+    package static let resourceClass = "X11hud"
 
-    static func set(on window: UInt, connection c: XConnection) {
+    package static func set(on window: UInt, connection c: XConnection) {
         let d = c.display
         resourceName.withCString { name in
             resourceClass.withCString { cls in
@@ -35,7 +36,8 @@ import Glibc
                  connection: c)
     }
 
-    static func setLongs(_ values: [CLong], name: String, type: String, on window: UInt, connection c: XConnection) {
+    package static func setLongs(_ values: [CLong], name: String, type: String, on window: UInt,
+                                 connection c: XConnection) {
         values.withUnsafeBytes {
             _ = XChangeProperty(c.display, window, c.atom(name), c.atom(type), 32, PropModeReplace,
                                 $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))

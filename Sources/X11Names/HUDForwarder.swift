@@ -1,4 +1,6 @@
-internal import CX11
+import HUDScene
+public import X11Display
+package import CX11
 import HUDLoop
 
 /// A client of another process's named HUD and nothing more: the display connection and the named-HUD endpoint,
@@ -6,14 +8,14 @@ import HUDLoop
 /// up. What `x11hud --id NAME …` uses while NAME is up elsewhere: it hands its content over and exits. When the HUD
 /// is not up, `HUDSession(adopting:)` carries on with the same connection and endpoint.
 @MainActor public final class HUDForwarder {
-    let endpoint: NamedHUDEndpoint
-    var connection: XConnection { endpoint.connection }
+    package let endpoint: NamedHUDEndpoint
+    package var connection: XConnection { endpoint.connection }
     private var pump: EventPump?
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
     public init(display: String? = nil) throws(HUDError) {
-        endpoint = NamedHUDEndpoint(connection: try XConnection(name: display))
+        endpoint = NamedHUDEndpoint(connection: try XConnection(name: display, atoms: XConnection.namedHUDAtoms))
         pump = EventPump(connection: connection, loop: SystemLoop.main) { [weak self] event in self?.handle(&event) }
     }
 
@@ -53,7 +55,7 @@ import HUDLoop
     }
 
     /// Stops reading events (a session takes the connection over).
-    func stop() { pump = nil }
+    package func stop() { pump = nil }
 
     private func handle(_ event: inout XEvent) {
         switch event.type {

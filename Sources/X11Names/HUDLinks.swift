@@ -1,4 +1,5 @@
-internal import CX11
+package import X11Display
+package import CX11
 import FoundationEssentials
 import Glibc
 import HUDScene
@@ -15,24 +16,25 @@ import ProgressFeed
 /// - The answer is a ClientMessage to the sender's control window: an acknowledgement, and, for those who asked to
 ///   hear it, how the HUD ended (0 hidden, 1 cancelled). It names the request by a random token (another client
 ///   cannot guess it, as it could a count) and the window that answers, which must be the one asked.
-@MainActor final class HUDLinks {
+@MainActor package final class HUDLinks {
     /// What a request asks for, in the ClientMessage's flags.
-    struct Flags: OptionSet {
-        let rawValue: Int
+    package struct Flags: OptionSet {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// Lines wait in the sender's property.
-        static let update = Flags(rawValue: 1)
+        package static let update = Flags(rawValue: 1)
         /// Tell the sender when the HUD ends.
-        static let subscribe = Flags(rawValue: 2)
+        package static let subscribe = Flags(rawValue: 2)
         /// Hide the HUD (honouring its minimum show time).
-        static let hide = Flags(rawValue: 4)
+        package static let hide = Flags(rawValue: 4)
         /// Write the details from the figures from now on (`--details auto`): the receiver keeps the estimate,
         /// since it sees every update of every sender.
-        static let autoDetails = Flags(rawValue: 8)
+        package static let autoDetails = Flags(rawValue: 8)
         /// Show a new HUD, named by the request, described by its lines (`x11hud serve`: a client's whole HUD).
-        static let open = Flags(rawValue: 16)
+        package static let open = Flags(rawValue: 16)
     }
 
-    enum Reply: Int {
+    package enum Reply: Int {
         /// The request was read and applied.
         case ack = 1
         /// The HUD has ended, with a status.
@@ -41,8 +43,8 @@ import ProgressFeed
         case gone = 3
     }
 
-    static let requestName = "_X11HUD_REQUEST"
-    static let replyName = "_X11HUD_REPLY"
+    package static let requestName = "_X11HUD_REQUEST"
+    package static let replyName = "_X11HUD_REPLY"
 
     private let connection: XConnection
     /// Made on first use: the owner of this process's names, and where answers to its requests arrive.
@@ -50,7 +52,7 @@ import ProgressFeed
     /// Control windows of other processes waiting to hear how a HUD (by its window) ends.
     private var subscribers: [UInt: [UInt: (serial: Int, target: UInt)]] = [:]
 
-    init(connection: XConnection) {
+    package init(connection: XConnection) {
         self.connection = connection
     }
 
@@ -58,7 +60,7 @@ import ProgressFeed
         if controlStorage != 0 { XDestroyWindow(connection.display, controlStorage) }
     }
 
-    var controlWindow: UInt {
+    package var controlWindow: UInt {
         if controlStorage == 0 {
             var attributes = XSetWindowAttributes()
             attributes.override_redirect = 1
@@ -72,15 +74,15 @@ import ProgressFeed
     }
 
     /// The selection that stands for the HUD named `id` of this user on this display.
-    func selection(for id: String) -> UInt {
+    package func selection(for id: String) -> UInt {
         connection.atom("_X11HUD_ID_\(getuid())_\(Self.escape(id))")
     }
 
     /// The selection the resident x11hud (`x11hud serve`) of this user on this display owns.
-    var serveSelection: UInt { connection.atom("_X11HUD_SERVE_\(getuid())") }
+    package var serveSelection: UInt { connection.atom("_X11HUD_SERVE_\(getuid())") }
 
     /// The control window of this user's resident x11hud, or 0 when none runs (or it is this process).
-    func residentOwner() -> UInt {
+    package func residentOwner() -> UInt {
         let (owner, ours) = owner(ofSelection: serveSelection)
         return ours && owner != controlWindow ? owner : 0
     }
@@ -95,7 +97,7 @@ import ProgressFeed
 
     /// `id` as the tail of an atom name: ASCII letters, digits, `-`, `.` and `_` as they are, every other byte as
     /// `%` and two hex digits (fixed width, so no two ids share a name).
-    nonisolated static func escape(_ id: String) -> String {
+    package nonisolated static func escape(_ id: String) -> String {
         let hex = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for b in id.utf8.prefix(128) {
@@ -112,19 +114,19 @@ import ProgressFeed
 
     /// The window that owns the name `id` (another process's control window, or ours), or 0. A window that is
     /// not this user's (`WindowOwner`) counts as none: nothing is forwarded to it, and `claim` takes the name.
-    func owner(of id: String) -> UInt {
+    package func owner(of id: String) -> UInt {
         let (owner, ours) = owner(ofSelection: selection(for: id))
         return ours ? owner : 0
     }
 
     /// Takes the name `id` for this process unless another holds it. Returns the other owner's window, or nil when
     /// the name is now ours.
-    func claim(_ id: String) -> UInt? {
+    package func claim(_ id: String) -> UInt? {
         claim(selection: selection(for: id))
     }
 
     /// Takes the resident's selection unless another resident of this user holds it (`claim`).
-    func claimServing() -> UInt? {
+    package func claimServing() -> UInt? {
         claim(selection: serveSelection)
     }
 
@@ -148,7 +150,7 @@ import ProgressFeed
     }
 
     /// Gives the name up (the HUD has gone), so that a queued process can take it.
-    func release(_ id: String) {
+    package func release(_ id: String) {
         let atom = selection(for: id)
         guard controlStorage != 0, XGetSelectionOwner(connection.display, atom) == controlStorage else { return }
         XSetSelectionOwner(connection.display, atom, 0, UInt(CurrentTime))
@@ -156,7 +158,7 @@ import ProgressFeed
     }
 
     /// Asks to hear (as an XFixes selection event) when the owner of `id` changes: a queued process waits so.
-    func watchOwner(of id: String) {
+    package func watchOwner(of id: String) {
         guard connection.xfixesEventBase != nil else { return }
         let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
             | XFixesSelectionClientCloseNotifyMask)
@@ -168,13 +170,13 @@ import ProgressFeed
     /// Sends `lines` (and `flags`) to `target`: a HUD's window, or the control window owning `id`. Returns the token
     /// the answers will carry: random, so that no other client can answer in the target's place.
     @discardableResult
-    func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
+    package func send(_ lines: [String], flags: Flags, to target: UInt, id: String?) -> Int {
         send(lines, flags: flags, to: target, selection: id.map(selection) ?? 0)
     }
 
     /// `send` for the selection `selection` (a name's, the resident's or 0).
     @discardableResult
-    func send(_ lines: [String], flags: Flags, to target: UInt, selection: UInt) -> Int {
+    package func send(_ lines: [String], flags: Flags, to target: UInt, selection: UInt) -> Int {
         let serial = Int.random(in: 1..<(1 << 62))
         let control = controlWindow
         var flags = flags
@@ -194,7 +196,7 @@ import ProgressFeed
     }
 
     /// Answers `reply` (with a value) to `request`'s sender, which may be gone.
-    func answer(_ reply: Reply, _ value: Int, to request: Request) {
+    package func answer(_ reply: Reply, _ value: Int, to request: Request) {
         XErrorHandlers.quietly(connection: connection, sync: true) {
             message(to: request.sender, type: Self.replyName,
                     [reply.rawValue, value, request.serial & Self.half, CLong(bitPattern: request.target),
@@ -219,19 +221,28 @@ import ProgressFeed
     // MARK: Receiving
 
     /// A request read off the sender's control window.
-    struct Request {
-        var sender: UInt
+    package struct Request {
+        package var sender: UInt
         /// The window it was sent to (a HUD's, or our control window): the one the answers come from.
-        var target: UInt
-        var flags: Flags
-        var serial: Int
+        package var target: UInt
+        package var flags: Flags
+        package var serial: Int
         /// The selection of the named HUD it is for, or 0 when it was sent to a HUD's window.
-        var selection: UInt
-        var lines: [String]
+        package var selection: UInt
+        package var lines: [String]
+
+        package init(sender: UInt, target: UInt, flags: Flags, serial: Int, selection: UInt, lines: [String]) {
+            self.sender = sender
+            self.target = target
+            self.flags = flags
+            self.serial = serial
+            self.selection = selection
+            self.lines = lines
+        }
     }
 
     /// Reads the request a ClientMessage announces, or nil when the message is not one.
-    func request(from message: XClientMessageEvent) -> Request? {
+    package func request(from message: XClientMessageEvent) -> Request? {
         guard message.message_type == connection.atom(Self.requestName) else { return nil }
         var m = message
         let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
@@ -251,7 +262,7 @@ import ProgressFeed
 
     /// The lines of a request, cut as standard input's are (`LineSplitter`): a line longer than the 64 KiB limit
     /// is dropped, as its JSON would be cut short, so no request brings a label or details stdin would refuse.
-    static func lines(in bytes: [UInt8]) -> [String] {
+    package static func lines(in bytes: [UInt8]) -> [String] {
         var splitter = LineSplitter()
         var lines: [String] = []
         let keep = { (line: UnsafeRawBufferPointer, truncated: Bool) in
@@ -264,7 +275,7 @@ import ProgressFeed
 
     /// Reads a reply a ClientMessage carries (its kind, value, the token of the request it answers and the window
     /// that answers), or nil when the message is not one.
-    func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int, from: UInt)? {
+    package func reply(from message: XClientMessageEvent) -> (reply: Reply, value: Int, serial: Int, from: UInt)? {
         guard message.message_type == connection.atom(Self.replyName) else { return nil }
         var m = message
         let values = withUnsafeBytes(of: &m.data) { Array($0.bindMemory(to: CLong.self).prefix(5)) }
@@ -281,20 +292,20 @@ import ProgressFeed
     /// Remembers to tell `request`'s sender how the HUD on `hudWindow` ends.
     /// Beyond `maxSubscribers` windows waiting on one HUD, a new one is not remembered (it hears no end): real
     /// clients are a few at a time, and forged requests must not grow memory or the work done at the end.
-    func subscribe(_ request: Request, to hudWindow: UInt) {
+    package func subscribe(_ request: Request, to hudWindow: UInt) {
         let waiting = subscribers[hudWindow, default: [:]]
         guard waiting.count < Self.maxSubscribers || waiting[request.sender] != nil else { return }
         subscribers[hudWindow, default: [:]][request.sender] = (request.serial, request.target)
     }
 
     /// Windows of other processes that may wait on one HUD.
-    static let maxSubscribers = 1024
+    package static let maxSubscribers = 1024
 
     /// How many windows wait to hear how the HUD on `hudWindow` ends.
-    func subscriberCount(of hudWindow: UInt) -> Int { subscribers[hudWindow]?.count ?? 0 }
+    package func subscriberCount(of hudWindow: UInt) -> Int { subscribers[hudWindow]?.count ?? 0 }
 
     /// The HUD on `window` has ended: tell everyone who asked, with one round trip for them all.
-    func hudEnded(window: UInt, status: Int) {
+    package func hudEnded(window: UInt, status: Int) {
         guard let waiting = subscribers.removeValue(forKey: window) else { return }
         XErrorHandlers.quietly(connection: connection, sync: true) {
             for (sender, asked) in waiting {
@@ -304,4 +315,10 @@ import ProgressFeed
             }
         }
     }
+}
+
+extension XConnection {
+    /// The atoms of the named-HUD protocol, interned with the connection's own in its first round trip.
+    package static let namedHUDAtoms = [HUDRegistry.listName, HUDRegistry.stateName, HUDLinks.requestName,
+                                        HUDLinks.replyName]
 }

@@ -1,25 +1,27 @@
-internal import CX11
+import HUDScene
+package import CX11
 import FoundationEssentials
 import Glibc
 
 /// The connection to one X display, with the extensions the overlay needs. Owns the `Display*`.
-@MainActor final class XConnection {
-    let display: OpaquePointer
+@MainActor package final class XConnection {
+    package let display: OpaquePointer
     /// The display name as given or taken from `DISPLAY`, for messages.
-    let name: String
-    let screen: Int32
-    let root: UInt
-    let fileDescriptor: Int32
+    package let name: String
+    package let screen: Int32
+    package let root: UInt
+    package let fileDescriptor: Int32
     /// First event code of XFixes (selection notifications), or nil without XFixes ≥ 2.
-    private(set) var xfixesEventBase: Int32?
+    package private(set) var xfixesEventBase: Int32?
     /// First event code of RandR, or nil without RandR.
-    private(set) var randrEventBase: Int32?
+    package private(set) var randrEventBase: Int32?
     /// SHAPE is there (needed for the rounded window without a compositor and for click-through).
-    private(set) var hasShape = false
+    package private(set) var hasShape = false
     private var atoms: [String: UInt] = [:]
 
-    /// Opens `name`, or `$DISPLAY` when nil.
-    init(name: String?) throws(HUDError) {
+    /// Opens `name`, or `$DISPLAY` when nil, and interns the atoms a HUD needs with `atoms`, the caller's own
+    /// (the named-HUD protocol's), in the same round trip.
+    package init(name: String?, atoms extra: [String] = []) throws(HUDError) {
         // getenv, not ProcessInfo's environment: that copies the whole environment into a dictionary, 0.36 M
         // instructions before the map.
         let resolved = name ?? getenv("DISPLAY").map { String(cString: $0) }
@@ -46,7 +48,7 @@ import Glibc
         fileDescriptor = XConnectionNumber(display)
         XErrorHandlers.install(displayName: resolved)
         queryExtensions()
-        intern(Self.knownAtomNames(screen: screen))
+        intern(Self.knownAtomNames(screen: screen) + extra)
     }
 
     isolated deinit { XCloseDisplay(display) }
@@ -64,19 +66,18 @@ import Glibc
     }
 
     /// Sends what is buffered without waiting for the server.
-    func flush() { XFlush(display) }
+    package func flush() { XFlush(display) }
 
     /// The atoms a HUD uses before its window is mapped, asked for in one round trip rather than one each
     /// (issue 12: a dozen round trips less between the start and the map).
-    static func knownAtomNames(screen: Int32) -> [String] {
+    package static func knownAtomNames(screen: Int32) -> [String] {
         ["UTF8_STRING", "CARDINAL", "ATOM", "_NET_WORKAREA", "_NET_CURRENT_DESKTOP", "_NET_WM_CM_S\(screen)",
          "_XSETTINGS_S\(screen)", "_XSETTINGS_SETTINGS", "_NET_WM_NAME", "_NET_WM_PID", "_NET_WM_WINDOW_TYPE",
-         "_NET_WM_WINDOW_TYPE_NOTIFICATION", "_NET_WM_WINDOW_TYPE_UTILITY", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE",
-         HUDRegistry.listName, HUDRegistry.stateName, HUDLinks.requestName, HUDLinks.replyName]
+         "_NET_WM_WINDOW_TYPE_NOTIFICATION", "_NET_WM_WINDOW_TYPE_UTILITY", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE"]
     }
 
     /// Interns `names` with one request and its reply, into the cache `atom(_:)` reads.
-    func intern(_ names: [String]) {
+    package func intern(_ names: [String]) {
         let missing = names.filter { atoms[$0] == nil }
         guard !missing.isEmpty else { return }
         var cNames = missing.map { strdup($0) }
@@ -89,7 +90,7 @@ import Glibc
     }
 
     /// The atom named `name`, interned once.
-    func atom(_ name: String) -> UInt {
+    package func atom(_ name: String) -> UInt {
         if let atom = atoms[name] { return atom }
         let atom = XInternAtom(display, name, 0)
         atoms[name] = atom

@@ -1,13 +1,15 @@
-internal import CX11
+import HUDScene
+package import X11Display
+package import CX11
 public import ProgressFeed
 
 /// A HUD that another process shows, reached through the X server (see `HUDLinks`): what `x11hud --id NAME` talks
 /// to when NAME is already up, and what `x11hud hide` hides. Updates change it in place with the same animations
 /// as its own input.
 @MainActor public final class RemoteHUD {
-    let endpoint: NamedHUDEndpoint
+    package let endpoint: NamedHUDEndpoint
     /// The HUD's window, or the control window of the process that owns its name.
-    let target: UInt
+    package let target: UInt
     /// Its name, when it is reached by name.
     public let id: String?
     private var ended = false
@@ -20,7 +22,7 @@ public import ProgressFeed
     /// request arrived: the name is free to claim again.
     public var onVanished: (@MainActor () -> Void)?
 
-    init(endpoint: NamedHUDEndpoint, target: UInt, id: String?) {
+    package init(endpoint: NamedHUDEndpoint, target: UInt, id: String?) {
         self.endpoint = endpoint
         self.target = target
         self.id = id
@@ -56,7 +58,7 @@ public import ProgressFeed
         endpoint.pending[serial] = self
     }
 
-    func received(_ reply: HUDLinks.Reply, value: Int) {
+    package func received(_ reply: HUDLinks.Reply, value: Int) {
         switch reply {
         case .ack: onAcknowledged?()
         case .ended:
@@ -67,7 +69,7 @@ public import ProgressFeed
         }
     }
 
-    func vanished() {
+    package func vanished() {
         guard !ended else { return }
         ended = true
         onVanished?()

@@ -1,9 +1,9 @@
 import HUDScene
 
 /// Reads the X resources (`xrdb`) the HUD cares about from the root window's `RESOURCE_MANAGER` text.
-enum XResources {
+package enum XResources {
     /// `Xft.dpi`, the font DPI desktops set for HiDPI screens.
-    static func dpi(in resources: String) -> Double? {
+    package static func dpi(in resources: String) -> Double? {
         for line in resources.split(whereSeparator: { $0 == "\n" }) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingWhitespace()
@@ -14,7 +14,7 @@ enum XResources {
     }
 
     /// Device pixels per point: `dpi / 96`, never below 1 (a low DPI must not shrink the HUD), at most 8.
-    static func scale(forDPI dpi: Double?) -> Double {
+    package static func scale(forDPI dpi: Double?) -> Double {
         guard let dpi else { return 1 }
         return min(max(dpi / 96, 1), 8)
     }

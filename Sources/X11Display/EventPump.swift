@@ -1,5 +1,6 @@
-internal import CX11
-import HUDLoop
+import HUDScene
+package import CX11
+package import HUDLoop
 
 /// Reads X events when the connection's socket becomes readable (polled by the loop beside the frame timer),
 /// and drains Xlib's queue on demand.
@@ -7,13 +8,13 @@ import HUDLoop
 /// Any Xlib round trip may pull events off the socket into Xlib's own queue, after which the socket is no longer
 /// readable although events wait; so every drain loops on `XPending` (which also flushes output), and the main loop
 /// looks at Xlib's queue before it sleeps.
-@MainActor final class EventPump {
+@MainActor package final class EventPump {
     private let connection: XConnection
     private var watch: DescriptorWatch?
     private let handle: (inout XEvent) -> Void
     private var isDraining = false
 
-    init(connection c: XConnection, loop: any EventLoop, handler: @escaping (inout XEvent) -> Void) {
+    package init(connection c: XConnection, loop: any EventLoop, handler: @escaping (inout XEvent) -> Void) {
         connection = c
         handle = handler
         let watch = loop.watch(c.fileDescriptor) { [weak self] in self?.drain() }
@@ -28,7 +29,7 @@ import HUDLoop
 
     /// Handles every queued event. A dead server makes `XPending` call the I/O error handler, which exits.
     /// Re-entrant calls (a handler that draws, which drains) return at once; the outer loop picks up the rest.
-    func drain() {
+    package func drain() {
         guard !isDraining else { return }
         isDraining = true
         defer { isDraining = false }

@@ -1,3 +1,4 @@
+public import HUDBase
 public import HUDScene
 
 /// Why a HUD cannot be shown; a program ends with `exitCode`, the status the command line uses for it.
@@ -31,7 +32,7 @@ public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `exitStatus` as the number `exit` takes.
     public var exitCode: Int32 { exitStatus.code }
 
-    init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

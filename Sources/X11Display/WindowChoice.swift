@@ -1,4 +1,5 @@
-internal import CX11
+import HUDScene
+package import CX11
 
 /// Which application window a HUD goes on (`--over-window`), as MBProgressHUD's `showHUDAddedTo:` takes a view.
 public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
@@ -36,11 +37,11 @@ public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Finds the application window a `WindowChoice` means and reads its geometry.
-@MainActor enum TargetWindows {
+@MainActor package enum TargetWindows {
     /// The client window (the one with `WM_STATE`) that `choice` means: given a frame, the client inside it; given
     /// a window inside a client (xterm's `$WINDOWID` may be its VT100 widget), that client. Without a window manager
     /// (no `WM_STATE` anywhere), the top-level window. Nil when there is no such window (or it is the root).
-    static func resolve(_ choice: WindowChoice, connection c: XConnection) -> UInt? {
+    package static func resolve(_ choice: WindowChoice, connection c: XConnection) -> UInt? {
         let start: UInt
         switch choice {
         case .id(let id): start = id
@@ -69,7 +70,7 @@ public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The child of the root that holds `window`: its window manager's frame, or the window itself without one.
-    static func topLevel(of window: UInt, connection c: XConnection) -> UInt? {
+    package static func topLevel(of window: UInt, connection c: XConnection) -> UInt? {
         XErrorHandlers.quietly(connection: c) { ancestors(of: window, connection: c).last }
     }
 
@@ -113,7 +114,7 @@ public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The window's size and where it is on the root, or nil when it has gone.
-    static func geometry(of window: UInt, connection c: XConnection) -> PixelRect? {
+    package static func geometry(of window: UInt, connection c: XConnection) -> PixelRect? {
         XErrorHandlers.quietly(connection: c) { () -> PixelRect? in
             var attributes = XWindowAttributes()
             guard XGetWindowAttributes(c.display, window, &attributes) != 0 else { return nil }

@@ -1,3 +1,6 @@
+public import HUDNotify
+public import X11Display
+import X11Names
 import HUDControl
 import HUDRender
 public import HUDScene

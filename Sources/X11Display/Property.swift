@@ -1,13 +1,14 @@
-internal import CX11
+import HUDScene
+package import CX11
 
 /// Window properties read in chunks of `chunk` bytes, one round trip each, to their end.
-@MainActor enum Property {
+@MainActor package enum Property {
     /// Bytes asked for in one `GetProperty` request.
-    static let chunk = 1 << 20
+    package static let chunk = 1 << 20
 
     /// A format-8 property of any type, whole (up to `limit` bytes). With `delete`, the server deletes it in the
     /// request that reads its last byte, so bytes appended between two chunks are read too, and none twice.
-    static func bytes(_ c: XConnection, window: UInt, name: String, delete: Bool = false,
+    package static func bytes(_ c: XConnection, window: UInt, name: String, delete: Bool = false,
                       limit: Int = 16 << 20) -> [UInt8]? {
         let property = c.atom(name)
         var all: [UInt8] = []
@@ -38,7 +39,7 @@ internal import CX11
     }
 
     /// A format-8 property named by its atom (a predefined one such as `XA_RESOURCE_MANAGER`).
-    static func bytes(_ c: XConnection, window: UInt, property: UInt, delete: Bool = false) -> [UInt8]? {
+    package static func bytes(_ c: XConnection, window: UInt, property: UInt, delete: Bool = false) -> [UInt8]? {
         read(c, window: window, property: property, delete: delete) { data, count, format in
             format == 8 ? Array(UnsafeBufferPointer(start: data, count: count)) : nil
         }
@@ -46,7 +47,7 @@ internal import CX11
 
     /// A format-32 property as numbers (Xlib hands them over as C longs).
     /// `offset` counts items from the start; at most 1 MiB of them are read.
-    static func longs(_ c: XConnection, window: UInt, name: String, offset: Int = 0) -> [UInt]? {
+    package static func longs(_ c: XConnection, window: UInt, name: String, offset: Int = 0) -> [UInt]? {
         read(c, window: window, property: c.atom(name), delete: false, offset: offset) { data, count, format in
             guard format == 32 else { return nil }
             return data.withMemoryRebound(to: UInt.self, capacity: count) {

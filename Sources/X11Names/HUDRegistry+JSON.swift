@@ -1,10 +1,11 @@
+import HUDScene
 /// A description written without JSONEncoder: a progress stream rewrites it at every change of the value it shows,
 /// and JSONEncoder's reflection-driven encoding was most of what an update cost a HUD (at 10 updates a second,
 /// 9 of 40 ms of CPU per 10 s, against c4ef3ec's 31 before descriptions carried the progress). Readers still
 /// decode it with JSONDecoder, which `HUDRegistryTests` holds it to; keys as the synthesized `Encodable` names them,
 /// a nil optional left out as it leaves it out.
 extension HUDRegistry.State {
-    var json: [UInt8] {
+    package var json: [UInt8] {
         var out = JSONText()
         out.field("id", id)
         out.field("pid", Int(pid))
@@ -29,26 +30,26 @@ extension HUDRegistry.State {
 
 /// One JSON object, written field by field.
 private struct JSONText {
-    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    package var bytes: [UInt8] = [UInt8(ascii: "{")]
 
-    mutating func field(_ key: String, _ value: String?) {
+    package mutating func field(_ key: String, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    mutating func field(_ key: String, _ value: Int) {
+    package mutating func field(_ key: String, _ value: Int) {
         name(key)
         bytes += String(value).utf8
     }
 
-    mutating func field(_ key: String, _ value: Bool?) {
+    package mutating func field(_ key: String, _ value: Bool?) {
         guard let value else { return }
         name(key)
         bytes += (value ? "true" : "false").utf8
     }
 
-    mutating func field(_ key: String, _ value: Double?) {
+    package mutating func field(_ key: String, _ value: Double?) {
         guard let value else { return }
         name(key)
         // JSON has no NaN or infinity; the fraction shown is always finite, but a description must always parse.

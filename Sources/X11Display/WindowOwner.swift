@@ -1,4 +1,5 @@
-internal import CX11
+import HUDScene
+package import CX11
 import Glibc
 
 /// Whether a window belongs to a process of this user: what a named HUD's owner must show before anything is
@@ -9,17 +10,17 @@ import Glibc
 /// learnt from the client's socket (the X-Resource extension's client ids, libXRes loaded when present), whose
 /// owner in /proc must be this user. PIDs are used only when the server reports ours as ours: a display reached
 /// through ssh or a container sees other PIDs.
-@MainActor enum WindowOwner {
-    static let uidName = "_X11HUD_UID"
+@MainActor package enum WindowOwner {
+    package static let uidName = "_X11HUD_UID"
 
     /// Marks `window` (this process's control window) with this user's id.
-    static func mark(_ window: UInt, connection c: XConnection) {
+    package static func mark(_ window: UInt, connection c: XConnection) {
         WindowIdentity.setLongs([CLong(getuid())], name: uidName, type: "CARDINAL", on: window, connection: c)
     }
 
     /// Whether `window`, of another client, is marked with this user's id and, where the server tells, made by a
     /// process of this user. `ours` is a window of this process, to check that PIDs mean the same here.
-    static func isSameUser(_ window: UInt, ours: UInt, connection c: XConnection) -> Bool {
+    package static func isSameUser(_ window: UInt, ours: UInt, connection c: XConnection) -> Bool {
         let uid = XErrorHandlers.quietly(connection: c) { Property.longs(c, window: window, name: uidName) }
         guard let uid, uid.count == 1, uid[0] == UInt(getuid()) else { return false }
         guard let resources = ClientResources(connection: c), resources.pid(of: ours) == getpid(),
@@ -31,7 +32,7 @@ import Glibc
 
 /// The X-Resource extension's `XResQueryClientIds`, from libXRes loaded at run time (it is not a dependency of
 /// the package; where it is missing, only the property is checked).
-@MainActor struct ClientResources {
+@MainActor package struct ClientResources {
     private typealias Query = @convention(c) (OpaquePointer?, Int, UnsafeMutableRawPointer,
                                               UnsafeMutablePointer<Int>,
                                               UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32
@@ -48,7 +49,7 @@ import Glibc
     private let destroy: Destroy
 
     /// Nil when libXRes is not installed or the server lacks the extension.
-    init?(connection c: XConnection) {
+    package init?(connection c: XConnection) {
         guard let (query, destroy) = Self.library else { return nil }
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(c.display, "X-Resource", &opcode, &event, &error) != 0 else { return nil }
@@ -58,7 +59,7 @@ import Glibc
     }
 
     /// The PID of the client that made `window`, if the server knows it (a local client).
-    func pid(of window: UInt) -> pid_t? {
+    package func pid(of window: UInt) -> pid_t? {
         // XResClientIdSpec { XID client; unsigned int mask; }, 16 bytes; mask 2: XRES_CLIENT_ID_PID_MASK.
         let spec = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
         defer { spec.deallocate() }

@@ -1,5 +1,6 @@
-internal import CX11
 import HUDLoop
+import HUDScene
+package import CX11
 import Synchronization
 
 /// Opens an X display with a deadline.
@@ -8,11 +9,11 @@ import Synchronization
 /// never answers (a stopped Xvfb, a stray listener on port 6000 + N, a wedged forwarding) would hang the HUD
 /// forever, before any of its own timers exist. The call runs on a thread of its own; past the deadline the
 /// caller gives up, and a connection that completes later is closed by that thread.
-enum DisplayOpener {
+package enum DisplayOpener {
     /// How long a server may take to answer the connection setup.
-    static let timeout = 5.0
+    package static let timeout = 5.0
 
-    enum Outcome {
+    package enum Outcome {
         case opened(OpaquePointer)
         /// The server refused, or there is no server at that name.
         case failed
@@ -22,12 +23,12 @@ enum DisplayOpener {
 
     /// The `Display*` crossing from the opening thread; only one side ever owns it (decided under the lock).
     private struct Handoff: @unchecked Sendable {
-        var display: OpaquePointer?
-        var finished = false
-        var abandoned = false
+        package var display: OpaquePointer?
+        package var finished = false
+        package var abandoned = false
     }
 
-    static func open(_ name: String, timeout: Double = timeout) -> Outcome {
+    package static func open(_ name: String, timeout: Double = timeout) -> Outcome {
         let handoff = Mutex(Handoff())
         let done = Latch()
         BlockingThread.start("x11hud.open-display") {

@@ -2,9 +2,9 @@
 /// ends the process with some of them itself (a lost X server, a signal, text libraries that cannot be loaded), and
 /// `HUDError.exitCode` gives a Swift program the same number the command line would use.
 ///
-/// It lives here, in the one module every other Swift target depends on and that links no C library, so that
-/// HUDRender, X11Platform and the executables read the same numbers. What each status means on the command line
-/// (the `--help` table, the man page, the README) is x11hud's `ExitStatus.meaning`.
+/// It lives in HUDBase, the module under every other Swift target, which links no C library and depends on
+/// nothing, so that HUDLoop, HUDRender, the X11 modules and the executables read the same numbers. What each
+/// status means on the command line (the `--help` table, the man page, the README) is x11hud's `ExitStatus.meaning`.
 ///
 /// The numbers are the BSD sysexits values where one fits, so a script can tell a usage mistake (64) from a missing
 /// display (69) from a lost server (74) without reading stderr.

@@ -1,21 +1,29 @@
-internal import CX11
+import HUDScene
+package import CX11
 
 /// The monitor the HUD is placed on: its frame, the part panels leave free, and how often it refreshes.
-struct MonitorInfo: Hashable {
-    var name: String
-    var frame: PixelRect
+package struct MonitorInfo: Hashable {
+    package var name: String
+    package var frame: PixelRect
     /// The frame less panels and docks (`_NET_WORKAREA` clipped to the monitor).
-    var usable: PixelRect
+    package var usable: PixelRect
     /// Frames per second; 60 when the mode does not say (virtual servers such as Xvfb report 0).
-    var refreshRate: Double
+    package var refreshRate: Double
 
-    static let fallbackRefreshRate = 60.0
+    package static let fallbackRefreshRate = 60.0
+
+    package init(name: String, frame: PixelRect, usable: PixelRect, refreshRate: Double) {
+        self.name = name
+        self.frame = frame
+        self.usable = usable
+        self.refreshRate = refreshRate
+    }
 }
 
 /// Lists monitors with RandR 1.5 (a tiled panel is one monitor over two CRTCs), falling back to Xinerama and then to
 /// the whole screen, and finds where the pointer and the focused window are.
-@MainActor enum Monitors {
-    static func list(connection c: XConnection) -> [Monitor] {
+@MainActor package enum Monitors {
+    package static func list(connection c: XConnection) -> [Monitor] {
         if let randr = randrMonitors(c), !randr.isEmpty { return randr }
         if let xinerama = xineramaScreens(c), !xinerama.isEmpty { return xinerama }
         let whole = PixelRect(x: 0, y: 0, width: Int(XDisplayWidth(c.display, c.screen)),
@@ -59,7 +67,7 @@ struct MonitorInfo: Hashable {
     }
 
     /// The pointer on the root window, or nil when it is on another screen.
-    static func pointer(connection c: XConnection) -> (x: Int, y: Int)? {
+    package static func pointer(connection c: XConnection) -> (x: Int, y: Int)? {
         var root: UInt = 0, child: UInt = 0
         var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
         var mask: UInt32 = 0
@@ -68,7 +76,7 @@ struct MonitorInfo: Hashable {
     }
 
     /// The focused window's frame on the root, or nil when nothing (or the root) has the focus.
-    static func focusedWindow(connection c: XConnection) -> PixelRect? {
+    package static func focusedWindow(connection c: XConnection) -> PixelRect? {
         var focus: UInt = 0
         var revert: Int32 = 0
         XGetInputFocus(c.display, &focus, &revert)
@@ -79,7 +87,7 @@ struct MonitorInfo: Hashable {
     }
 
     /// `dotClock / (hTotal · vTotal)` of the mode on `output`'s CRTC (or the first active CRTC), as xrandr computes it.
-    static func refreshRate(output: UInt?, connection c: XConnection) -> Double {
+    package static func refreshRate(output: UInt?, connection c: XConnection) -> Double {
         guard c.randrEventBase != nil, let res = XRRGetScreenResourcesCurrent(c.display, c.root) else {
             return MonitorInfo.fallbackRefreshRate
         }

@@ -1,15 +1,16 @@
-internal import CX11
+package import CX11
 import HUDScene
 
 /// Where a HUD is laid out: a monitor (its frame and work area), or the window a HUD is over, seen as a monitor.
 @MainActor extension MonitorInfo {
     /// The name a window's area goes by (in `x11hud list` and the registry, where a client finds the HUDs over
     /// a window).
-    nonisolated static func area(over window: UInt) -> String { "window " + WindowChoice.hex(window) }
+    package nonisolated static func area(over window: UInt) -> String { "window " + WindowChoice.hex(window) }
 
     /// The monitor `choice` means now. With `keeping`, a monitor of that name is kept if it still exists, so a
     /// monitor change does not make a pointer-placed HUD jump to wherever the pointer has gone since.
-    static func locate(_ choice: MonitorChoice, keeping name: String?, connection c: XConnection) -> MonitorInfo {
+    package static func locate(_ choice: MonitorChoice, keeping name: String?,
+                               connection c: XConnection) -> MonitorInfo {
         let monitors = Monitors.list(connection: c)
         let kept = name.flatMap { n in monitors.first { $0.name == n } }
         let focus = choice == .focus && kept == nil ? Monitors.focusedWindow(connection: c) : nil
@@ -23,7 +24,7 @@ import HUDScene
     /// The area of `target` (a client window) as the one place that lays HUDs out sees a monitor: the window's own
     /// rectangle, in its own coordinates (the HUD's window is its child), refreshed at the rate of the monitor that
     /// holds most of it. Nil when the window has gone.
-    static func locate(over target: UInt, connection c: XConnection) -> MonitorInfo? {
+    package static func locate(over target: UInt, connection c: XConnection) -> MonitorInfo? {
         guard let g = TargetWindows.geometry(of: target, connection: c) else { return nil }
         let monitors = Monitors.list(connection: c)
         let m = MonitorChoice.focus.pick(from: monitors, pointer: nil, focus: g) ?? monitors[0]

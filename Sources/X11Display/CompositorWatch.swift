@@ -1,13 +1,14 @@
-internal import CX11
+import HUDScene
+package import CX11
 
 /// Whether a compositing manager runs on the screen, kept current: EWMH says one owns the selection
 /// `_NET_WM_CM_S<screen>`, and XFixes reports every change of that owner (a compositor starting, quitting or crashing).
-@MainActor final class CompositorWatch {
+@MainActor package final class CompositorWatch {
     private let connection: XConnection
     private let selection: UInt
-    private(set) var isRunning = false
+    package private(set) var isRunning = false
 
-    init(connection c: XConnection) {
+    package init(connection c: XConnection) {
         connection = c
         selection = c.atom("_NET_WM_CM_S\(c.screen)")
         if c.xfixesEventBase != nil {
@@ -20,7 +21,7 @@ internal import CX11
     }
 
     /// Whether `event` tells of a change of owner of `_NET_WM_CM_Sn`: the compositor may have changed.
-    func isSelectionEvent(_ event: XEvent) -> Bool {
+    package func isSelectionEvent(_ event: XEvent) -> Bool {
         guard let base = connection.xfixesEventBase, event.type == base + XFixesSelectionNotify else { return false }
         var copy = event
         return withUnsafePointer(to: &copy) {
@@ -29,7 +30,7 @@ internal import CX11
     }
 
     /// Re-reads the owner; returns whether the answer changed.
-    @discardableResult func refresh() -> Bool {
+    @discardableResult package func refresh() -> Bool {
         let running = XGetSelectionOwner(connection.display, selection) != 0
         defer { isRunning = running }
         return running != isRunning

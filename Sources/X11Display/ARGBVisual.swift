@@ -1,13 +1,14 @@
-internal import CX11
+import HUDScene
+package import CX11
 
 /// The visual the window is created on: 32-bit TrueColor with an alpha channel when the server has one (so a
 /// compositor can blend it), else the default visual (then the HUD is always drawn opaque and shaped).
-struct WindowVisual {
-    let visual: UnsafeMutablePointer<Visual>
-    let depth: Int32
-    var hasAlpha: Bool { depth == 32 }
+package struct WindowVisual {
+    package let visual: UnsafeMutablePointer<Visual>
+    package let depth: Int32
+    package var hasAlpha: Bool { depth == 32 }
 
-    @MainActor init(connection c: XConnection) {
+    @MainActor package init(connection c: XConnection) {
         var info = XVisualInfo()
         if XMatchVisualInfo(c.display, c.screen, 32, TrueColor, &info) != 0, let visual = info.visual,
            let format = XRenderFindVisualFormat(c.display, visual),
@@ -18,5 +19,10 @@ struct WindowVisual {
             visual = XDefaultVisual(c.display, c.screen)
             depth = XDefaultDepth(c.display, c.screen)
         }
+    }
+
+    package init(visual: UnsafeMutablePointer<Visual>, depth: Int32) {
+        self.visual = visual
+        self.depth = depth
     }
 }

@@ -1,29 +1,31 @@
-import HUDLoop
+import HUDScene
+package import X11Display
+package import HUDLoop
 
 /// A HUD's entry in the display's list of HUDs (`x11hud list`, `hide --all`, stacking): what was last published,
 /// so that only changes are, and its place in the list, which is the order of a stack.
-@MainActor struct RegistryListing {
-    private(set) var isListed = false
+@MainActor package struct RegistryListing {
+    package private(set) var isListed = false
     /// Listed (not up) while waiting out its grace time; its place in a stack is taken when it comes up.
     private var listedWhileWaiting = false
-    private(set) var published: HUDRegistry.State?
+    package private(set) var published: HUDRegistry.State?
     /// When the figures alone last rewrote the description and last changed (written or not), and the timer that
     /// writes the ones held back.
     private var figuresWritten = -Double.infinity
     private var figuresChanged = -Double.infinity
-    var heldFigures: LoopTimer?
+    package var heldFigures: LoopTimer?
 
     /// A fast progress stream rewrites the description at most this often: each rewrite costs the X server a
     /// property change and the HUD an encoding, which at 100 updates a second was 30 % of both processes' CPU; a
     /// reader (`list --json`, a status bar) polls far less often.
-    static let figuresInterval = 0.25
+    package static let figuresInterval = 0.25
     /// A change this long after the one before is written at once: a stream this slow (10 updates a second) costs
     /// little per rewrite, and holding its changes back would add a timer's wake-up to every few of them.
-    static let figuresQuiet = 0.05
+    package static let figuresQuiet = 0.05
 
     /// When `state` may be published, if not now: a change of its figures alone (progress, details) that follows
     /// another within `figuresQuiet` and the last write within `figuresInterval` waits for the interval's end.
-    mutating func figuresDeadline(for state: HUDRegistry.State?, now: Double) -> Double? {
+    package mutating func figuresDeadline(for state: HUDRegistry.State?, now: Double) -> Double? {
         guard let state, state != published, state.differsOnlyInFigures(from: published) else { return nil }
         let deadline = Self.figuresDeadline(lastWritten: figuresWritten, lastChanged: figuresChanged, now: now)
         figuresChanged = now
@@ -31,14 +33,15 @@ import HUDLoop
         return deadline
     }
 
-    static func figuresDeadline(lastWritten: Double, lastChanged: Double, now: Double) -> Double? {
+    package static func figuresDeadline(lastWritten: Double, lastChanged: Double, now: Double) -> Double? {
         let deadline = lastWritten + figuresInterval
         return now >= deadline || now - lastChanged >= figuresQuiet ? nil : deadline
     }
 
     /// Publishes `state` for other processes when it changed. Returns whether it did with the HUD up: then its
     /// stack must be worked out again.
-    mutating func publish(_ state: HUDRegistry.State?, waiting: Bool, window: UInt, connection: XConnection) -> Bool {
+    package mutating func publish(_ state: HUDRegistry.State?, waiting: Bool, window: UInt,
+                                  connection: XConnection) -> Bool {
         guard state != published else { return false }
         let figuresOnly = state?.differsOnlyInFigures(from: published) == true
         published = state
@@ -56,7 +59,7 @@ import HUDLoop
 
     /// Takes its place in the list as it comes up: at the end, also when it was listed while waiting out its grace
     /// time, so that it stacks after the HUDs that came up before it.
-    mutating func takePlace(window: UInt, connection: XConnection) {
+    package mutating func takePlace(window: UInt, connection: XConnection) {
         if isListed, listedWhileWaiting {
             HUDRegistry.remove(window: window, connection: connection)
             isListed = false
@@ -68,11 +71,16 @@ import HUDLoop
     }
 
     /// Leaves the list for good (the hide has finished).
-    mutating func remove(window: UInt, connection: XConnection) {
+    package mutating func remove(window: UInt, connection: XConnection) {
         guard isListed else { return }
         heldFigures?.cancel()
         self = RegistryListing()
         HUDRegistry.publish(nil, window: window, connection: connection)
         HUDRegistry.remove(window: window, connection: connection)
+    }
+
+    package init(published: HUDRegistry.State? = nil, heldFigures: LoopTimer? = nil) {
+        self.published = published
+        self.heldFigures = heldFigures
     }
 }

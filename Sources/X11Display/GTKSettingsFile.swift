@@ -1,3 +1,4 @@
+import HUDBase
 import FoundationEssentials
 import HUDScene
 

@@ -1,28 +1,28 @@
-internal import CX11
+import HUDBase
+package import CX11
 import FoundationEssentials
 import Glibc
 import HUDLoop
 import HUDScene
-import ProgressFeed
 import Synchronization
 
 /// Xlib's process-wide error hooks. They run nonisolated, inside whatever Xlib call noticed the error, so they
 /// must not call back into Xlib (except `XGetErrorText`, which only reads the local error database) or touch the
 /// main actor.
-enum XErrorHandlers {
+package enum XErrorHandlers {
     /// The lines written when the connection or the HUD's window is lost, prepared beforehand so that ending the
     /// process does no formatting.
     private struct Messages {
         /// ` on :1`, once the display is known.
-        var display = ""
+        package var display = ""
         /// What happens instead of the exit, said on the same line (`HUDSession.whenLost`).
-        var note = ""
-        var connectionLost: [UInt8] = []
-        var windowLost: [UInt8] = []
+        package var note = ""
+        package var connectionLost: [UInt8] = []
+        package var windowLost: [UInt8] = []
 
-        init() { compose() }
+        package init() { compose() }
 
-        mutating func compose() {
+        package mutating func compose() {
             connectionLost = Array("x11hud: lost the connection to the X server\(display)\(note)\n".utf8)
             windowLost = Array("x11hud: the HUD's window was destroyed by another X client\(display)\(note)\n".utf8)
         }
@@ -30,7 +30,7 @@ enum XErrorHandlers {
     private static let messages = Mutex(Messages())
     /// Runs instead of the exit when the HUD can no longer be shown (`HUDSession.whenLost`).
     private static let lossHandler = Mutex<(@Sendable () -> Never)?>(nil)
-    static func replaceLossExit(with handler: @escaping @Sendable () -> Never, note: String) {
+    package static func replaceLossExit(with handler: @escaping @Sendable () -> Never, note: String) {
         messages.withLock {
             $0.note = note
             $0.compose()
@@ -40,14 +40,14 @@ enum XErrorHandlers {
     /// The HUDs' own windows, by display: an error naming one of them means it is gone.
     private static let ownWindows = Mutex<Set<OwnWindow>>([])
     private struct OwnWindow: Hashable, @unchecked Sendable {
-        let display: OpaquePointer
-        let id: UInt
+        package let display: OpaquePointer
+        package let id: UInt
     }
     /// HUD windows inside another client's window (`--over-window`): they are destroyed with it, so an error naming
     /// one is expected (the destruction is reported by a DestroyNotify already on its way) and neither logged nor
     /// taken as a loss.
     private static let guestWindows = Mutex<Set<OwnWindow>>([])
-    static func hostGuest(_ window: UInt, on display: OpaquePointer, _ hosted: Bool) {
+    package static func hostGuest(_ window: UInt, on display: OpaquePointer, _ hosted: Bool) {
         _ = guestWindows.withLock {
             hosted ? $0.insert(OwnWindow(display: display, id: window)).inserted
                 : $0.remove(OwnWindow(display: display, id: window)) != nil
@@ -57,7 +57,7 @@ enum XErrorHandlers {
     /// flood stderr.
     private static let gate = Mutex(WarningGate(burst: 3, interval: 5))
 
-    static func install(displayName: String) {
+    package static func install(displayName: String) {
         messages.withLock {
             $0.display = " on \(displayName)"
             $0.compose()
@@ -68,19 +68,19 @@ enum XErrorHandlers {
 
     /// Marks `window` on `display` as a HUD's own: its loss ends the process (see `exitOnWindowLoss`). Keyed by
     /// display too, as two servers may hand out the same id.
-    static func own(_ window: UInt, on display: OpaquePointer) {
+    package static func own(_ window: UInt, on display: OpaquePointer) {
         _ = ownWindows.withLock { $0.insert(OwnWindow(display: display, id: window)) }
     }
-    static func disown(_ window: UInt, on display: OpaquePointer) {
+    package static func disown(_ window: UInt, on display: OpaquePointer) {
         _ = ownWindows.withLock { $0.remove(OwnWindow(display: display, id: window)) }
     }
-    static func isOwn(_ window: UInt, on display: OpaquePointer) -> Bool {
+    package static func isOwn(_ window: UInt, on display: OpaquePointer) -> Bool {
         ownWindows.withLock { $0.contains(OwnWindow(display: display, id: window)) }
     }
 
     /// A HUD's window was destroyed by someone else: nothing is left to show, and an invisible process must not
     /// linger. One line, and the status of a lost server.
-    static func exitOnWindowLoss() -> Never {
+    package static func exitOnWindowLoss() -> Never {
         messages.withLock { m in _ = m.windowLost.withUnsafeBytes { write(2, $0.baseAddress, $0.count) } }
         if let handler = lossHandler.withLock({ $0 }) { handler() }
         _exit(ExitStatus.connectionLost.code)
@@ -91,7 +91,7 @@ enum XErrorHandlers {
 
     /// Runs `body`, whose requests may fail because a window of another process has gone, without logging their
     /// errors. With `sync`, waits for the server's answer to every request sent, so late errors are caught too.
-    @MainActor static func quietly<T>(connection c: XConnection, sync: Bool = false, _ body: () -> T) -> T {
+    @MainActor package static func quietly<T>(connection c: XConnection, sync: Bool = false, _ body: () -> T) -> T {
         quiet.withLock { $0 += 1 }
         defer { quiet.withLock { $0 -= 1 } }
         let result = body()

@@ -1,4 +1,6 @@
-internal import CX11
+import HUDScene
+package import X11Display
+package import CX11
 import FoundationEssentials
 import Glibc
 
@@ -6,56 +8,97 @@ import Glibc
 /// window lists the HUD windows in the order they appeared (`_X11HUD_HUDS`), and each window describes itself in a
 /// property (`_X11HUD_STATE`, JSON). The server destroys a dead process's window, and with it the description, so a
 /// killed HUD never lingers: readers skip list entries whose window has no description any more.
-@MainActor enum HUDRegistry {
-    static let listName = "_X11HUD_HUDS"
-    static let stateName = "_X11HUD_STATE"
+@MainActor package enum HUDRegistry {
+    package static let listName = "_X11HUD_HUDS"
+    package static let stateName = "_X11HUD_STATE"
 
     /// One HUD as other processes see it.
-    struct State: Codable, Hashable {
-        var id: String?
-        var pid: Int32
-        var monitor: String
+    package struct State: Codable, Hashable {
+        package var id: String?
+        package var pid: Int32
+        package var monitor: String
         /// Where on the monitor it rests (`center`, `top-right`, …): HUDs with the same monitor and position stack.
-        var position: String
+        package var position: String
         /// The laid-out bezel in root pixels, before any stacking shift.
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-        var mode: String
-        var label: String
+        package var x: Int
+        package var y: Int
+        package var width: Int
+        package var height: Int
+        package var mode: String
+        package var label: String
         /// The spinner's style, while the mode is the spinner.
-        var spinner: String?
+        package var spinner: String?
         /// On screen, so it takes a place in its stack (until its hide has finished).
-        var up: Bool
+        package var up: Bool
         /// A notification bubble: a stack holding one puts its newest HUD nearest its edge (nil from an x11hud
         /// older than bubbles).
-        var newestFirst: Bool?
+        package var newestFirst: Bool?
         /// Stands at the far end of its stack (`HUDStyle.stacksLast`); nil for false.
-        var last: Bool?
+        package var last: Bool?
         /// The progress shown, a fraction; nil when the mode shows none (the spinner, an icon, text).
-        var progress: Double?
+        package var progress: Double?
         /// The details label as shown (`--details auto`'s figures included). Optional: a HUD of an older x11hud
         /// publishes none, and its entry must still read.
-        var details: String?
+        package var details: String?
 
         /// Whether `other` differs only in what no stack depends on (the progress and details that a job changes
         /// many times a second): then the other HUD processes need not be told to restack.
-        func differsOnlyInFigures(from other: State?) -> Bool {
+        package func differsOnlyInFigures(from other: State?) -> Bool {
             guard var other else { return false }
             other.progress = progress
             other.details = details
             return other == self
         }
+
+        package init(
+            id: String? = nil,
+            pid: Int32,
+            monitor: String,
+            position: String,
+            x: Int,
+            y: Int,
+            width: Int,
+            height: Int,
+            mode: String,
+            label: String,
+            spinner: String? = nil,
+            up: Bool,
+            newestFirst: Bool? = nil,
+            last: Bool? = nil,
+            progress: Double? = nil,
+            details: String? = nil
+        ) {
+            self.id = id
+            self.pid = pid
+            self.monitor = monitor
+            self.position = position
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+            self.mode = mode
+            self.label = label
+            self.spinner = spinner
+            self.up = up
+            self.newestFirst = newestFirst
+            self.last = last
+            self.progress = progress
+            self.details = details
+        }
     }
 
-    struct Entry: Hashable {
-        var window: UInt
-        var state: State
+    package struct Entry: Hashable {
+        package var window: UInt
+        package var state: State
+
+        package init(window: UInt, state: State) {
+            self.window = window
+            self.state = state
+        }
     }
 
     /// The HUDs listed on the display, oldest first, each with its description; dead windows are skipped.
-    static func entries(connection c: XConnection) -> [Entry] {
+    package static func entries(connection c: XConnection) -> [Entry] {
         windows(connection: c).compactMap { w in
             guard let bytes = XErrorHandlers.quietly(connection: c, {
                 Property.bytes(c, window: w, name: stateName, limit: Property.chunk)
@@ -68,7 +111,7 @@ import Glibc
 
     /// Describes `window` (nil: removes the description) and, unless `touch` is false, lets every HUD process know
     /// the list changed.
-    static func publish(_ state: State?, window: UInt, connection c: XConnection, touch: Bool = true) {
+    package static func publish(_ state: State?, window: UInt, connection c: XConnection, touch: Bool = true) {
         if let state {
             let bytes = state.json
             XChangeProperty(c.display, window, c.atom(stateName), c.atom("UTF8_STRING"), 8, PropModeReplace, bytes,
@@ -81,12 +124,12 @@ import Glibc
 
     /// The most entries read or kept: the newest ones. Real HUDs are a handful at a time; a list any client can
     /// forge (262,144 entries) must cost every reader, and every grab, a bounded amount of work.
-    static let maxEntries = 256
+    package static let maxEntries = 256
 
     /// Adds `window` at the end of the list (an append is atomic on the server, so two HUDs starting together are
     /// both listed). A list that is not a list of windows (another client set it to a string) or that has grown
     /// past `maxEntries` is first replaced by its newest windows, in a grab of two requests.
-    static func add(window: UInt, connection c: XConnection) {
+    package static func add(window: UInt, connection c: XConnection) {
         if let (format, length) = shape(connection: c), format != 32 || length > maxEntries {
             XGrabServer(c.display)
             replace(with: newest(connection: c), connection: c)
@@ -102,7 +145,7 @@ import Glibc
     /// Removes `window` and every entry that is not a live HUD from the list. Which entries live is found first,
     /// outside any grab (at most `maxEntries` reads); the grab then holds just one read and one write of the list,
     /// so an append by another process cannot be lost in between and no grab lasts longer than that.
-    static func remove(window: UInt, connection c: XConnection) {
+    package static func remove(window: UInt, connection c: XConnection) {
         let live = Set(entries(connection: c).map(\.window))
         let checked = Set(windows(connection: c))
         XGrabServer(c.display)

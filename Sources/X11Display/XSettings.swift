@@ -1,7 +1,7 @@
 import HUDScene
 
 /// A value from the XSETTINGS protocol (freedesktop.org XSETTINGS specification, version 0.5).
-enum XSettingValue: Hashable {
+package enum XSettingValue: Hashable {
     case integer(Int32)
     case string(String)
     case color(red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16)
@@ -9,8 +9,8 @@ enum XSettingValue: Hashable {
 
 /// Decodes the `_XSETTINGS_SETTINGS` property that a settings manager (gnome-settings-daemon, xsettingsd,
 /// xfsettingsd) publishes: a byte-order byte, a serial, a count, then typed, 4-byte-padded records.
-enum XSettings {
-    static func parse(_ bytes: [UInt8]) -> [String: XSettingValue] {
+package enum XSettings {
+    package static func parse(_ bytes: [UInt8]) -> [String: XSettingValue] {
         var reader = Reader(bytes: bytes)
         guard let order = reader.byte() else { return [:] }
         reader.bigEndian = order == 1  // MSBFirst
@@ -43,30 +43,30 @@ enum XSettings {
     }
 
     private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-        var bigEndian = false
+        package let bytes: [UInt8]
+        package var offset = 0
+        package var bigEndian = false
 
-        mutating func byte() -> UInt8? {
+        package mutating func byte() -> UInt8? {
             guard offset < bytes.count else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
-        mutating func skip(_ n: Int) { offset += n }
-        mutating func pad(_ length: Int) { offset += (4 - length % 4) % 4 }
-        mutating func card16() -> UInt16? {
+        package mutating func skip(_ n: Int) { offset += n }
+        package mutating func pad(_ length: Int) { offset += (4 - length % 4) % 4 }
+        package mutating func card16() -> UInt16? {
             guard offset + 2 <= bytes.count else { return nil }
             defer { offset += 2 }
             let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
             return bigEndian ? a << 8 | b : b << 8 | a
         }
-        mutating func card32() -> UInt32? {
+        package mutating func card32() -> UInt32? {
             guard offset + 4 <= bytes.count else { return nil }
             defer { offset += 4 }
             let v = bytes[offset..<offset + 4].map(UInt32.init)
             return bigEndian ? v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3] : v[3] << 24 | v[2] << 16 | v[1] << 8 | v[0]
         }
-        mutating func string(_ length: Int) -> String? {
+        package mutating func string(_ length: Int) -> String? {
             guard length >= 0, offset + length <= bytes.count else { return nil }
             defer { offset += length }
             return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
@@ -78,7 +78,7 @@ enum XSettings {
 /// `GTK_THEME` (`Adwaita:dark`), the XSETTINGS `Net/ThemeName`, and GTK 3's `settings.ini`
 /// (`gtk-application-prefer-dark-theme`, `gtk-theme-name`). nil when none of them says.
 public enum DesktopTheme {
-    static func prefersDark(gtkThemeVariable: String?, xsettings: [String: XSettingValue],
+    package static func prefersDark(gtkThemeVariable: String?, xsettings: [String: XSettingValue],
                             gtkSettings: GTKSettingsFile?) -> Bool? {
         if let v = gtkThemeVariable, !v.isEmpty { return v.lowercased().contains("dark") }
         if case .string(let name)? = xsettings["Net/ThemeName"], !name.isEmpty {

@@ -1,0 +1,14 @@
+/// A window rectangle in device pixels, in root coordinates.
+package struct PixelRect: Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+
+    package init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

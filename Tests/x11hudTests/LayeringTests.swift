@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// The package's layering, kept by a test rather than by memory: each target imports only what Package.swift
+/// declares for it, and depends only on targets of lower layers, so nothing flows backwards. The README's "Layout of
+/// the code" lists each Swift target with the dependencies Package.swift gives it.
+@Suite struct LayeringTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized
+
+    /// The layers, lowest first. A target may depend on targets of lower layers only (C shims are below all). A new
+    /// target gets its layer here, which is where the layering is declared.
+    static let layers: [[String]] = [
+        ["HUDBase"],
+        ["HUDLoop", "HUDScene"],
+        ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
+        ["HUDFeeds", "HUDControl", "X11Display"],
+        ["HUDNotify", "X11Names"],
+        ["X11Platform"],
+        ["X11NotifyDisplay"],
+        ["x11hud", "HUDExample", "RenderBench", "FeedFuzz", "HUDTestSupport"],
+    ]
+
+    /// What no target but the named ones may import (the fenced C surfaces).
+    static let fenced: [String: Set<String>] = [
+        "CX11": ["X11Display", "X11Names", "X11Platform"],
+        "CCairo": ["HUDRender", "CCairoLoader", "HUDRenderTests"],
+        "CMainLoop": ["HUDLoop"],
+        "CSystemdBus": ["HUDBus", "CSystemdBusLoader"],
+    ]
+
+    struct Target {
+        var kind: String
+        var dependencies: Set<String>
+    }
+
+    /// The targets of Package.swift with their declared dependencies (products by their names), read from its text:
+    /// SwiftPM itself cannot be asked while `swift test` holds the build directory.
+    static func manifest() throws -> [String: Target] {
+        let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var targets: [String: Target] = [:]
+        let kinds = ["target", "executableTarget", "testTarget", "systemLibrary"]
+        var rest = Substring(text)
+        while let open = kinds.compactMap({ rest.range(of: ".\($0)(") }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            let kind = String(rest[rest.index(after: open.lowerBound)..<rest.index(before: open.upperBound)])
+            // The block: up to the parenthesis that closes this one.
+            var depth = 1
+            var end = open.upperBound
+            while depth > 0, end < rest.endIndex {
+                if rest[end] == "(" { depth += 1 } else if rest[end] == ")" { depth -= 1 }
+                end = rest.index(after: end)
+            }
+            let block = rest[open.upperBound..<end]
+            rest = rest[end...]
+            guard let name = quoted(after: "name:", in: block) else { continue }
+            var dependencies = Set<String>()
+            if let list = block.range(of: "dependencies: [") {
+                let close = block[list.upperBound...].firstIndex(of: "]") ?? block.endIndex
+                let words = block[list.upperBound..<close].split(separator: "\"", omittingEmptySubsequences: false)
+                dependencies = Set(words.enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+                // `.product(name: "ArgumentParser", package: "swift-argument-parser")`: the package is no module.
+                dependencies = dependencies.filter { !$0.contains("-") }
+            }
+            targets[name] = Target(kind: kind, dependencies: dependencies)
+        }
+        return targets
+    }
+
+    private static func quoted(after key: String, in text: Substring) -> String? {
+        guard let k = text.range(of: key) else { return nil }
+        let parts = text[k.upperBound...].split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false)
+        return parts.count > 1 ? String(parts[1]) : nil
+    }
+
+    /// The modules each Swift file of `folder` imports.
+    static func imports(in folder: URL) -> [(file: String, module: String)] {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var found: [(String, String)] = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter {
+                    !["public", "package", "internal", "private", "@testable", "@preconcurrency"].contains($0)
+                }
+                if words.count == 2, words[0] == "import" { found.append((url.lastPathComponent, String(words[1]))) }
+            }
+        }
+        return found
+    }
+
+    static func folder(of name: String, _ target: Target) -> URL {
+        root.appendingPathComponent(target.kind == "testTarget" ? "Tests" : "Sources").appendingPathComponent(name)
+    }
+
+    @Test func everyImportOfAPackageModuleIsDeclared() throws {
+        let targets = try Self.manifest()
+        #expect(targets.count > 20 && targets["X11Platform"] != nil, "Package.swift read wrongly: \(targets.keys)")
+        var undeclared: [String] = []
+        for (name, target) in targets {
+            for (file, module) in Self.imports(in: Self.folder(of: name, target))
+            where targets[module] != nil && module != name && !target.dependencies.contains(module) {
+                undeclared.append("\(name)/\(file) imports \(module)")
+            }
+        }
+        #expect(undeclared.isEmpty, "imports Package.swift does not declare: \(undeclared.sorted())")
+    }
+
+    @Test func everyDependencyIsOfALowerLayer() throws {
+        let targets = try Self.manifest()
+        let layer = Dictionary(uniqueKeysWithValues: Self.layers.enumerated().flatMap { i, names in
+            names.map { ($0, i) }
+        })
+        var wrong: [String] = []
+        for (name, target) in targets where target.kind != "testTarget" && target.kind != "systemLibrary" {
+            // C shims and their loaders (CCairo, CCairoLoader, …) are below every layer.
+            if name.first == "C", name.dropFirst().first?.isUppercase == true { continue }
+            guard let own = layer[name] else {
+                wrong.append("\(name) has no layer in LayeringTests.layers")
+                continue
+            }
+            for dependency in target.dependencies {
+                if let theirs = layer[dependency], theirs >= own {
+                    wrong.append("\(name) (layer \(own)) depends on \(dependency) (layer \(theirs))")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.sorted())")
+    }
+
+    /// The promises the layering exists for, said outright: the loop below the model, the notification desk
+    /// without Xlib, the C surfaces fenced.
+    @Test func theLoopTheDeskAndTheCLibrariesStayWhereTheyBelong() throws {
+        let targets = try Self.manifest()
+        let loop = try #require(targets["HUDLoop"])
+        #expect(!loop.dependencies.contains("HUDScene"))
+        #expect(!Self.imports(in: Self.folder(of: "HUDLoop", loop)).contains { $0.module == "HUDScene" })
+        let notify = try #require(targets["HUDNotify"])
+        #expect(notify.dependencies.allSatisfy { !$0.hasPrefix("X11") && $0 != "CX11" }, "\(notify.dependencies)")
+        for (name, target) in targets {
+            for (file, module) in Self.imports(in: Self.folder(of: name, target)) {
+                if let allowed = Self.fenced[module] {
+                    #expect(allowed.contains(name), "\(name)/\(file) imports \(module)")
+                }
+            }
+        }
+    }
+
+    /// The README's table of modules names each Swift target's dependencies as Package.swift declares them.
+    @Test func theReadmesLayoutIsThePackages() throws {
+        let targets = try Self.manifest()
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Layout of the code\n").dropFirst().first)
+        var listed: [String: Set<String>] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| `Sources/") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count > 3 else { continue }
+            let names = cells[1].split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+                    .replacingOccurrences(of: "Sources/", with: "")
+            }
+            let dependencies = Set(cells[2].split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            }.filter { !$0.isEmpty && $0 != "—" })
+            for name in names { listed[name] = dependencies }
+        }
+        for (name, target) in targets where target.kind == "target" || target.kind == "executableTarget" {
+            let shown = try #require(listed[name], "README's layout does not list \(name)")
+            let swiftDependencies = target.dependencies.filter { targets[$0] != nil }
+            #expect(shown == swiftDependencies,
+                    "\(name): README says \(shown.sorted()), Package.swift \(swiftDependencies.sorted())")
+        }
+    }
+}
