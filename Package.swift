@@ -209,7 +209,7 @@ let package = Package(
         // tools), screenshots. Not a product: tests only (as swift-argument-parser's ArgumentParserTestHelpers).
         .target(
             name: "HUDTestSupport",
-            dependencies: ["HUDScene"],
+            dependencies: ["HUDScene", "HUDLoop"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -9,7 +9,7 @@ public import HUDLoop
 @MainActor public final class BusConnection {
     let bus: OpaquePointer
     private var watch: DescriptorWatch?
-    private let clock: any LoopClock
+    private let loop: any EventLoop
     private var timer: LoopTimer?
     private var closed = false
     private var objects: [BusObject] = []
@@ -22,9 +22,10 @@ public import HUDLoop
 
     /// Opens libsystemd (on first use, see CSystemdBusLoader) and connects to the session bus
     /// (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`).
-    /// - Parameter clock: what sd-bus's deadlines (a call waiting for its reply) are timed on.
-    public init(clock: any LoopClock = SystemClock.shared) throws(BusError) {
-        self.clock = clock
+    /// - Parameter loop: the loop that watches the connection and times sd-bus's deadlines (a call waiting for its
+    ///   reply).
+    public init(loop: any EventLoop = SystemLoop.main) throws(BusError) {
+        self.loop = loop
         if let why = hud_sdbus_load() {
             if hud_sdbus_missing_function() != 0 { throw BusError(String(cString: why), code: ELIBBAD) }
             throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
@@ -33,11 +34,11 @@ public import HUDLoop
         let r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else { throw BusError("cannot connect to the session bus", code: -r) }
         self.bus = bus
-        let watch = DescriptorWatch(sd_bus_get_fd(bus)) { [weak self] in self?.process() }
+        let watch = loop.watch(sd_bus_get_fd(bus)) { [weak self] in self?.process() }
         watch.start()
         self.watch = watch
         // The connection is set up asynchronously (authentication, Hello): work through it now.
-        MainLoop.soon { [weak self] in self?.process() }
+        loop.soon { [weak self] in self?.process() }
     }
 
     isolated deinit {
@@ -195,13 +196,11 @@ public import HUDLoop
             return
         }
         // sd-bus's deadline is on CLOCK_MONOTONIC (the loop's system clock); what is left of it, on the loop's clock.
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-        let deadline = clock.now + Double(usec > nowUsec ? usec - nowUsec : 0) / 1e6
+        let nowUsec = MonotonicClock.microseconds
+        let deadline = loop.now + Double(usec > nowUsec ? usec - nowUsec : 0) / 1e6
         if let timer, timer.isPending, abs(timer.deadline - deadline) < 1e-3 { return }
         timer?.cancel()
-        timer = clock.schedule(at: deadline) { [weak self] in self?.process() }
+        timer = loop.schedule(at: deadline) { [weak self] in self?.process() }
     }
 
     private func close(_ error: BusError) {

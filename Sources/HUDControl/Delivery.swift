@@ -8,7 +8,7 @@ import HUDBase
 /// away, gives a HUD of our own (claiming the name again when there is one); `--queue` waits for the name instead.
 /// The acknowledge / timeout / vanish protocol is written once here for both kinds of elsewhere. The delivery sees
 /// the world through a `DeliveryHost` and `DeliveryEndpoint`s and sets its timers on the clock it is given, so a
-/// test plays it on a `ManualClock`.
+/// test plays it on a `ManualLoop`.
 @MainActor public final class Delivery {
     /// Where the HUD is now.
     public enum Mode: Equatable, Sendable {

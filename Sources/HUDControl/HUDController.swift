@@ -4,7 +4,7 @@ public import ProgressFeed
 
 /// What a HUD is and does, without a display: its scene, its life (grace time, minimum show time, delayed hides),
 /// its input and the policy that applies it, its name, and those who wait for it. A presenter (X11Platform's
-/// `HUD`) draws what `scene` says and calls `update(at:)` once per frame; a test drives it with a `ManualClock`.
+/// `HUD`) draws what `scene` says and calls `update(at:)` once per frame; a test drives it with a `ManualLoop`.
 ///
 /// Every input reaches the HUD through one door: a source attached with `attach` (standard input, a command's
 /// output, a watcher) or updates `post`ed to it (another process's request, a notification). Both are merged

@@ -1,6 +1,5 @@
 import X11Display
 import HUDBase
-import Dispatch
 import FoundationEssentials
 @preconcurrency import Glibc
 import HUDFeeds

@@ -1,5 +1,5 @@
-import Dispatch
 import Glibc
+import HUDLoop
 public import ProgressFeed
 import Synchronization
 
@@ -25,7 +25,7 @@ public final class CommandFeed: HUDInputSource {
     private let template: RunOutcome
     private let stop = Mutex(RunOutcome.Stop.none)
     /// Left once the tee has passed everything through (the command has ended by then).
-    private let teeDone = DispatchGroup()
+    private let teeDone = Latch()
 
     /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal, or in a
     /// terminal of its own.
@@ -62,12 +62,11 @@ public final class CommandFeed: HUDInputSource {
         template.failLabel = failLabel
         template.grace = grace
         self.template = template
-        teeDone.enter()
         tee.start { [self] in
             pseudoTerminal?.outputDone()
             // The output is through and the command has ended: its end, once, after its last lines.
             reader.finish(showing: outcome.update)
-            teeDone.leave()
+            teeDone.open()
         }
         job.whenEnded { [tee] _ in tee.commandEnded() }
     }
@@ -132,14 +131,14 @@ public final class CommandFeed: HUDInputSource {
     /// Runs `body` (on another thread) once the command has ended and its output is through; at once if it has.
     public func whenFinished(_ body: @escaping @Sendable (RunOutcome) -> Void) {
         job.whenEnded { [self] _ in
-            teeDone.notify(queue: .global()) { [self] in body(outcome) }
+            teeDone.whenOpen { [self] in body(outcome) }
         }
     }
 
     /// Waits until the command has ended and its output is through, and returns how it ended.
     public func waitUntilFinished() -> RunOutcome {
-        let ended = DispatchSemaphore(value: 0)
-        job.whenEnded { _ in ended.signal() }
+        let ended = Latch()
+        job.whenEnded { _ in ended.open() }
         ended.wait()
         teeDone.wait()
         return outcome

@@ -1,9 +1,8 @@
 import HUDBase
-import Dispatch
 import Glibc
+import HUDLoop
 import HUDScene
 import Synchronization
-import HUDLoop
 
 /// The command of a `CommandFeed` (`x11hud run`): no shell in between (a name is looked up in `PATH`), our standard
 /// input, its stdout and stderr into the pipes it is given, and a process group of its own (its pid), so that Cancel
@@ -33,10 +32,13 @@ public final class CommandJob: Sendable {
     private let foreground: Bool
     /// The terminal of its own it runs in, if it was given one (then it leaves ours to us).
     private let pseudoTerminal: PseudoTerminal?
+    /// Where the escalation to SIGKILL is timed.
+    private let loop: any EventLoop
 
-    private init(foreground: Bool, pseudoTerminal: PseudoTerminal? = nil) {
+    private init(foreground: Bool, pseudoTerminal: PseudoTerminal? = nil, loop: any EventLoop = SystemLoop.main) {
         self.foreground = foreground && pseudoTerminal == nil
         self.pseudoTerminal = pseudoTerminal
+        self.loop = loop
     }
 
     /// Runs `command` with /bin/sh in the background, as yad runs a button's command: our stdout and stderr, the
@@ -144,7 +146,7 @@ public final class CommandJob: Sendable {
         let job = CommandJob(foreground: foreground, pseudoTerminal: pseudoTerminal)
         job.started(pid)
         // A thread of its own waits: nothing else reaps it.
-        DispatchQueue(label: "x11hud.run.wait").async { [pid] in
+        BlockingThread.start("x11hud.run.wait") { [pid] in
             var status: Int32 = 0
             while true {
                 if waitpid(pid, &status, WUNTRACED) < 0 {
@@ -188,8 +190,15 @@ public final class CommandJob: Sendable {
         guard let pid else { return }
         kill(-pid, signal)
         kill(-pid, SIGCONT)
-        OffMainTimer.after(Self.killDelay, on: .global()) { [self] in
-            if state.withLock({ $0.end == nil }) { kill(-pid, SIGKILL) }
+        // On the loop: the SIGKILL only matters for a command that ignores `signal`, and whoever stops it waits for
+        // its end on the loop anyway (the HUD says "Stopping" until then), so a main thread held up by the X server
+        // holds up nothing more by holding this; x11hud's own end after a signal has its deadline off the loop
+        // (`ExitDeadline`).
+        let loop = loop
+        loop.send { [self] in
+            loop.schedule(after: Self.killDelay) { [self] in
+                if state.withLock({ $0.end == nil }) { kill(-pid, SIGKILL) }
+            }
         }
     }
 

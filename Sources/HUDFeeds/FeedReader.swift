@@ -1,5 +1,5 @@
 import HUDBase
-import Dispatch
+import HUDLoop
 public import ProgressFeed
 import Synchronization
 
@@ -24,7 +24,7 @@ public final class FeedReader: HUDInputSource {
     public static let maxLineLength = 64 * 1024
 
     /// Seconds on the monotonic clock, for the warning rate limit and `--time-remaining`.
-    public static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    public static let uptime: @Sendable () -> Double = { MonotonicClock.now }
 
     private struct Scan {
         var splitters: [LineSplitter]

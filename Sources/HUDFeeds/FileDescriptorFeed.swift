@@ -1,5 +1,5 @@
-import Dispatch
 import Glibc
+import HUDLoop
 public import ProgressFeed
 import Synchronization
 
@@ -108,7 +108,7 @@ public final class FileDescriptorFeed: PolledInputSource {
             return r == .notYet
         }
         // A queue of its own: the blocking read holds one thread and no other work waits behind it.
-        if first { DispatchQueue(label: "x11hud.feed.fd\(fd)").async { [self] in readAll() } }
+        if first { BlockingThread.start("x11hud.feed.fd\(fd)") { [self] in readAll() } }
     }
 
     public func take() -> FeedInbox { reader.take() }

@@ -1,5 +1,5 @@
-import Dispatch
 import Glibc
+import HUDLoop
 import ProgressFeed
 import Synchronization
 
@@ -39,7 +39,7 @@ final class OutputTee: Sendable {
     /// the pipes is through.
     func start(whenDone: @escaping @Sendable () -> Void) {
         // A thread of its own: the blocking writes to our stdout (a slow terminal) hold no other work up.
-        DispatchQueue(label: "x11hud.run.tee").async { [self] in
+        BlockingThread.start("x11hud.run.tee") { [self] in
             pump()
             whenDone()
         }

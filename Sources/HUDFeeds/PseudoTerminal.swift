@@ -1,5 +1,5 @@
-import Dispatch
 import Glibc
+import HUDLoop
 import Synchronization
 
 /// The terminal `x11hud run` gives its command when x11hud's own output is a terminal, as `script` does: restic, pv
@@ -28,13 +28,8 @@ final class PseudoTerminal: Sendable {
     private let saved = Mutex<termios?>(nil)
     /// Written when the command has ended: the relay of our input stops.
     private let wake: (read: Int32, write: Int32)
-    private let sizeWatch = Mutex<SizeWatch?>(nil)
-
-    /// The SIGWINCH source; a Dispatch source may be cancelled from any thread.
-    private final class SizeWatch: @unchecked Sendable {
-        let source: any DispatchSourceSignal
-        init(_ source: any DispatchSourceSignal) { self.source = source }
-    }
+    /// SIGWINCH, while the command runs.
+    private let sizeWatch = Mutex<SignalWatch?>(nil)
 
     /// Opens a new pseudo-terminal with the real terminal's modes and size (or the defaults without one).
     /// - Throws: `CommandFailure.system` when no pseudo-terminal can be had.
@@ -78,20 +73,18 @@ final class PseudoTerminal: Sendable {
     func start(group: pid_t) {
         if relaysInput {
             enterRawMode()
-            DispatchQueue(label: "x11hud.run.input").async { [self] in relayInput(group: group) }
+            BlockingThread.start("x11hud.run.input") { [self] in relayInput(group: group) }
         }
-        signal(SIGWINCH, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        source.setEventHandler { [self] in copySize() }
-        source.resume()
-        let watch = SizeWatch(source)
+        // On the signal watch's thread, not the loop: copying the size is two `ioctl`s, and a terminal resized
+        // while the X server holds the main thread still tells the command at once.
+        let watch = SignalWatch(signals: [SIGWINCH]) { [self] _ in copySize() }
         sizeWatch.withLock { $0 = watch }
     }
 
     /// The command has ended: our input and size changes are no longer passed on.
     func commandEnded() {
         sizeWatch.withLock { s in
-            s?.source.cancel()
+            s?.cancel()
             s = nil
         }
         var byte: UInt8 = 1

@@ -1,4 +1,3 @@
-import Dispatch
 import HUDLoop
 public import ProgressFeed
 import Synchronization
@@ -25,13 +24,13 @@ enum WatchLook {
 
 /// Something a `WatchFeed` looks at on a timer: a process's open files, a growing file.
 protocol WatchProbe: AnyObject {
-    /// Looks once. Runs on the feed's queue only.
+    /// Looks once. Runs on the feed's loop only.
     func look() -> WatchLook
     /// A descriptor that becomes readable when the watched work ends (a pidfd), to look at once then.
     var endDescriptor: Int32? { get }
 }
 
-/// An input source that looks at work already running on a timer of its own and hands the HUD what it found, as
+/// An input source that looks at work already running on a timer of the loop and hands the HUD what it found, as
 /// `FileDescriptorFeed` hands it lines: through `take()`, at most once per frame. `ProcessWatch` and `FileWatch`
 /// are its two kinds.
 ///
@@ -40,7 +39,10 @@ protocol WatchProbe: AnyObject {
 /// stalled copy costs a wake-up every few seconds, not two a second. Each look still reports, so the details can
 /// say `stalled`.
 ///
-/// `@unchecked Sendable`: the probe and the look schedule are used on `queue` only.
+/// The looks run on the loop: each is a few reads of /proc or a `stat` (microseconds), and what it finds is only
+/// of use to the HUD, which runs there too; a main thread held up by the X server loses nothing it could show.
+///
+/// `@unchecked Sendable`: the probe and the look schedule are used on the loop only.
 public class WatchFeed: HUDInputSource, @unchecked Sendable {
     static let fastInterval = 0.5
     static let slowInterval = 4.0
@@ -51,33 +53,35 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
     public static let incompleteHold = 3.0
 
     private let link = MailboxLink()
-    private let queue = DispatchQueue(label: "x11hud.watch")
+    private let loop: any EventLoop
     private let probe: any WatchProbe
     private var interval = WatchFeed.fastInterval
     private var stillLooks = 0
     private var over = false
-    private var endSource: OffMainTimer.Watch?
+    private var endWatch: DescriptorWatch?
     private let onEnd: (@Sendable (WatchEnd) -> Void)?
 
-    /// - Parameter onEnd: how the watch ended, called (on the watch's queue) before the last update is handed on.
-    init(probe: any WatchProbe, onEnd: (@Sendable (WatchEnd) -> Void)?) {
+    /// - Parameter onEnd: how the watch ended, called (on the loop) before the last update is handed on.
+    init(probe: any WatchProbe, onEnd: (@Sendable (WatchEnd) -> Void)?, loop: any EventLoop = SystemLoop.main) {
         self.probe = probe
         self.onEnd = onEnd
+        self.loop = loop
     }
 
     /// Looks, and unless the watch is over, looks again later; `scheduled` is false for an extra look (the end
     /// was signalled), which leaves the next scheduled one as it is.
-    private func tick(scheduled: Bool = true) {
+    @MainActor private func tick(scheduled: Bool = true) {
         guard !over else { return }
         switch probe.look() {
         case .progress(let update, let moved):
             stillLooks = moved ? 0 : stillLooks + 1
             interval = stillLooks <= Self.patience ? Self.fastInterval : min(interval * 2, Self.slowInterval)
             post(update)
-            if scheduled { OffMainTimer.after(interval, on: queue) { [self] in tick() } }
+            if scheduled { loop.schedule(after: interval) { [self] in tick() } }
         case .finished(let update, let end):
             over = true
-            endSource?.cancel()
+            endWatch?.cancel()
+            endWatch = nil
             onEnd?(end)
             post(update)
         }
@@ -94,12 +98,21 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
     /// Starts looking on the first call.
     public func start(asking ask: @escaping @Sendable () -> Void) {
         guard link.connect(ask) else { return }
-        queue.async { [self] in
-            if let fd = probe.endDescriptor {
-                endSource = OffMainTimer.whenReadable(fd, on: queue) { [self] in tick(scheduled: false) }
+        loop.send { [self] in begin() }
+    }
+
+    @MainActor private func begin() {
+        if let fd = probe.endDescriptor {
+            let watch = loop.watch(fd) { [weak self] in
+                // Once: the descriptor stays readable once the work has ended.
+                self?.endWatch?.cancel()
+                self?.endWatch = nil
+                self?.tick(scheduled: false)
             }
-            tick()
+            endWatch = watch
+            watch.start()
         }
+        tick()
     }
 
     public func take() -> FeedInbox { link.take() }
@@ -115,7 +128,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
 /// ```
 public final class ProcessWatch: WatchFeed, @unchecked Sendable {
     /// Watches the process whose `/proc` directory `files` holds open.
-    /// - Parameter noTotal: called once (on the watch's queue) with the command and file names when, without a
+    /// - Parameter noTotal: called once (on the loop) with the command and file names when, without a
     ///   `total`, the process is seen writing a file and reading none with a size: its bytes and rate are shown,
     ///   and only a total would give a fraction.
     public init(_ files: ProcessFiles, total: Int64? = nil, texts: WatchTexts = WatchTexts(),

@@ -1,20 +1,22 @@
 import Dispatch
 import Glibc
 
-/// A descriptor whose readiness calls `handler` on the main thread: polled by `MainLoop` while it runs, else by
-/// Dispatch sources on the main queue. It waits for input always and for room to write while `wantsWrite` (sd-bus
-/// with output queued). The loop holds a started watch until `cancel`, which its owner calls before closing the
-/// descriptor.
+/// A descriptor whose readiness calls `handler` on the main thread: polled by `SystemLoop` while it runs, else (and
+/// on a `ManualLoop`) by Dispatch sources on the main queue. Made by `EventLoop.watch(_:_:)`. It waits for input
+/// always and for room to write while `wantsWrite` (sd-bus with output queued). The loop holds a started watch
+/// until `cancel`, which its owner calls before closing the descriptor.
 @MainActor public final class DescriptorWatch {
     public let descriptor: Int32
     let handler: @MainActor () -> Void
+    /// The loop that polls it while it runs; nil: always Dispatch sources.
+    private weak var loop: SystemLoop?
     private var readSource: (any DispatchSourceRead)?
     private var writeSource: (any DispatchSourceWrite)?
     private var started = false
 
     /// Also wake when the descriptor can be written to; off by default.
     public var wantsWrite = false {
-        didSet { if wantsWrite != oldValue { MainLoop.eventsChanged(self) } }
+        didSet { if wantsWrite != oldValue { if let loop { loop.eventsChanged(self) } else { startSources() } } }
     }
 
     /// Input that a library has already read off the descriptor into a queue of its own (Xlib's event queue, filled
@@ -22,20 +24,21 @@ import Glibc
     /// Checked before every poll while the main loop runs, so it must be cheap and make no system call.
     public var hasBufferedInput: (@MainActor () -> Bool)?
 
-    public init(_ descriptor: Int32, handler: @escaping @MainActor () -> Void) {
+    init(_ descriptor: Int32, loop: SystemLoop?, handler: @escaping @MainActor () -> Void) {
         self.descriptor = descriptor
+        self.loop = loop
         self.handler = handler
     }
 
     /// Starts watching; until then (and after `cancel`) the handler is never called.
     public func start() {
         started = true
-        MainLoop.register(self)
+        if let loop { loop.register(self) } else { startSources() }
     }
 
     public func cancel() {
         started = false
-        MainLoop.unregister(self)
+        loop?.unregister(self)
         stopSources()
     }
 

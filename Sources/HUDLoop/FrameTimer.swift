@@ -6,7 +6,7 @@ import Glibc
 /// the next deadline (a spinner step, the end of a grace time) when that is later, and disarmed when nothing will
 /// change by itself, so a static HUD costs no wake-ups at all.
 ///
-/// A timerfd rather than a Dispatch timer: `MainLoop` polls it with the X connection, so a frame wakes the main
+/// A timerfd rather than a Dispatch timer: `SystemLoop` polls it with the X connection, so a frame wakes the main
 /// thread alone, and arming it is one system call rather than a message to libdispatch's manager thread.
 @MainActor public final class FrameTimer {
     private enum State: Equatable {
@@ -21,13 +21,13 @@ import Glibc
     private var state = State.suspended
     public private(set) var frameInterval: Double
 
-    public init(refreshRate: Double, clock: any LoopClock, handler: @escaping @MainActor () -> Void) {
-        self.clock = clock
+    public init(refreshRate: Double, loop: any EventLoop, handler: @escaping @MainActor () -> Void) {
+        clock = loop
         frameInterval = 1 / refreshRate
         descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else { return }
         let fd = descriptor
-        let watch = DescriptorWatch(fd) {
+        let watch = loop.watch(fd) {
             // Reading the expiry count makes the descriptor quiet until the next expiry.
             var expiries: UInt64 = 0
             guard read(fd, &expiries, 8) == 8 else { return }

@@ -1,14 +1,27 @@
-import Dispatch
+import Glibc
 
-/// Seconds on the clock Dispatch's timers run on (monotonic, not affected by setting the time of day), so that
-/// animation time and timer deadlines agree, and dropped ticks never slow an animation.
+/// The one place the program reads monotonic time: `CLOCK_MONOTONIC`, the clock its timerfds run on, so that
+/// animation time, timer deadlines, sd-bus's deadlines and a feed's rates all agree, and setting the time of day
+/// moves none of them.
 public enum MonotonicClock {
-    public nonisolated static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// Seconds since an arbitrary start (the boot, less time suspended).
+    public nonisolated static var now: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// The same instant in whole microseconds (sd-bus's unit).
+    public nonisolated static var microseconds: UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000 + UInt64(t.tv_nsec) / 1000
+    }
 }
 
-/// Where a program reads the time and sets its timers: `SystemClock` in a program; in a test, a `ManualClock`, so
-/// that grace times, delayed hides, transitions, a notification's expiry or a dialog's timeout are played by
-/// setting the time instead of sleeping. Every timer of the program is set on one of these.
+/// The time side of an `EventLoop`: where a program reads the time and sets its timers. Grace times, delayed
+/// hides, transitions, a notification's expiry or a dialog's timeout are set on it, so that a test plays them on a
+/// `ManualLoop` by setting the time instead of sleeping.
 @MainActor public protocol LoopClock: AnyObject {
     var now: Double { get }
     /// Runs `action` on the main thread once the clock reads `deadline` or later (at the next turn when it already
@@ -24,22 +37,4 @@ extension LoopClock {
         -> LoopTimer {
         schedule(at: now + max(0, seconds), action)
     }
-}
-
-/// The clock of a program: `MonotonicClock`, with its timers on one timerfd polled by `MainLoop`.
-public final class SystemClock: LoopClock {
-    /// One clock and one timer descriptor for the whole process.
-    public static let shared = SystemClock()
-    private lazy var timers = TimerQueue()
-
-    private init() {}
-
-    public var now: Double { MonotonicClock.now }
-
-    @discardableResult public func schedule(at deadline: Double, _ action: @escaping @MainActor () -> Void)
-        -> LoopTimer {
-        timers.add(LoopTimer(deadline: deadline, action: action))
-    }
-
-    public func realDelay(until deadline: Double) -> Double { deadline - now }
 }

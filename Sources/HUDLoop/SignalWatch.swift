@@ -1,59 +1,49 @@
+import Dispatch
 import HUDBase
-public import Dispatch
-import FoundationEssentials
 import Glibc
 
-/// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does.
+/// Signals, watched on a thread of their own, never the main thread: the main thread may be stuck in a round trip
+/// to an X server that another client has grabbed, or that is stopped, and a signal must still act (end the
+/// process, pass itself on to a command, resize a terminal). `EventLoop.watchSignals` runs a handler on the loop
+/// instead, for signals that only ask the program to do something.
 ///
 /// The default action is switched off first (a Dispatch source installs no handler of its own), so no C signal
-/// handler ever runs and X is only used from the main queue. The sources are watched on a queue of their own: the
-/// main queue may be stuck in a round trip to a server that another client has grabbed, or that is stopped. A
-/// signal asks the main queue to remove the window and exit, and ends the process anyway after `deadline`; the
-/// server then destroys the window itself when it sees the connection close.
-@MainActor public final class SignalWatch {
-    /// How long removing the window may take before the process ends without waiting for the server.
-    nonisolated static let deadline = 0.05
-    private var sources: [any DispatchSourceSignal] = []
+/// handler ever runs. The watch lasts until `cancel()` or until it goes.
+public final class SignalWatch: @unchecked Sendable {
+    /// How long removing the window may take, after SIGINT or SIGTERM, before the process ends without waiting for
+    /// the server.
+    static let deadline = 0.05
+    // Set once in `init`; a Dispatch source may be cancelled from any thread.
+    private let sources: [any DispatchSourceSignal]
 
-    /// Watches SIGINT and SIGTERM; `handler` runs on the main thread and should end the process. When it has not
-    /// ended it `deadline` seconds later, it ends anyway with the shell's status (`ExitStatus.signalled(by:)`).
-    public convenience init(handler: @escaping @MainActor (Int32) -> Void) {
-        self.init(signals: [SIGINT, SIGTERM], offMain: Self.onSignal(handler: handler))
-    }
-
-    /// Watches `signals` with `handler` on a queue of its own, never the main thread: for a program whose main
-    /// thread may be stuck on the X server when the signal comes (`x11hud run` passes signals to its command).
-    public init(signals: [Int32], offMain handler: @escaping @Sendable (Int32, DispatchQueue) -> Void) {
+    /// Calls `handler` on the signal thread for each of `signals` that comes.
+    public init(signals: [Int32], offMain handler: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: "x11hud.signals")
-        for number in signals {
+        sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler(handler: Self.event(number, queue, handler))
+            source.setEventHandler { handler(number) }
             source.resume()
-            sources.append(source)
+            return source
         }
     }
 
-    /// Made outside the main actor's isolation: a closure written inside `init` would check that it runs there.
-    private nonisolated static func event(_ number: Int32, _ queue: DispatchQueue,
-                                          _ handler: @escaping @Sendable (Int32, DispatchQueue) -> Void)
-        -> @Sendable () -> Void {
-        { handler(number, queue) }
-    }
-
-    /// Runs on the signal queue, not on the main actor, so it is made outside the main actor's isolation.
-    private nonisolated static func onSignal(handler: @escaping @MainActor (Int32) -> Void)
-        -> @Sendable (Int32, DispatchQueue) -> Void {
-        { number, queue in
-            OffMainTimer.after(deadline, on: queue) {
-                // `_exit`: the main thread may hold Xlib's lock; nothing more may wait on the server.
-                _exit(ExitStatus.signalled(by: number))
-            }
-            MainLoop.send { handler(number) }
+    /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does: `handler` runs
+    /// on `loop` and should end the process (removing its window first); when it has not ended `deadline` seconds
+    /// later, it ends anyway with the shell's status (`ExitStatus.signalled(by:)`), and the server destroys the
+    /// window itself when it sees the connection close.
+    public static func ending(on loop: any EventLoop, handler: @escaping @MainActor @Sendable (Int32) -> Void)
+        -> SignalWatch {
+        SignalWatch(signals: [SIGINT, SIGTERM]) { number in
+            ExitDeadline.exit(after: deadline, status: ExitStatus.signalled(by: number))
+            loop.send { handler(number) }
         }
     }
 
-    isolated deinit {
+    /// Stops watching; the signals stay ignored.
+    public func cancel() {
         for source in sources { source.cancel() }
     }
+
+    deinit { cancel() }
 }

@@ -2,7 +2,7 @@ import HUDBase
 internal import CMainLoop
 import Glibc
 
-/// The timers of `SystemClock`: one timerfd armed for the earliest deadline, polled by `MainLoop` like any other
+/// The timers of `SystemLoop`: one timerfd armed for the earliest deadline, polled by the loop like any other
 /// descriptor, so a timer wakes the main thread alone and costs no wake-up while none is set.
 @MainActor final class TimerQueue {
     /// Pending timers, earliest deadline last (so the due ones come off the end).
@@ -11,11 +11,11 @@ import Glibc
     private var watch: DescriptorWatch?
     private var armed: Double?
 
-    init() {
+    init(loop: SystemLoop) {
         descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else { return }
         let fd = descriptor
-        let watch = DescriptorWatch(fd) { [weak self] in
+        let watch = loop.watch(fd) { [weak self] in
             // Reading the expiry count makes the descriptor quiet until the next expiry.
             var expiries: UInt64 = 0
             _ = read(fd, &expiries, 8)

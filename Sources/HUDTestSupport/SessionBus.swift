@@ -11,16 +11,35 @@ public final class SessionBus {
     public let address: String
     public let daemon: ChildProcess
 
-    public init() throws {
+    /// Starts the daemon and waits for its address, holding the thread (see `start()` for a test on the main actor).
+    public convenience init() throws {
         let out = Pipe()
-        daemon = try ChildProcess(URL(fileURLWithPath: Self.binary), ["--session", "--nofork", "--print-address=1"],
-                                  output: .pipe(out))
-        guard let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10)),
-              !line.isEmpty else {
+        let daemon = try ChildProcess(URL(fileURLWithPath: Self.binary),
+                                      ["--session", "--nofork", "--print-address=1"], output: .pipe(out))
+        let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10))
+        guard let line, !line.isEmpty else {
             daemon.kill()
             throw TestFailure("dbus-daemon did not print its address")
         }
-        address = line
+        self.init(daemon: daemon, address: line)
+    }
+
+    /// Starts the daemon and waits for its address without holding the thread (a test on the main actor).
+    public static func start() async throws -> SessionBus {
+        let out = Pipe()
+        let daemon = try ChildProcess(URL(fileURLWithPath: Self.binary),
+                                      ["--session", "--nofork", "--print-address=1"], output: .pipe(out))
+        let line = await Tools.nextLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10))
+        guard let line, !line.isEmpty else {
+            daemon.kill()
+            throw TestFailure("dbus-daemon did not print its address")
+        }
+        return SessionBus(daemon: daemon, address: line)
+    }
+
+    private init(daemon: ChildProcess, address: String) {
+        self.daemon = daemon
+        self.address = address
     }
 
     deinit { daemon.kill() }
@@ -38,7 +57,7 @@ public final class SessionBus {
     /// Runs `tool ARGS` (gdbus, dbus-send) on this bus to its end, killing it after `timeout` seconds; awaited, so
     /// that a test on the main actor serves the calls the tool makes to a connection of its own meanwhile.
     /// `timeout` only catches a hang: a server on the test's main actor may wait many seconds for it in a full
-    /// run, while other suites' synchronous work holds the main thread.
+    /// run, while other suites' tests hold the main actor.
     public func run(_ tool: String, _ arguments: [String], timeout: Double = 60,
                     isolation: isolated (any Actor)? = #isolation) async throws -> ChildProcess.Result {
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments, environment: environment())

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `xwininfo` says about a window.
-public struct WindowInfo: Equatable {
+public struct WindowInfo: Equatable, Sendable {
     public var x = 0, y = 0, width = 0, height = 0, depth = 0
     public var overrideRedirect = false
     /// A bounding shape is set (`Window shape extents` is listed).

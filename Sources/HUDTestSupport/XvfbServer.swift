@@ -63,13 +63,16 @@ public final class XvfbServer: Sendable {
     }
 }
 
-/// Runs a whole suite against its own `XvfbServer`, available as `XvfbServer.current`.
+/// Runs a whole suite against its own `XvfbServer`, available as `XvfbServer.current`, on threads of its own
+/// (`OwnThreads`): X tests wait for windows and programs.
 public struct PrivateXServer: SuiteTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        let server = try XvfbServer()
-        defer { server.stop() }
-        try await XvfbServer.$current.withValue(server) { try await function() }
+        try await OwnThreads().provideScope(for: test, testCase: testCase) {
+            let server = try XvfbServer()
+            defer { server.stop() }
+            try await XvfbServer.$current.withValue(server) { try await function() }
+        }
     }
 }
 

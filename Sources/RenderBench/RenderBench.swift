@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import HUDRender
 import HUDScene
@@ -25,9 +24,8 @@ let cases = [
 ]
 
 func nanoseconds(_ body: () -> Void) -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start)
+    let (seconds, attoseconds) = ContinuousClock().measure(body).components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
 func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }

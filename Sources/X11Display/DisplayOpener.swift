@@ -1,6 +1,6 @@
+import HUDLoop
 import HUDScene
 package import CX11
-import Dispatch
 import Synchronization
 
 /// Opens an X display with a deadline.
@@ -30,8 +30,8 @@ package enum DisplayOpener {
 
     package static func open(_ name: String, timeout: Double = timeout) -> Outcome {
         let handoff = Mutex(Handoff())
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "x11hud.open-display").async {
+        let done = Latch()
+        BlockingThread.start("x11hud.open-display") {
             let display = XOpenDisplay(name)
             let late = handoff.withLock { h -> Bool in
                 h.finished = true
@@ -40,9 +40,9 @@ package enum DisplayOpener {
                 return false
             }
             if late, let display { XCloseDisplay(display) }
-            done.signal()
+            done.open()
         }
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(timeout * 1e9)))
+        _ = done.wait(seconds: timeout)
         return handoff.withLock { h in
             guard h.finished else {
                 h.abandoned = true

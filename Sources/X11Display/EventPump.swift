@@ -1,9 +1,8 @@
 import HUDScene
 package import CX11
-import Dispatch
-import HUDLoop
+package import HUDLoop
 
-/// Reads X events when the connection's socket becomes readable (polled by `MainLoop` beside the frame timer),
+/// Reads X events when the connection's socket becomes readable (polled by the loop beside the frame timer),
 /// and drains Xlib's queue on demand.
 ///
 /// Any Xlib round trip may pull events off the socket into Xlib's own queue, after which the socket is no longer
@@ -15,10 +14,10 @@ import HUDLoop
     private let handle: (inout XEvent) -> Void
     private var isDraining = false
 
-    package init(connection c: XConnection, handler: @escaping (inout XEvent) -> Void) {
+    package init(connection c: XConnection, loop: any EventLoop, handler: @escaping (inout XEvent) -> Void) {
         connection = c
         handle = handler
-        let watch = DescriptorWatch(c.fileDescriptor) { [weak self] in self?.drain() }
+        let watch = loop.watch(c.fileDescriptor) { [weak self] in self?.drain() }
         // A round trip made outside `drain` (a forwarded request's sync, a property read) may have queued events.
         // Requests still buffered go out before the loop sleeps (no system call when there are none).
         watch.hasBufferedInput = { XFlush(c.display); return XQLength(c.display) > 0 }

@@ -2,6 +2,7 @@ import HUDBase
 package import CX11
 import FoundationEssentials
 import Glibc
+import HUDLoop
 import HUDScene
 import Synchronization
 
@@ -116,10 +117,7 @@ package enum XErrorHandlers {
         let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = "X error \(name) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
             + "resource 0x\(String(event.pointee.resourceid, radix: 16)))"
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        guard let admitted = gate.withLock({ $0.admit(message, at: seconds) }) else { return 0 }
+        guard let admitted = gate.withLock({ $0.admit(message, at: MonotonicClock.now) }) else { return 0 }
         let line = "x11hud: \(admitted)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
         return 0

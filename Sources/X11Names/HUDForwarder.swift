@@ -16,7 +16,7 @@ import HUDLoop
     /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
     public init(display: String? = nil) throws(HUDError) {
         endpoint = NamedHUDEndpoint(connection: try XConnection(name: display, atoms: XConnection.namedHUDAtoms))
-        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+        pump = EventPump(connection: connection, loop: SystemLoop.main) { [weak self] event in self?.handle(&event) }
     }
 
     /// The display's name, as given or taken from `DISPLAY`.
@@ -51,7 +51,7 @@ import HUDLoop
     /// Hands the main thread to the main loop for good: the answers arrive there.
     public func run() -> Never {
         // An answer that a round trip has already read into Xlib's queue is found there by the loop (EventPump).
-        MainLoop.run()
+        SystemLoop.main.run()
     }
 
     /// Stops reading events (a session takes the connection over).

@@ -21,9 +21,9 @@ extension HUD {
             // `hide --all` reaches it before it appears, as a hide of its own would.
             state = registryState(bezel: Rect(x: 0, y: 0, width: 0, height: 0), up: false)
         }
-        if let deadline = listing.figuresDeadline(for: state, now: session.clock.now) {
+        if let deadline = listing.figuresDeadline(for: state, now: session.loop.now) {
             if listing.heldFigures?.isPending != true {
-                listing.heldFigures = session.clock.schedule(at: deadline) { [weak self] in self?.setNeedsUpdate() }
+                listing.heldFigures = session.loop.schedule(at: deadline) { [weak self] in self?.setNeedsUpdate() }
             }
             return
         }
@@ -67,7 +67,7 @@ extension HUD {
                                     area: u.y...(u.y + u.height))
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }
-        scene.setStackShift(dy, at: session.clock.now)
+        scene.setStackShift(dy, at: session.loop.now)
         setNeedsUpdate()
     }
 }

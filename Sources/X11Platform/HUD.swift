@@ -2,7 +2,6 @@ import HUDBase
 public import X11Display
 public import X11Names
 internal import CX11
-import Dispatch
 import FoundationEssentials
 import Glibc
 public import HUDControl
@@ -122,7 +121,7 @@ public import ProgressFeed
         shape.setInput(nil)
         renderer = HUDRenderer(scale: scale)
         controller = HUDController(
-            clock: session.clock,
+            clock: session.loop,
             scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),
                             scale: scale))
         controller.onChange = { [unowned session] in session.setNeedsUpdate() }

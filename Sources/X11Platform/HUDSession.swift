@@ -2,7 +2,6 @@ import HUDBase
 public import X11Display
 public import X11Names
 internal import CX11
-import Dispatch
 import FoundationEssentials
 import Glibc
 public import HUDLoop
@@ -49,43 +48,43 @@ import Synchronization
     /// The named-HUD protocol: this process's names and other processes' HUDs it talks to.
     let endpoint: NamedHUDEndpoint
     var links: HUDLinks { endpoint.links }
-    /// What every HUD of the session reads the time from.
-    public let clock: any LoopClock
+    /// The loop every HUD of the session runs on: its time, timers, watches and deferred work.
+    public let loop: any EventLoop
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` (exit status 69) when the display cannot be opened.
     public convenience init(display: String? = nil) throws(HUDError) {
-        try self.init(display: display, clock: SystemClock.shared)
+        try self.init(display: display, loop: SystemLoop.main)
     }
 
-    /// Connects to `display` with the time read from `clock` (a test's).
-    convenience init(display: String?, clock: any LoopClock) throws(HUDError) {
+    /// Connects to `display` on `loop` (a test's).
+    convenience init(display: String?, loop: any EventLoop) throws(HUDError) {
         let connection = try XConnection(name: display, atoms: XConnection.namedHUDAtoms)
-        self.init(endpoint: NamedHUDEndpoint(connection: connection), clock: clock)
+        self.init(endpoint: NamedHUDEndpoint(connection: connection), loop: loop)
     }
 
     /// The whole session on the connection `forwarder` opened, for when the HUD it would forward to is not up (or
     /// has gone): this process shows its own. The forwarder stops reading events.
     public convenience init(adopting forwarder: HUDForwarder) {
         forwarder.stop()
-        self.init(endpoint: forwarder.endpoint, clock: SystemClock.shared)
+        self.init(endpoint: forwarder.endpoint, loop: SystemLoop.main)
     }
 
-    private init(endpoint: NamedHUDEndpoint, clock: any LoopClock) {
+    private init(endpoint: NamedHUDEndpoint, loop: any EventLoop) {
         let connection = endpoint.connection
-        self.clock = clock
+        self.loop = loop
         self.connection = connection
         compositor = CompositorWatch(connection: connection)
         desktopScale = Self.desktopScale(connection: connection)
         self.endpoint = endpoint
         watchRoot()
-        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, clock: clock) { [weak self] in
+        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, loop: loop) { [weak self] in
             self?.timer?.fired()
             self?.update()
         }
-        pump = EventPump(connection: connection) { [weak self] event in self?.handle(&event) }
+        pump = EventPump(connection: connection, loop: loop) { [weak self] event in self?.handle(&event) }
         // Text drawn from kept images until the fonts were ready is drawn again by Pango, even by a HUD at rest.
-        TextStack.whenFontsReady { [weak self] in MainLoop.send { self?.setNeedsUpdate() } }
+        TextStack.whenFontsReady { [weak self, loop] in loop.send { self?.setNeedsUpdate() } }
     }
 
     /// The display's name, as given or taken from `DISPLAY`.
@@ -193,13 +192,13 @@ import Synchronization
     public func run() -> Never {
         watchSignals()
         setNeedsUpdate()
-        MainLoop.run()
+        SystemLoop.main.run()
     }
 
     /// Hands the main thread to the loop that serves the main queue, every session's X events and frames, for good:
     /// what `run()` ends with, for a program that handles signals itself. Use it instead of `dispatchMain()`, which
     /// wakes three threads for each frame.
-    public static func runMainLoop() -> Never { MainLoop.run() }
+    public static func runMainLoop() -> Never { SystemLoop.main.run() }
 
     /// Runs `body` (which shows HUDs and does the work) from an async context, such as `static func main() async`,
     /// whose main queue Swift already services, then waits until every HUD has hidden. SIGINT and SIGTERM remove the
@@ -215,7 +214,7 @@ import Synchronization
     /// made while the main queue already runs.
     public func watchSignals() {
         guard signals == nil else { return }
-        signals = SignalWatch { [weak self] number in self?.terminate(signal: number) }
+        signals = SignalWatch.ending(on: loop) { [weak self] number in self?.terminate(signal: number) }
     }
 
     /// Replaces the exit with status 74 when the HUD can no longer be shown (the connection to the server lost, its
@@ -262,7 +261,7 @@ import Synchronization
 
     /// Draws every HUD on the next turn of the loop, even while frames tick: a HUD just shown beside others that
     /// move (a resident's, while an earlier client's HUD fades out) would otherwise wait up to a refresh for the tick.
-    public func updateSoon() { MainLoop.soon { [weak self] in self?.update() } }
+    public func updateSoon() { loop.soon { [weak self] in self?.update() } }
 
     /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
     /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
@@ -270,7 +269,7 @@ import Synchronization
     func setNeedsUpdate() {
         guard !updateScheduled, timer?.isTicking != true else { return }
         updateScheduled = true
-        MainLoop.soon { [weak self] in
+        loop.soon { [weak self] in
             self?.updateScheduled = false
             self?.update()
         }
@@ -279,7 +278,7 @@ import Synchronization
     /// What an input source calls, on any thread, when input is waiting (`HUDInputSource.start(asking:)`): one turn
     /// of the main queue pulls it and draws the frame.
     nonisolated var askForInput: @Sendable () -> Void {
-        { [weak self] in MainLoop.send { self?.inputArrived() } }
+        { [weak self, loop] in loop.send { self?.inputArrived() } }
     }
 
     /// What a source read by `poll` calls when input is waiting: a flag the poll handler reads as soon as the
@@ -292,7 +291,7 @@ import Synchronization
     func poll(_ source: any PolledInputSource) {
         let key = ObjectIdentifier(source)
         guard polled[key] == nil else { return }
-        let watch = DescriptorWatch(source.descriptor) { [weak self] in
+        let watch = loop.watch(source.descriptor) { [weak self] in
             let open = source.readable()
             if let self, self.polledInputWaiting.take() { self.inputArrived() }
             guard !open else { return }
@@ -306,7 +305,7 @@ import Synchronization
     /// of the running frame timer) will pull it.
     func inputArrived() {
         guard !updateScheduled, timer?.isTicking != true else { return }
-        let now = clock.now
+        let now = loop.now
         // No more than one frame per refresh: input right after a frame waits for the next refresh.
         if let last = lastFrameTime, now - last < frameInterval {
             timer?.wake(noLaterThan: last + frameInterval, now: now)
@@ -317,7 +316,7 @@ import Synchronization
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
-        let now = clock.now
+        let now = loop.now
         var next: Double? = nil
         let drawnBefore = framesDrawn
         for hud in huds {

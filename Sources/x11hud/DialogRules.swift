@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import HUDFeeds
 import ProgressFeed
@@ -64,7 +63,7 @@ struct DialogRules {
     /// Hides the HUD with the timeout's status when the timeout passes.
     @MainActor func startTimeout(hud: HUD, status: ShowOutcome) {
         guard let timeout else { return }
-        hud.session.clock.schedule(after: timeout.seconds) { [weak hud] in
+        hud.session.loop.schedule(after: timeout.seconds) { [weak hud] in
             guard let hud, hud.isVisible else { return }
             status.code = timeout.status
             hud.hide()

@@ -2,7 +2,6 @@ import X11Names
 import X11Display
 import HUDBase
 import ArgumentParser
-import Dispatch
 import Glibc
 import HUDScene
 import X11Platform
@@ -91,7 +90,7 @@ struct HideCommand: ParsableCommand {
             remote.onVanished = done
             remote.hide()
         }
-        SystemClock.shared.schedule(after: 2) {
+        SystemLoop.main.schedule(after: 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()

@@ -1,5 +1,4 @@
 import HUDBase
-import Dispatch
 import Glibc
 import HUDFeeds
 import HUDScene
@@ -15,7 +14,7 @@ protocol LiveFeed: HUDInputSource {
 
 extension FileDescriptorFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
-        drain(evenIfIdle: evenIfIdle) { MainLoop.send { Glibc.exit(code) } }
+        drain(evenIfIdle: evenIfIdle) { SystemLoop.main.send { Glibc.exit(code) } }
     }
 
     /// Standard input as x11hud reads it: its warnings on stderr as `stdin line 3: …`.
@@ -42,7 +41,7 @@ extension CommandFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
         if code == ExitStatus.cancelled.code { cancel() }
         whenFinished { [self] outcome in
-            MainLoop.send { [self] in
+            SystemLoop.main.send { [self] in
                 killLeftovers()
                 Glibc.exit(outcome.status)
             }

@@ -1,7 +1,6 @@
 import X11Names
 import X11Display
 import HUDBase
-import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig
@@ -40,7 +39,7 @@ import HUDLoop
     private var claimed: HUD?
     /// `--watch-pid`, `--watch-file`: the watcher, while it feeds the resident's HUD.
     private var watcher: (any HUDInputSource)?
-    private lazy var delivery = Delivery(plan: plan, host: self, clock: SystemClock.shared)
+    private lazy var delivery = Delivery(plan: plan, host: self, clock: SystemLoop.main)
 
     init(command: ShowCommand, session: HUDSession, rules: DialogRules = DialogRules(), feed: (any LiveFeed)? = nil) {
         self.command = command
@@ -79,7 +78,7 @@ import HUDLoop
         status.code = rules.doneStatus
         if feed == nil {
             // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
-            Self.signals = SignalWatch { number in Glibc.exit(ExitStatus.signalled(by: number)) }
+            Self.signals = SignalWatch.ending(on: SystemLoop.main) { Glibc.exit(ExitStatus.signalled(by: $0)) }
         }
         // The resident reads the command line as this process did (`Resident.request`).
         delivery.serve(by: resident, request: [Resident.request(name: resident.id ?? "")])
@@ -241,7 +240,7 @@ import HUDLoop
                 X11HUDCommand.printError(what)
                 code = ExitStatus.incomplete.code
             }
-            MainLoop.send { status.code = code }
+            SystemLoop.main.send { status.code = code }
         }
         return command.watch.makeFeed(texts: command.watchTexts, onEnd: finished)
     }
@@ -249,7 +248,7 @@ import HUDLoop
     /// What the input asks when input is waiting while it feeds another process's HUD: the main queue looks.
     /// (A HUD of our own is asked directly: `HUD.attach`.)
     private var deliver: @Sendable () -> Void {
-        { MainLoop.send { [self] in inputArrived() } }
+        { SystemLoop.main.send { [self] in inputArrived() } }
     }
 
     private func startFeed() {

@@ -2,7 +2,6 @@ import X11NotifyDisplay
 import X11Display
 import HUDBase
 import ArgumentParser
-import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDBus
@@ -106,7 +105,7 @@ struct NotificationsCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let display = X11NotificationDisplay(session: session, environment: environment, scale: settings.scale,
                                              monitor: MonitorChoice(settings.monitor))
-        let desk = NotificationDesk(display: display, clock: session.clock, icons: IconLookup(environment: environment),
+        let desk = NotificationDesk(display: display, clock: session.loop, icons: IconLookup(environment: environment),
                                     style: style, maxVisible: table.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar, timeout: table.timeout,
                                     settings: table, fonts: (chosen(.font), chosen(.detailsFont)))
@@ -117,7 +116,7 @@ struct NotificationsCommand: ParsableCommand {
         }
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
         // Before the name is taken: a script may send SIGUSR1 as soon as it sees the name owned.
-        let signals = Self.pauseSignals(desk)
+        let signals = Self.pauseSignals(desk, on: session.loop)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }
@@ -155,15 +154,9 @@ struct NotificationsCommand: ParsableCommand {
     }
 
     /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).
-    @MainActor private static func pauseSignals(_ desk: NotificationDesk) -> SignalWatch {
-        SignalWatch(signals: [SIGUSR1, SIGUSR2], offMain: onPauseSignal(desk))
-    }
-
-    /// Made outside the main actor's isolation, as the handler runs on the signal queue.
-    private nonisolated static func onPauseSignal(_ desk: NotificationDesk) -> @Sendable (Int32, DispatchQueue)
-        -> Void {
-        { number, _ in
-            MainLoop.send { if number == SIGUSR1 { desk.pause() } else { desk.resume() } }
+    @MainActor private static func pauseSignals(_ desk: NotificationDesk, on loop: any EventLoop) -> SignalWatch {
+        loop.watchSignals([SIGUSR1, SIGUSR2]) { number in
+            if number == SIGUSR1 { desk.pause() } else { desk.resume() }
         }
     }
 

@@ -2,7 +2,6 @@ import X11Names
 import X11Display
 import HUDBase
 import ArgumentParser
-import Dispatch
 import Glibc
 import HUDFeeds
 import HUDScene
@@ -141,21 +140,18 @@ struct RunCommand: ParsableCommand {
         Self.signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP], offMain: Self.passOn(to: feed))
     }
 
-    /// Made outside the main actor: it runs on the signal queue.
-    private nonisolated static func passOn(to feed: CommandFeed) -> @Sendable (Int32, DispatchQueue) -> Void {
-        { number, queue in
+    /// Made outside the main actor: it runs on the signal watch's thread.
+    private nonisolated static func passOn(to feed: CommandFeed) -> @Sendable (Int32) -> Void {
+        { number in
             switch feed.passOn(number) {
             case .commandEnded:
                 // Already ended, showing how: no need to linger.
                 feed.drainThenExit(0, evenIfIdle: true)
             case .stopping:
-                // The main queue may be stuck on an X server that is stopped or grabbed: end anyway, a moment
-                // after the command has.
+                // The main thread may be stuck on an X server that is stopped or grabbed, so this is the loop's
+                // one timer off the main thread: end anyway, a moment after the command has.
                 feed.whenFinished { outcome in
-                    OffMainTimer.after(2, on: queue) {
-                        feed.killLeftovers()
-                        _exit(outcome.status)
-                    }
+                    ExitDeadline.exit(after: 2, status: outcome.status) { feed.killLeftovers() }
                 }
             case .again:
                 break

@@ -104,7 +104,7 @@ struct ServeCommand: ParsableCommand {
         // Nothing of a HUD is kept once it has ended: the resident's memory does not grow with the HUDs it drew.
         let name = request.name
         hud.completion = { [session, weak self] in
-            MainLoop.soon { session.forget(id: name) }
+            session.loop.soon { session.forget(id: name) }
             self?.firstHUDEnded()
         }
         return hud

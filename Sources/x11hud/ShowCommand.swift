@@ -2,7 +2,6 @@ import X11Names
 import X11Display
 import HUDBase
 import ArgumentParser
-import Dispatch
 import FoundationEssentials
 import Glibc
 import HUDConfig

@@ -1,8 +1,8 @@
 import HUDBase
 import ArgumentParser
-import Dispatch
 import Glibc
 import HUDFeeds
+import HUDLoop
 import HUDScene
 import ProgressFeed
 
@@ -116,7 +116,7 @@ struct WatchOptions: ParsableArguments {
     /// thread of its own, so a program writing into it is neither blocked nor killed by SIGPIPE.
     static func ignoreStandardInput(option: String) {
         X11HUDCommand.printError("warning: standard input is ignored with \(option)")
-        DispatchQueue(label: "x11hud.stdin-ignored").async { FileDescriptorFeed.discard(0) }
+        BlockingThread.start("x11hud.stdin-ignored") { FileDescriptorFeed.discard(0) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -20,7 +20,7 @@ import Testing
     ]
     let bus: SessionBus
 
-    init() throws { bus = try SessionBus() }
+    init() async throws { bus = try await SessionBus.start() }
 
     /// A connection to this test's bus. sd-bus reads the address from the environment when it connects, and only
     /// then (BusConnection takes no address): the test runner's own is put back at once, for the other tests of the

@@ -83,7 +83,7 @@ private func inbox(label: String? = nil, progress: Double? = nil, ended: Bool = 
 /// The three ways an invocation's HUD is shown (its own, forwarded to another process's by name, served by the
 /// resident) and each fallback between them, on a clock the test sets and a display of the test's own.
 @MainActor struct DeliveryTests {
-    private let clock = ManualClock(now: 50)
+    private let clock = ManualLoop(now: 50)
     private let host = TestHost()
 
     private func delivery(_ configure: (inout Delivery.Plan) -> Void = { _ in }) -> Delivery {

@@ -7,7 +7,7 @@ import Testing
 /// A change from the program (a notification) enters the HUD through the same door as input: look, picture,
 /// buttons and handlers at once, its text with the next frame, merged with the rest.
 @MainActor struct HUDChangeTests {
-    private let hud = HUDController(clock: ManualClock(now: 10), scene: HUDScene(
+    private let hud = HUDController(clock: ManualLoop(now: 10), scene: HUDScene(
         content: HUDContent(), style: .theme(.dark), area: Rect(x: 0, y: 0, width: 800, height: 600)))
 
     @Test func everythingButTheTextIsSetAtOnceAndTheTextWithTheNextFrame() {

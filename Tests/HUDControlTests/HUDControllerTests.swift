@@ -21,7 +21,7 @@ private final class TestSource: HUDInputSource {
 
 /// The HUD without a display, on a clock the test sets: its life, its input through one door, its waiters.
 @MainActor struct HUDControllerTests {
-    private let clock = ManualClock(now: 100)
+    private let clock = ManualLoop(now: 100)
     private let hud: HUDController
     private var changes = 0
 

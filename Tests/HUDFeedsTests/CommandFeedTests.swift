@@ -9,7 +9,7 @@ import Testing
 @testable import HUDFeeds
 
 /// A real short command run in-process through `CommandFeed`, its updates read as a HUD would take them (no X).
-@Suite(.serialized) struct CommandFeedTests {
+@Suite(.serialized, .ownThreads) struct CommandFeedTests {
     /// Takes from `feed` whenever it asks, until `finished` is called, and returns every non-empty take in order;
     /// `taken` sees each take as it comes.
     func takes(from feed: CommandFeed, taken: (FeedInbox) -> Void = { _ in }) -> ([FeedInbox], RunOutcome) {

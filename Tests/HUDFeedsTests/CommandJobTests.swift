@@ -7,7 +7,7 @@ import Testing
 
 /// The one spawner, for a command in the background (a yad button's): a group of its own, signals at their
 /// defaults whatever this process ignores or blocks, and reaped when it ends.
-@Suite(.serialized) struct CommandJobTests {
+@Suite(.serialized, .ownThreads) struct CommandJobTests {
     /// Fields of /proc/PID/status as numbers (`SigIgn`, `SigBlk` are hexadecimal masks).
     static func statusMask(_ pid: pid_t, _ field: String) -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

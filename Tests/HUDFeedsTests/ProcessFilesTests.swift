@@ -7,7 +7,7 @@ import Testing
 import HUDTestSupport
 
 /// The choice of the file a process works on, and `/proc` read on the test's own open file (no X, no CLI).
-@Suite struct ProcessFilesTests {
+@Suite(.ownThreads) struct ProcessFilesTests {
     func file(_ fd: Int, size: Int64, reads: Bool = true, writes: Bool = false) -> ProcessFiles.OpenFile {
         ProcessFiles.OpenFile(descriptor: fd, path: "/data/f\(fd)", device: 1, inode: UInt64(fd), size: size,
                               position: 0, reads: reads, writes: writes)
@@ -87,7 +87,7 @@ import HUDTestSupport
 
 /// Issue 22 items 3 and 4: a watched process's ending shows the final figures, and a writer without a total its
 /// bytes. A real child process (bash with dd) reads or writes a real file while the probe looks.
-@Suite struct ProcessProbeTests {
+@Suite(.ownThreads) struct ProcessProbeTests {
     /// Runs `script` in bash with `$1` the file; it waits for a line on its standard input before finishing.
     final class Child {
         let child: ChildProcess

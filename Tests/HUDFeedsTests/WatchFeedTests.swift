@@ -10,7 +10,7 @@ import Testing
 
 /// What a watcher hands the HUD, taken as a HUD takes it: `FileWatch` on a file the test grows, deletes or replaces,
 /// `ProcessWatch` on a real process (bash reading a file) found by its PID. No X.
-@Suite struct WatchFeedTests {
+@Suite(.ownThreads) struct WatchFeedTests {
     /// Takes from a feed each time it asks (and every 0.1 s besides), keeping every non-empty take with the time it
     /// was taken.
     final class Taker {

@@ -6,7 +6,7 @@ import Testing
 /// The desk's time as one deadline (dunst's queues.c): `update(now:)` decides what expires and when a pause ends,
 /// `nextDeadline` says when to call it again, and one timer on the clock calls it, however many are shown.
 @MainActor struct NotificationDeadlineTests {
-    let clock = ManualClock()
+    let clock = ManualLoop()
     let display: TestDisplay
     let icons = IconLookup(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
 

@@ -6,7 +6,7 @@ import HUDScene
 import ProgressFeed
 import Testing
 
-/// Issue 31's desk logic on the ManualClock: the waiting order, the history, the pause, what scripts ask, and
+/// Issue 31's desk logic on the ManualLoop: the waiting order, the history, the pause, what scripts ask, and
 /// pictures held at the size they are drawn at.
 extension NotificationDeskTests {
     static let low: [String: BusValue] = ["urgency": .int(0)]

@@ -6,10 +6,10 @@ import HUDScene
 import ProgressFeed
 import Testing
 
-/// The desk on a ManualClock with a display of the test's own: expiry, replacement, the queue and the close reasons,
+/// The desk on a ManualLoop with a display of the test's own: expiry, replacement, the queue and the close reasons,
 /// without X, a bus or waiting.
 @MainActor struct NotificationDeskTests {
-    let clock = ManualClock()
+    let clock = ManualLoop()
     let display: TestDisplay
     let icons = IconLookup(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
     /// What the desk reported, in order.

@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func theDeskShowsBubblesAndKeepsOSDsForValuesAndSynchronousOnes() throws {
-        let clock = ManualClock()
+        let clock = ManualLoop()
         let display = TestDisplay(clock: clock)
         let desk = NotificationDesk(display: display, clock: clock,
                                     icons: IconLookup(environment: ["HOME": "/nonexistent"]), style: dark,

@@ -7,7 +7,7 @@ import ProgressFeed
 /// A display without X for the desk: HUDs that record what the desk gives them, and hide as a HUD does, a moment
 /// after being asked (`hideTime`, on the test's clock), so that a replacement can still bring one back.
 @MainActor final class TestDisplay: NotificationDisplay {
-    let clock: ManualClock
+    let clock: ManualLoop
     /// Every HUD made, in order.
     private(set) var made: [TestHUD] = []
     /// Names another process shows: a claim is forwarded there.
@@ -19,7 +19,7 @@ import ProgressFeed
     private var claimed: [String: TestHUD] = [:]
     var theme: String?
 
-    init(clock: ManualClock) { self.clock = clock }
+    init(clock: ManualLoop) { self.clock = clock }
 
     func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
         if elsewhere.contains(name) {
@@ -79,7 +79,7 @@ import ProgressFeed
     static let hideTime = 0.25
 
     let name: String
-    private let clock: ManualClock
+    private let clock: ManualLoop
     var style = HUDStyle.theme(.dark)
     var picture: CustomIndicator?
     var hidden: (@MainActor () -> Void)?
@@ -95,7 +95,7 @@ import ProgressFeed
     private(set) var isOnScreen = false
     private var hiding: LoopTimer?
 
-    init(name: String, clock: ManualClock) {
+    init(name: String, clock: ManualLoop) {
         self.name = name
         self.clock = clock
     }

@@ -6,7 +6,8 @@ import Testing
 
 /// Pictures other than PNG and SVG (`--image photo.jpg`, a notification's JPEG icon), decoded by gdk-pixbuf, opened on
 /// first use; files made here by ImageMagick.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libgdk_pixbuf-2.0.so.0")
+@Suite(.ownThreads,
+       .enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libgdk_pixbuf-2.0.so.0")
                     || FileManager.default.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libgdk_pixbuf-2.0.so.0"),
                 "no gdk-pixbuf"))
 struct PixbufImageTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// The lazy-binding stubs of Sources/CCairoLoader must cover every text-stack function HUDRender calls: debug builds
 /// still link the libraries (so a missing stub goes unnoticed there), the release build does not.
-@Suite struct TextStackStubTests {
+@Suite(.ownThreads) struct TextStackStubTests {
     @Test func everyCairoPangoAndGLibCallHasAStub() throws {
         let buildDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent()

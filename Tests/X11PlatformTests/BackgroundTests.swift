@@ -8,7 +8,7 @@ import Testing
 /// pointer clicks while it is up: tried with a real window below, xmessage, whose button ends it when clicked.
 @Suite(.serialized,
        .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"),
-                "no Xvfb or xmessage"), .privateXServer)
+                "no Xvfb or xmessage"), .privateXServer, .ownThreads)
 struct BackgroundTests {
     /// An xmessage in the top-left corner, far from the centred bezel, and the centre of its button in root pixels.
     private func xmessage(display: String) throws -> (process: ChildProcess, button: (x: Int, y: Int)) {

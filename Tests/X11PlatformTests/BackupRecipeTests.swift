@@ -13,7 +13,7 @@ import Testing
 /// `ssh` is a stand-in that runs `borg serve` here, the network's place), and duplicity, which has no limit of its
 /// own, 1 MB volumes (`--volsize 1`, without gpg: each volume is written before the next is read); apt fetches its
 /// packages from a repository the test serves, at `Acquire::http::Dl-Limit` (see `aptRepository`).
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct BackupRecipeTests {
     static let heading = "### Backups: restic, borg, rclone, duplicity, apt, rsync"
 

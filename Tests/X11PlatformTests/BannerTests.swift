@@ -5,7 +5,7 @@ import HUDTestSupport
 import Testing
 
 /// `--banner` live: at the top of the monitor, hidden by a click (exit 0) or after 3 s.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct LiveBannerTests {
     @Test func aClickHidesItAndTheExitStatusIsZero() throws {
         let display = try server().display

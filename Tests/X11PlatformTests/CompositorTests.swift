@@ -5,7 +5,7 @@ import HUDTestSupport
 import Testing
 
 /// Switching live between true translucency (a compositor runs) and an opaque, shaped bezel (none runs).
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct CompositorTests {
     /// Starts a compositor on `display` and waits until it has registered: picom and xcompmgr make a window named
     /// after themselves, then take the _NET_WM_CM_S0 selection with it. Killed when the returned process is

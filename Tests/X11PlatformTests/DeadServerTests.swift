@@ -3,7 +3,7 @@ import HUDTestSupport
 import Testing
 
 /// The X server dying under a shown HUD: one line, status 74, within a second, no hang.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct DeadServerTests {
     @Test func exits74WithinASecondWhenTheServerDies() throws {
         let server = try server()

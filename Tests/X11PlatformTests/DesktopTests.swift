@@ -22,7 +22,7 @@ func removeMonitors(_ display: String) throws {
     try Tools.run("xrandr", ["--delmonitor", "L"], display: display)
 }
 
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct MonitorTests {
     @Test func landsOnTheRequestedMonitor() throws {
         let display = try server().display
@@ -100,7 +100,7 @@ struct MonitorTests {
     }
 }
 
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct WorkAreaTests {
     @Test func panelsAreNeverCoveredAndChangesAreFollowed() throws {
         let display = try server().display
@@ -125,7 +125,7 @@ struct WorkAreaTests {
     }
 }
 
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ScaleTests {
     func setDPI(_ dpi: Int?, _ display: String) throws {
         if let dpi {
@@ -204,7 +204,7 @@ struct ScaleTests {
 
 @Suite(.serialized,
        .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd"),
-                "no Xvfb or xsettingsd"), .privateXServer)
+                "no Xvfb or xsettingsd"), .privateXServer, .ownThreads)
 struct ThemeAutoTests {
     /// Runs an XSETTINGS manager publishing `Net/ThemeName`.
     func withThemeName(_ name: String, _ display: String, _ body: () throws -> Void) throws {

@@ -30,7 +30,7 @@ func ringCoverage(display: String, around f: Rect, timeout: Double = Expected.up
 }
 
 /// The stdin protocol end to end: a real binary reading a real pipe, on a private Xvfb.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct FeedTests {
     @Test func seqIntoTheHUDExitsZeroAtEndOfInput() throws {
         let display = try server().display
@@ -211,7 +211,7 @@ struct FeedTests {
         #expect(exit.status == 0)
     }
 
-    /// The main loop (MainLoop) polls the X connection, the frame timer and standard input on the main thread: a
+    /// The main loop (SystemLoop) polls the X connection, the frame timer and standard input on the main thread: a
     /// line and its frames wake that thread alone. Under `dispatchMain()` the main thread ended, and each frame woke
     /// libdispatch's manager thread and a pool thread besides (about 8 wake-ups per update here); with a reading
     /// thread of its own, stdin woke it once per line besides.

@@ -4,7 +4,7 @@ import Testing
 
 /// A client that hands its content to another process's named HUD opens only the link to it (issue 19): never the
 /// text stack or a font, whatever config.toml says (issue 32: a client's memory is its binary, libc and libX11).
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ForwardingClientTests {
     /// Every file `pid` has mapped.
     static func mappedFiles(_ pid: Int32) throws -> Set<String> {

@@ -123,7 +123,7 @@ final class SilentServer {
 /// Issue 11: faults of the X server, of other clients, of the descriptors and of the input never crash, hang or
 /// leave a window behind.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable && RogueClient.isAvailable, "no Xvfb or python3-xlib"),
-       .privateXServer)
+       .privateXServer, .ownThreads)
 struct HardeningTests {
     @Test func aHideOfTenToTheEighteenSecondsOnStdinNeitherCrashesNorHides() throws {
         let display = try server().display

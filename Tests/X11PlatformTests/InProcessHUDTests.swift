@@ -10,7 +10,7 @@ import Testing
 /// One library HUD in this process on a real X server, with the session's time in the test's hands.
 @MainActor final class Stage {
     let display: String
-    let clock: ManualClock
+    let clock: ManualLoop
     let session: HUDSession
     let hud: HUD
     private let start: Double
@@ -19,8 +19,8 @@ import Testing
     init(display: String, configure: (HUD) -> Void = { _ in }) throws {
         self.display = display
         start = 100
-        clock = ManualClock(now: start)
-        session = try HUDSession(display: display, clock: clock)
+        clock = ManualLoop(now: start)
+        session = try HUDSession(display: display, loop: clock)
         hud = try session.makeHUD(scale: 1)
         hud.mode = .annular
         hud.label = "Saving"
@@ -36,10 +36,21 @@ import Testing
         session.update()
     }
 
-    /// What the X server says: the HUD's window is mapped.
-    func isMapped() throws -> Bool {
-        try WindowInfo(id: String(hud.window.id), display: display).isViewable
+    /// What the X server says: the HUD's window is mapped (asked off the main actor, which `xwininfo` would hold).
+    func isMapped() async throws -> Bool {
+        try await Self.info(id: String(hud.window.id), display: display).isViewable
     }
+
+    /// `WindowInfo`, read off the main actor.
+    static func info(id: String, display: String) async throws -> WindowInfo {
+        try await Tools.offMainActor { try WindowInfo(id: id, display: display) }
+    }
+}
+
+/// `hud.hide(…)` as a test on a manual clock means it: at once, not the async overload that waits for the end of
+/// the hide (which only the test's clock could bring).
+@MainActor func hideNow(_ hud: HUD, animated: Bool = true, afterDelay delay: Double = 0) {
+    hud.hide(animated: animated, afterDelay: delay)
 }
 
 /// The library's `HUDSession` and `HUD` constructed in the test process, asserted on real X state: the window's
@@ -52,19 +63,21 @@ import Testing
     let display = XvfbServer.processWide?.display ?? ""
     let d = Spring.duration
 
-    @Test func showDrawsTheBezelThenAHideUnmapsItAndCallsTheCompletionOnce() throws {
+    @Test func showDrawsTheBezelThenAHideUnmapsItAndCallsTheCompletionOnce() async throws {
         let stage = try Stage(display: display)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
         stage.hud.show()
         stage.play(to: 0)
         stage.play(to: d)
         #expect(stage.hud.isVisible)
-        #expect(try stage.isMapped())
+        #expect(try await stage.isMapped())
         let b = Expected.layout().bezel
-        let info = try WindowInfo(id: String(stage.hud.window.id), display: display)
+        let info = try await Stage.info(id: String(stage.hud.window.id), display: display)
         #expect(info.overrideRedirect)
         #expect(Double(info.width) >= b.width && Double(info.height) >= b.height, "\(info)")
-        let inside = try screenshot(display: display).pixel(x: Int(b.minX) + 4, y: Int(b.midY))
+        let inside = try await Tools.offMainActor { [display] in
+            try screenshot(display: display).pixel(x: Int(b.minX) + 4, y: Int(b.midY))
+        }
         #expect(inside.isClose(to: Expected.opaqueBezel), "\(inside)")
 
         let drawn = stage.hud.framesDrawn
@@ -74,20 +87,20 @@ import Testing
         #expect(stage.hud.framesDrawn > drawn, "a new label and progress drew no frame")
         #expect(stage.hud.content.label == "Saved" && stage.hud.content.progress == 1)
 
-        stage.hud.hide()
+        hideNow(stage.hud)
         stage.play(to: d + 1)
         #expect(stage.completions == 0, "the completion ran before the hide transition")
         stage.play(to: d + 1 + d)
         #expect(stage.completions == 1)
         #expect(!stage.hud.isVisible)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
         stage.play(to: d + 5)
         #expect(stage.completions == 1, "the completion ran twice")
     }
 
     /// The frame loop's policy: one wake-up at the end of a grace time, a tick every frame while the zoom plays,
     /// and none at all (and no frame drawn) once the HUD is static.
-    @Test func theFrameTimerTicksOnlyWhileSomethingMoves() throws {
+    @Test func theFrameTimerTicksOnlyWhileSomethingMoves() async throws {
         let stage = try Stage(display: display) { $0.graceTime = 1 }
         let timer = try #require(stage.session.timer)
         #expect(timer.isSuspended)
@@ -106,7 +119,7 @@ import Testing
         stage.hud.mode = .indeterminate
         stage.play(to: 60.1)
         #expect(!timer.isSuspended, "a spinner does not ask for frames")
-        stage.hud.hide(animated: false)
+        hideNow(stage.hud, animated: false)
         stage.play(to: 61)
         #expect(stage.completions == 1)
         #expect(timer.isSuspended, "the timer still runs after the last HUD has gone")
@@ -114,75 +127,75 @@ import Testing
 
     // MARK: The lifecycle on the session's clock (the timing-window tests of the binary, without their sleeps)
 
-    @Test func aDelayedHideKeepsTheHUDUpUntilItsMomentThenFadesOut() throws {
+    @Test func aDelayedHideKeepsTheHUDUpUntilItsMomentThenFadesOut() async throws {
         let stage = try Stage(display: display)
         stage.hud.show()
-        stage.hud.hide(afterDelay: 1)
+        hideNow(stage.hud, afterDelay: 1)
         stage.play(to: 0)
         stage.play(to: 0.999)
-        #expect(try stage.isMapped())
+        #expect(try await stage.isMapped())
         stage.play(to: 1)
         #expect(stage.hud.isVisible, "the fade-out starts at 1 s")
         stage.play(to: 1 + d - 0.001)
         #expect(stage.completions == 0)
         stage.play(to: 1 + d)
         #expect(stage.completions == 1)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
     }
 
-    @Test func aHideBeforeTheGraceTimeEndsShowsNothing() throws {
+    @Test func aHideBeforeTheGraceTimeEndsShowsNothing() async throws {
         let stage = try Stage(display: display) { $0.graceTime = 1 }
         stage.hud.show()
-        stage.hud.hide(afterDelay: 0.5)
+        hideNow(stage.hud, afterDelay: 0.5)
         for t in [0, 0.25, 0.499] {
             stage.play(to: t)
-            #expect(try !stage.isMapped(), "mapped at \(t) s")
+            #expect(try await !stage.isMapped(), "mapped at \(t) s")
         }
         stage.play(to: 0.5)
         #expect(stage.completions == 1, "the hide during the grace time did not end the HUD at once")
         stage.play(to: 1.5)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
         #expect(stage.hud.framesDrawn == 0)
     }
 
-    @Test func theMinimumShowTimeHoldsBackAnEarlyHide() throws {
+    @Test func theMinimumShowTimeHoldsBackAnEarlyHide() async throws {
         let stage = try Stage(display: display) {
             $0.graceTime = 0.5
             $0.minShowTime = 1.5
         }
         stage.hud.show()
-        stage.hud.hide(afterDelay: 1)
+        hideNow(stage.hud, afterDelay: 1)
         stage.play(to: 0.499)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
         stage.play(to: 0.5)
         stage.play(to: 0.5 + d)
-        #expect(try stage.isMapped(), "not shown when the grace time ended")
+        #expect(try await stage.isMapped(), "not shown when the grace time ended")
         // The hide came at 1 s; shown at 0.5, it is held until 0.5 + 1.5.
         stage.play(to: 1.999)
-        #expect(try stage.isMapped())
+        #expect(try await stage.isMapped())
         #expect(stage.completions == 0)
         stage.play(to: 2 + d)
         #expect(stage.completions == 1)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
     }
 
     /// MBProgressHUD #605: there the grace timer cancels the delayed hide and the HUD never goes.
-    @Test func theGraceTimeDoesNotCancelADelayedHide() throws {
+    @Test func theGraceTimeDoesNotCancelADelayedHide() async throws {
         let stage = try Stage(display: display) { $0.graceTime = 0.5 }
         stage.hud.show()
-        stage.hud.hide(afterDelay: 1.2)
+        hideNow(stage.hud, afterDelay: 1.2)
         stage.play(to: 0.5)
         stage.play(to: 0.5 + d)
-        #expect(try stage.isMapped())
+        #expect(try await stage.isMapped())
         stage.play(to: 1.2)
         stage.play(to: 1.2 + d)
         #expect(stage.completions == 1)
-        #expect(try !stage.isMapped())
+        #expect(try await !stage.isMapped())
     }
 
     /// Issue 21 item 4: forged `subscribe` requests from ever new windows are remembered up to a bound.
-    @Test func theSubscribersOfAHUDAreBounded() throws {
-        let session = try HUDSession(display: display, clock: ManualClock(now: 0))
+    @Test func theSubscribersOfAHUDAreBounded() async throws {
+        let session = try HUDSession(display: display, loop: ManualLoop(now: 0))
         for i in 0..<5000 {
             let request = HUDLinks.Request(sender: UInt(0x3f0_0000 + i), target: 42, flags: .subscribe, serial: i,
                                            selection: 0, lines: [])
@@ -197,10 +210,10 @@ import Testing
 
     /// The name is the display's, not the session's: a second session of this process, and another process, find it
     /// taken and talk to the owner; once the owner's HUD has gone, the name is free again.
-    @Test func aClaimedNameIsSeenTakenByAnotherSessionAndAnotherProcess() throws {
+    @Test func aClaimedNameIsSeenTakenByAnotherSessionAndAnotherProcess() async throws {
         let id = "in-process-\(getpid())"
-        let clock = ManualClock(now: 100)
-        let owner = try HUDSession(display: display, clock: clock)
+        let clock = ManualLoop(now: 100)
+        let owner = try HUDSession(display: display, loop: clock)
         guard case .local(let hud) = try owner.claim(id: id, scale: 1) else {
             Issue.record("a free name was not given to the first session")
             return
@@ -209,9 +222,9 @@ import Testing
         hud.show(animated: false)
         owner.update()
         owner.update()
-        #expect(try WindowInfo(id: String(hud.window.id), display: display).isViewable)
+        #expect(try await Stage.info(id: String(hud.window.id), display: display).isViewable)
 
-        let other = try HUDSession(display: display, clock: clock)
+        let other = try HUDSession(display: display, loop: clock)
         guard case .remote(let remote) = try other.claim(id: id) else {
             Issue.record("a second session claimed a name that is taken")
             return
@@ -221,17 +234,17 @@ import Testing
 
         // Another process forwards its label to this one's HUD, which answers while the test runs its frame loop.
         let client = try HUDProcess(["--id", id, "--label", "From another process"], display: display)
-        let answered = Tools.waitUntil(timeout: Expected.upTo(5)) {
+        let answered = await Tools.eventually(timeout: Expected.upTo(5)) {
             owner.update()
             return !client.process.isRunning
         }
         #expect(answered, "the forwarding client got no answer")
-        #expect(client.waitForExit(timeout: 1)?.status == 0, "\(client.errorOutput)")
+        #expect(await client.child.exited(within: 1) && client.child.status == 0, "\(client.errorOutput)")
         // The request is answered when read; what it asks for is applied with the next frame.
         owner.update()
         #expect(hud.label == "From another process")
 
-        hud.hide(animated: false)
+        hideNow(hud, animated: false)
         owner.update()
         #expect(!hud.isVisible)
         guard case .local(let successor) = try other.claim(id: id, scale: 1) else {
@@ -239,7 +252,7 @@ import Testing
             return
         }
         #expect(successor.id == id)
-        successor.hide(animated: false)
+        hideNow(successor, animated: false)
         other.update()
     }
 }

@@ -8,7 +8,7 @@ import X11Platform
 
 /// Issue 19: an input reaches the screen in one turn of the main queue. The library's `HUDSession` and `HUD` run in
 /// this process on a private Xvfb, fed by a `FeedReader` the test pushes bytes into.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct InputTurnTests {
     /// Waits until the HUD has stopped drawing (its frame timer idle): no frame for 150 ms.
     @MainActor func settle(_ hud: HUD) async throws {

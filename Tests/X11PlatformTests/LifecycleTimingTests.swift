@@ -7,7 +7,7 @@ import Testing
 /// `InProcessHUDTests`; here only what needs real time is checked, with upper limits loose enough for a loaded
 /// machine (a debug build starting, polling every few tens of milliseconds) and a lower limit that still fails an
 /// early hide.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct LifecycleTimingTests {
     /// When the window was first seen mapped (seconds since start, nil if never) and how the process ended.
     func watch(_ extra: [String],

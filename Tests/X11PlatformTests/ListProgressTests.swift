@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 30 item 7: `x11hud list --json` says how far a running job is (`progress`) and what its details read, so
 /// that a status bar or a script can follow it.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ListProgressTests {
     /// pv copying a 10 MB file at 4 MB/s, its percentages (`-n`) read by the HUD: list --json, polled, rises.
     @Test func aHUDFedRealProgressListsItRising() throws {

@@ -45,7 +45,7 @@ enum ForgingClient {
 
 /// Issue 21: the named-HUD protocol under hostile and heavy input, and other users on the same display.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable && RogueClient.isAvailable, "no Xvfb or python3-xlib"),
-       .privateXServer)
+       .privateXServer, .ownThreads)
 struct NamedHUDHardeningTests {
     static func listed(_ display: String) throws -> String {
         try Tools.run(HUDProcess.binary.path, ["list"], display: display).stdout

@@ -4,7 +4,7 @@ import HUDTestSupport
 import Testing
 
 /// Many HUDs on one desktop: named HUDs updated in place from other processes, stacking, hide, list and queue.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb"), .privateXServer, .ownThreads)
 struct NamedHUDTests {
     /// The ids of the mapped HUD windows on the display.
     static func hudWindows(_ display: String) throws -> [String] {

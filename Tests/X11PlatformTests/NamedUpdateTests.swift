@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 30 item 6: an update to a named HUD from another process changes only what it gives, and `--details auto`
 /// sent that way makes the HUD write the figures itself.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct NamedUpdateTests {
     /// Waits until the HUD named `id` is listed as `accepts` wants it; the last listing either way.
     static func waitForListed(_ id: String, display: String,

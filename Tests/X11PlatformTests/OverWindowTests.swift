@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized,
        .enabled(if: XvfbServer.isAvailable && ["openbox", "xlogo", "xterm", "xmessage", "xdotool", "picom"].allSatisfy {
            FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-       }, "no Xvfb, openbox, xlogo, xterm, xmessage, xdotool or picom"), .privateXServer)
+       }, "no Xvfb, openbox, xlogo, xterm, xmessage, xdotool or picom"), .privateXServer, .ownThreads)
 struct OverWindowTests {
     /// openbox, and picom when asked; both killed when it goes.
     final class Desktop {
@@ -488,13 +488,16 @@ struct OverWindowTests {
 @MainActor struct OverWindowLibraryTests {
     let display = XvfbServer.processWide?.display ?? ""
 
-    @Test func makeFindHideAndEndWithTheWindow() throws {
+    @Test func makeFindHideAndEndWithTheWindow() async throws {
+        let display = display
         let logo = try Tools.start("xlogo", ["-name", "library", "-geometry", "300x200+600+300"], display: display)
         defer { logo.kill() }
-        let target = try Tools.visibleWindow(["--classname", "library"], display: display)
+        let target = try await Tools.offMainActor {
+            try Tools.visibleWindow(["--classname", "library"], display: display)
+        }
         let window = try #require(UInt(target))
-        let clock = ManualClock(now: 100)
-        let session = try HUDSession(display: display, clock: clock)
+        let clock = ManualLoop(now: 100)
+        let session = try HUDSession(display: display, loop: clock)
         #expect(throws: HUDError.self) { try session.makeHUD(over: 0x7ff_ffff) }
         #expect(try session.window(.id(window)) == window)
 
@@ -509,7 +512,8 @@ struct OverWindowTests {
         session.update()
         #expect(first.targetWindow == window && !first.isComposited)
         #expect(session.hud(over: window) === second, "HUDForView: is the newest HUD up over the window")
-        let info = try WindowInfo(id: String(second.window.id), display: display)
+        let secondID = String(second.window.id)
+        let info = try await Tools.offMainActor { try WindowInfo(id: secondID, display: display) }
         #expect(info.isViewable && info.x >= 600 && info.x + info.width <= 900, "\(info)")
 
         #expect(session.hide(over: window, animated: false))
@@ -525,7 +529,7 @@ struct OverWindowTests {
         third.show(animated: false)
         session.update()
         logo.kill()
-        _ = Tools.waitUntil(timeout: 3) {
+        _ = await Tools.eventually(timeout: 3) {
             session.update()
             return closed
         }

@@ -5,7 +5,8 @@ import Testing
 /// Issue 30 item 2: a HUD never kills its producer. `producer | x11hud` without a display, or when the display goes
 /// away while the producer runs, reads the producer's output to its end: the producer ends with its own status
 /// (bash's `PIPESTATUS[0]`), x11hud with 69 or 74 and one line on stderr.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable && RogueClient.isAvailable, "no Xvfb or python3-xlib"))
+@Suite(.ownThreads, .serialized,
+       .enabled(if: XvfbServer.isAvailable && RogueClient.isAvailable, "no Xvfb or python3-xlib"))
 struct ProducerTests {
     /// A pipeline in bash, in a directory of its own: a producer that writes a few percentages, waits for the file
     /// `go`, then writes 1.3 MB (twenty pipe buffers: a reader that has gone kills it with SIGPIPE) and leaves the

@@ -6,7 +6,7 @@ import Testing
 /// builds the README's Swift example verbatim, which shows its HUD on a private Xvfb and exits 0, and without a
 /// display prints the error it caught and exits 69. The package is kept in the temporary directory between runs,
 /// so only the first run builds the library (a few minutes); later ones rebuild what changed.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ReadmeExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 22 item 7: README shell blocks run as written, with bash, in a fresh home directory, on a private Xvfb;
 /// stand-ins only for what the machine lacks (a sound server for pamixer).
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ReadmeShellBlockTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "../../README.md").standardized

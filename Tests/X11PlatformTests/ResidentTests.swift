@@ -5,7 +5,7 @@ import Testing
 
 /// `x11hud serve` (issue 32, item 3): while a resident x11hud runs, every x11hud that shows a HUD hands it over and
 /// only forwards; it keeps its own exit status, signals and producer, and goes on alone when the resident goes.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ResidentTests {
     /// One HUD of `x11hud list`: its id, the process that draws it, and its label.
     struct Listed: Equatable {

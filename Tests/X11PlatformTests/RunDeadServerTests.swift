@@ -3,7 +3,7 @@ import HUDTestSupport
 import Testing
 
 /// `x11hud run` when its X server goes away: the HUD is gone, the command is not.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct RunDeadServerTests {
     @Test func theCommandFinishesAndItsStatusIsX11hudsWhenTheServerDies() throws {
         let xvfb = try server()

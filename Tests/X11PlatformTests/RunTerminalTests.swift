@@ -7,7 +7,7 @@ import Testing
 /// Issue 30 item 3: `x11hud run` in a terminal gives its command a terminal of its own. x11hud runs inside a real
 /// outer terminal (a pty made by python3's `pty` module, as a terminal emulator would), on a private Xvfb, running
 /// real pv and restic.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct RunTerminalTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-pty-\(UUID().uuidString)")
 

@@ -5,7 +5,7 @@ import HUDTestSupport
 import Testing
 
 /// `x11hud run -- COMMAND` end to end: the real binary running real shell scripts on a private Xvfb.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct RunTests {
     /// A script that prints 10 %, 50 %, 90 % with short sleeps, some stderr, then ends as `ending` says.
     static func job(ending: String) throws -> String {

@@ -7,7 +7,7 @@ import Testing
 /// No window manager keeps an override-redirect window on top: the HUD raises itself over windows that appear.
 @Suite(.serialized,
        .enabled(if: XvfbServer.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage"),
-                "no Xvfb or xmessage"), .privateXServer)
+                "no Xvfb or xmessage"), .privateXServer, .ownThreads)
 struct StackingTests {
     @Test func staysAboveAWindowMappedOverIt() throws {
         let display = try server().display

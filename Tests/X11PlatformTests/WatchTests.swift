@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 14: `--watch-pid` and `--watch-file` end to end, the real binary watching real processes and files on a
 /// private Xvfb.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct WatchTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-watch-\(UUID().uuidString)")
 

@@ -5,7 +5,7 @@ import HUDTestSupport
 import Testing
 
 /// The window as other X clients see it, with no compositor running.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct WindowTests {
     @Test func isAnOverrideRedirectARGBNotificationWindowCoveringOnlyTheBezel() throws {
         let display = try server().display

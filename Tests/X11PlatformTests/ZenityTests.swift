@@ -6,7 +6,7 @@ import Testing
 
 /// Scripts written for `zenity --progress` and `yad --progress`, run with x11hud in their place on a private Xvfb:
 /// the same exit statuses, and the producer never killed.
-@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer)
+@Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ZenityTests {
     /// Runs `script` with bash, with `zenity` and `yad` on PATH being symlinks to x11hud; returns its stdout.
     func bash(_ script: String, display: String, timeout: Double = 20) throws -> ChildProcess.Result {

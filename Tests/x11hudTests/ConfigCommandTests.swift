@@ -4,7 +4,7 @@ import HUDScene
 import HUDTestSupport
 import Testing
 
-@Suite struct ConfigCommandTests {
+@Suite(.ownThreads) struct ConfigCommandTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cfg-\(UUID().uuidString)")
     /// The system layer is a directory of the test's too, so a config in /etc/xdg cannot change the results.
     var env: [String: String] {

@@ -9,8 +9,8 @@ import Testing
 @Suite(.serialized, .enabled(if: XvfbServer.processWide != nil, "no Xvfb binary"))
 @MainActor struct DialogTimeoutTests {
     @Test func theTimeoutHidesTheHUDWithItsStatusAtItsDeadlineAndNotBefore() throws {
-        let clock = ManualClock(now: 100)
-        let session = try HUDSession(display: XvfbServer.processWide?.display ?? "", clock: clock)
+        let clock = ManualLoop(now: 100)
+        let session = try HUDSession(display: XvfbServer.processWide?.display ?? "", loop: clock)
         let hud = try session.makeHUD(scale: 1)
         hud.label = "Working"
         var rules = DialogRules()
@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func aHUDAlreadyGoneKeepsItsOwnStatus() throws {
-        let clock = ManualClock(now: 0)
-        let session = try HUDSession(display: XvfbServer.processWide?.display ?? "", clock: clock)
+        let clock = ManualLoop(now: 0)
+        let session = try HUDSession(display: XvfbServer.processWide?.display ?? "", loop: clock)
         let hud = try session.makeHUD(scale: 1)
         var rules = DialogRules()
         rules.timeout = (seconds: 5, status: 70)

@@ -15,7 +15,7 @@ import Testing
 /// its type: every choice, a range's edges and beyond), `--name value` and `--name=value`, each alias, repeats, a
 /// missing value and `--`; both parsers must then make the same command (every property, compared by reflection), or
 /// the fast one must leave the arguments to ArgumentParser, or both must fail with the same message and status.
-@Suite struct FastParserTests {
+@Suite(.ownThreads) struct FastParserTests {
     /// A command the fast parser reads, and how its arguments are laid out.
     enum Form: String, CaseIterable, CustomTestStringConvertible {
         case show, showWord, run, hide, list, notifications

@@ -5,7 +5,7 @@ import HUDTestSupport
 import Testing
 
 /// Issue 11: careless and hostile command lines get one line naming the option, the value and the rule.
-@Suite struct HardeningCommandTests {
+@Suite(.ownThreads) struct HardeningCommandTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-harden-\(UUID().uuidString)")
 
     init() throws {

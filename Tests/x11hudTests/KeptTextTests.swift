@@ -4,7 +4,7 @@ import Testing
 
 /// The real binary keeps its first texts' renderings in the user's cache directory (issue 32, item 2), privately,
 /// once per text, and not at all with `X11HUD_KEEP_TEXT=0`.
-@Suite(.privateXServer) struct KeptTextTests {
+@Suite(.privateXServer, .ownThreads) struct KeptTextTests {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-kept-\(UUID().uuidString)")
 
     private func show(_ label: String, keep: Bool = true, display: String) throws -> ChildProcess.Result {

@@ -6,7 +6,7 @@ import Testing
 /// Issue 31: `x11hud notifications` on a private Xvfb (1280×720) and a private session bus, fed by notify-send:
 /// ordinary notifications are bubbles in a column in the top-right corner, at one width, the newest on top, a long
 /// body cut short, a critical one framed in red.
-@Suite(.serialized) struct NotificationBubbleTests {
+@Suite(.ownThreads, .serialized) struct NotificationBubbleTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     static let usable = NotificationsCommandTests.usable
@@ -97,7 +97,7 @@ import Testing
 }
 
 /// Issue 31: every action of a notification is a button of its own, each reaching the sender.
-@Suite(.serialized) struct NotificationActionTests {
+@Suite(.ownThreads, .serialized) struct NotificationActionTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func threeActionsAreThreeButtonsEachReachingNotifySend()
@@ -129,7 +129,7 @@ import Testing
 }
 
 /// Issue 31: the pointer over a notification stops its timeout; leaving starts it again.
-@Suite(.serialized) struct NotificationHoverTests {
+@Suite(.ownThreads, .serialized) struct NotificationHoverTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func aHoveredNotificationOutlivesItsTimeout() throws {

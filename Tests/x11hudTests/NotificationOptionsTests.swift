@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 31: `x11hud notifications --help` lists only what the server honours, and `--print-config` shows the
 /// `[notifications]` table as the files and the command line layer it.
-@Suite struct NotificationOptionsTests {
+@Suite(.ownThreads) struct NotificationOptionsTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-ncfg-\(UUID().uuidString)")
     var env: [String: String] {
         ["XDG_CONFIG_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin",

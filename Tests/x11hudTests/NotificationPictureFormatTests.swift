@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 31, item 10: JPEG icons and images (and what else gdk-pixbuf reads) reach the bubble, from the real
 /// notify-send under Xvfb with a private bus; a damaged one is a warning and the notification shows without it.
-@Suite(.serialized) struct NotificationPictureFormatTests {
+@Suite(.ownThreads, .serialized) struct NotificationPictureFormatTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     static let green = NotificationsCommandTests.green

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 31, item 5: a `[[notifications.rule]]` sets look keys for the notifications it matches only, under Xvfb with
 /// a private bus and the real notify-send; `--print-config` lists the rule where it applies.
-@Suite(.serialized) struct NotificationRuleLookTests {
+@Suite(.ownThreads, .serialized) struct NotificationRuleLookTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     static let teal = RGBA(red: 0x10 / 255.0, green: 0x80 / 255.0, blue: 0x70 / 255.0)

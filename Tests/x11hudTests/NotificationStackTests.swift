@@ -3,7 +3,7 @@ import HUDTestSupport
 import Testing
 
 /// Issue 31 on a private Xvfb and bus with real notify-send: duplicates stacked into one bubble with a count.
-@Suite(.serialized) struct NotificationStackTests {
+@Suite(.ownThreads, .serialized) struct NotificationStackTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func theSameNotificationThreeTimesIsOneBubbleCountingThem()
@@ -32,7 +32,7 @@ import Testing
 }
 
 /// Issue 31: "N more" under the column while notifications wait for a place.
-@Suite(.serialized) struct NotificationMoreTests {
+@Suite(.ownThreads, .serialized) struct NotificationMoreTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func aPillUnderTheColumnSaysHowManyWait() throws {
@@ -55,7 +55,7 @@ import Testing
 }
 
 /// Issue 31: one application's flood cannot hold another's notification back.
-@Suite(.serialized) struct NotificationFairnessTests {
+@Suite(.ownThreads, .serialized) struct NotificationFairnessTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func anotherApplicationShowsWithinASecondOfAFlood() throws {
@@ -74,7 +74,7 @@ import Testing
 }
 
 /// Issue 31: a column taller than the screen never overlaps; what does not fit waits, counted in the pill.
-@Suite(.serialized) struct NotificationRoomTests {
+@Suite(.ownThreads, .serialized) struct NotificationRoomTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     @Test(.enabled(if: NotificationsCommandTests.usable)) func tallBubblesWaitRatherThanOverlap() throws {
@@ -101,7 +101,7 @@ import Testing
 }
 
 /// Issue 31: middle click = the first action (or the default), right click = close all, as `[notifications]` sets.
-@Suite(.serialized) struct NotificationMouseTests {
+@Suite(.ownThreads, .serialized) struct NotificationMouseTests {
     typealias Desk = NotificationsCommandTests.Desk
 
     /// Clicks `button` on the bezel of the one bubble on the display (the tallest window: not the pill), above its

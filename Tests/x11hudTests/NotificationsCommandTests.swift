@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 20: `x11hud notifications` on a private session bus and a private Xvfb, driven by the real clients
 /// (notify-send, gdbus, dbus-send, dunstify, Debian's python3-gi for calls no command line can make).
-@Suite(.serialized) struct NotificationsCommandTests {
+@Suite(.ownThreads, .serialized) struct NotificationsCommandTests {
     /// A private Xvfb, a private dbus-daemon and the server on them; everything is ended when it goes.
     final class Desk {
         let x: XvfbServer

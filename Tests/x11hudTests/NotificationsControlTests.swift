@@ -5,7 +5,7 @@ import Testing
 /// Issue 31: the history, the pause, the waiting order and what scripts ask the running server
 /// (`x11hud notifications history|pop|pause|close-all|count|action`), against a real server on a private bus and a
 /// private Xvfb, with notify-send and Python's gi as the clients.
-@Suite(.serialized) struct NotificationsControlTests {
+@Suite(.ownThreads, .serialized) struct NotificationsControlTests {
     typealias Desk = NotificationsCommandTests.Desk
     static let usable = NotificationsCommandTests.usable
 

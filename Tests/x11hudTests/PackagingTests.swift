@@ -8,7 +8,7 @@ import X11Platform
 @testable import x11hud
 
 /// What the package ships beside the binary (version, exit statuses, man page, completions) agrees with the code.
-@Suite struct PackagingTests {
+@Suite(.ownThreads) struct PackagingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../..").standardized
 
@@ -151,7 +151,7 @@ import X11Platform
 
 /// Issue 22 item 6: the man page's SYNOPSIS, INPUT PROTOCOL and CONFIGURATION say what --help, the README and the
 /// settings table say, from the same source.
-@Suite struct ManPageAgreementTests {
+@Suite(.ownThreads) struct ManPageAgreementTests {
     func page() throws -> [String] {
         let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
                                      ["python3", "packaging/man.py", CLI.binary.path], directory: PackagingTests.root)

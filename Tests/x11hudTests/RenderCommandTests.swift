@@ -4,7 +4,7 @@ import HUDScene
 import HUDTestSupport
 import Testing
 
-@Suite struct RenderCommandTests {
+@Suite(.ownThreads) struct RenderCommandTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cli-\(UUID().uuidString)")
 
     init() throws { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }

@@ -3,7 +3,7 @@ import HUDTestSupport
 @testable import x11hud
 
 /// `x11hud run …` reaches the root parser, as every other subcommand does, instead of the default command's.
-@Suite struct RunDispatchTests {
+@Suite(.ownThreads) struct RunDispatchTests {
     @Test func runGoesToTheRootParser() {
         #expect(!X11HUDCommand.showsDirectly(["run", "--", "true"]))
         #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))

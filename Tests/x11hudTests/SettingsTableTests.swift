@@ -7,7 +7,7 @@ import Testing
 
 /// The table of settings against the command line: every row has exactly one option and one config key that set
 /// the same value, and every option of a HUD is either a row or named here as something else.
-@Suite struct SettingsTableTests {
+@Suite(.ownThreads) struct SettingsTableTests {
     /// A value of the type as an argument and as TOML.
     func sample(_ type: SettingType) -> (argument: String, toml: String) {
         switch type {
@@ -90,7 +90,7 @@ import Testing
 
 /// The `[notifications]` table's rows against the `notifications` command: its options are rows, their help says
 /// the rows' built-in values, and the command line and the config file are held to the same ranges.
-@Suite struct NotificationRowsTests {
+@Suite(.ownThreads) struct NotificationRowsTests {
     @Test func theCommandsOptionsAreRowsWithTheirDefaults() {
         let help = NotificationsCommand.helpMessage(columns: 10_000)
         for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
@@ -130,7 +130,7 @@ import Testing
 }
 
 /// The man page's list of config keys is the table's.
-@Suite struct SettingsManPageTests {
+@Suite(.ownThreads) struct SettingsManPageTests {
     @Test func theManPageListsEveryKeyWithItsValues() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
             .standardized

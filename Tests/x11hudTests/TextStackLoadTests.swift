@@ -6,7 +6,7 @@ import Testing
 
 /// When the text libraries cannot be loaded, the C loader says so to its caller, and x11hud ends with its documented
 /// status (`ExitStatus.internalError`) and one line, instead of the loader ending the process itself.
-@Suite struct TextStackLoadTests {
+@Suite(.ownThreads) struct TextStackLoadTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-load-\(UUID().uuidString)")
 
     init() throws { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }

@@ -4,7 +4,7 @@ import Testing
 @testable import x11hud
 
 /// Issue 14: `--watch-pid`, `--watch-file`, `--total` checked before any display is opened.
-@Suite struct WatchCommandTests {
+@Suite(.ownThreads) struct WatchCommandTests {
     static let environment = ["PATH": "/usr/bin:/bin", "DISPLAY": ":9999"]
 
     @Test(arguments: [
@@ -61,7 +61,7 @@ import Testing
 }
 
 /// Issue 22 item 4: `--watch-pid "$(pidof x)"` when pidof finds nothing or several processes.
-@Suite struct WatchPIDListTests {
+@Suite(.ownThreads) struct WatchPIDListTests {
     @Test func anEmptyPIDSaysNoProcess() throws {
         let r = try CLI.run(["--watch-pid", ""], environment: WatchCommandTests.environment)
         #expect(r.status == 66, "\(r.stderr)")

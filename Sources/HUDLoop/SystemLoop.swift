@@ -2,27 +2,62 @@ internal import CMainLoop
 import Dispatch
 import Glibc
 
-/// The main thread's loop when the program has it to itself: one `poll` over the main queue's wake-up descriptor and
-/// every watched descriptor (the X connection, standard input, the session bus, the timers), so that a frame, an X
-/// event, a D-Bus message or a block sent to the main queue wakes one thread once.
+/// The loop of a program, on its main thread: one `poll` over the main queue's wake-up descriptor and every watched
+/// descriptor (the X connection, standard input, the session bus, the timers), so that a frame, an X event, a D-Bus
+/// message or a block sent to the main queue wakes one thread once. Its clock is `MonotonicClock`, its timers are
+/// on one timerfd polled with the rest.
 ///
 /// Why not `dispatchMain()`: on Linux it ends the main thread and serves the main queue from the thread pool, and
 /// every timer or read source (and every re-arming of a timer) goes through libdispatch's manager thread first:
 /// three threads woken for one frame. The main queue keeps working here exactly as under Foundation's run loop,
-/// through the two functions libdispatch exports for it. When Swift's async main (or a test) serves the main queue
-/// instead, descriptors are watched by Dispatch sources on the main queue: the same handlers, on the same thread.
-@MainActor public enum MainLoop {
+/// through the two functions libdispatch exports for it. Until `run()` (when Swift's async main or a test serves
+/// the main queue), descriptors are watched by Dispatch sources on the main queue: the same handlers, on the same
+/// thread.
+@MainActor public final class SystemLoop: EventLoop {
+    /// The main thread's loop; there is one per process.
+    public nonisolated static let main = SystemLoop()
+
     /// The registered watches, by identity; polled when the loop runs.
-    private static var watches: [ObjectIdentifier: DescriptorWatch] = [:]
+    private var watches: [ObjectIdentifier: DescriptorWatch] = [:]
     /// Bumped when a watch comes, goes or changes what it waits for, so that the poll list is rebuilt only then.
-    private static var generation = 0
+    private var generation = 0
     /// `run()` has taken the main thread.
-    public private(set) static var isRunning = false
+    public private(set) var isRunning = false
+    private lazy var timers = TimerQueue(loop: self)
+
+    private nonisolated init() {}
+
+    // MARK: Clock
+
+    public var now: Double { MonotonicClock.now }
+
+    @discardableResult public func schedule(at deadline: Double, _ action: @escaping @MainActor () -> Void)
+        -> LoopTimer {
+        timers.add(LoopTimer(deadline: deadline, action: action))
+    }
+
+    public func realDelay(until deadline: Double) -> Double { deadline - now }
+
+    // MARK: Work
+
+    public func soon(_ body: @escaping @MainActor () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+
+    public nonisolated func send(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+
+    public func watch(_ descriptor: Int32, _ handler: @escaping @MainActor () -> Void) -> DescriptorWatch {
+        DescriptorWatch(descriptor, loop: self, handler: handler)
+    }
+
+    // MARK: Running
 
     /// Serves the main queue and every watched descriptor on this (the main) thread, for good.
-    public static func run() -> Never {
+    public func run() -> Never {
         // The first call never returns, so a second can only come from work this loop runs.
-        precondition(!isRunning, "MainLoop.run() called again from the main loop")
+        precondition(!isRunning, "SystemLoop.run() called again from the loop")
         let queueDescriptor = _dispatch_get_main_queue_handle_4CF()
         guard queueDescriptor >= 0 else { dispatchMain() }
         isRunning = true
@@ -68,29 +103,19 @@ import Glibc
         }
     }
 
-    /// Runs `body` on the main thread after the current work: the next turn of the loop.
-    public static func soon(_ body: @escaping @MainActor () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
-    }
-
-    /// Runs `body` on the main thread, from any thread (a reader's, a signal queue's).
-    public nonisolated static func send(_ body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
-    }
-
-    static func register(_ watch: DescriptorWatch) {
+    func register(_ watch: DescriptorWatch) {
         watches[ObjectIdentifier(watch)] = watch
         generation += 1
         if !isRunning { watch.startSources() }
     }
 
-    static func unregister(_ watch: DescriptorWatch) {
+    func unregister(_ watch: DescriptorWatch) {
         guard watches.removeValue(forKey: ObjectIdentifier(watch)) != nil else { return }
         generation += 1
     }
 
     /// A watch now waits for other events: rebuild the poll list (or its Dispatch sources).
-    static func eventsChanged(_ watch: DescriptorWatch) {
+    func eventsChanged(_ watch: DescriptorWatch) {
         guard watches[ObjectIdentifier(watch)] != nil else { return }
         if isRunning { generation += 1 } else { watch.startSources() }
     }

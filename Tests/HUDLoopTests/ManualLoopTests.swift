@@ -1,9 +1,9 @@
 import HUDLoop
 import Testing
 
-@MainActor struct ManualClockTests {
+@MainActor struct ManualLoopTests {
     @Test func timersRunInDeadlineOrderEachSeeingItsOwnDeadline() {
-        let clock = ManualClock(now: 10)
+        let clock = ManualLoop(now: 10)
         var seen: [(String, Double)] = []
         clock.schedule(at: 12.5) { seen.append(("b", clock.now)) }
         clock.schedule(after: 1) { seen.append(("a", clock.now)) }
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aCancelledTimerNeverRuns() {
-        let clock = ManualClock()
+        let clock = ManualLoop()
         var ran = false
         let timer = clock.schedule(after: 1) { ran = true }
         #expect(timer.isPending)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aTimerSetByATimerRunsInTheSameAdvanceWhenItIsDue() {
-        let clock = ManualClock()
+        let clock = ManualLoop()
         var times: [Double] = []
         clock.schedule(after: 1) {
             times.append(clock.now)
@@ -39,10 +39,30 @@ import Testing
     }
 
     @Test func theClockNeverGoesBack() {
-        let clock = ManualClock(now: 5)
+        let clock = ManualLoop(now: 5)
         clock.set(to: 3)
         #expect(clock.now == 5)
         #expect(clock.realDelay(until: 4) == 0)
         #expect(clock.realDelay(until: 7) == 2)
     }
+}
+
+/// What a `ManualLoop` keeps real: work sent from another thread, and `soon`, run on the main actor without any
+/// time passing on its clock.
+@MainActor struct ManualLoopWorkTests {
+    @Test func workSentFromAnotherThreadRunsOnTheLoopWhileItsClockStandsStill() async {
+        let loop = ManualLoop(now: 3)
+        let ran = Log<String>()
+        await Task.detached { loop.send { ran.items.append("sent") } }.value
+        loop.soon { ran.items.append("soon") }
+        let end = MonotonicClock.now + 5
+        while ran.items.count < 2, MonotonicClock.now < end { try? await Task.sleep(nanoseconds: 2_000_000) }
+        #expect(ran.items == ["sent", "soon"])
+        #expect(loop.now == 3)
+    }
+}
+
+/// What handlers on the loop appended, in order.
+@MainActor final class Log<Item> {
+    var items: [Item] = []
 }

@@ -2,19 +2,19 @@ import Glibc
 import HUDLoop
 import Testing
 
-/// The loop's watches and the system clock's timers as a test sees them: the main queue served by Swift's
-/// concurrency (not `MainLoop.run()`), so the watches run from Dispatch sources, with the same handlers. One at a
+/// The system loop's watches and timers as a test sees them: the main queue served by Swift's
+/// concurrency (not `SystemLoop.run()`), so the watches run from Dispatch sources, with the same handlers. One at a
 /// time: libdispatch knows a watched descriptor by its number, and a pipe closed by one test may be reused by the
 /// next test's timer descriptor while the first source's cancellation is still under way.
-@MainActor @Suite(.serialized) struct MainLoopTests {
+@MainActor @Suite(.serialized) struct SystemLoopTests {
     /// Waits (serving the main queue) until `done` or `seconds` have passed.
     private func wait(_ seconds: Double, until done: () -> Bool) async {
         let end = MonotonicClock.now + seconds
         while !done(), MonotonicClock.now < end { try? await Task.sleep(nanoseconds: 2_000_000) }
     }
 
-    @Test func systemClockTimersFireInOrderAndNotBeforeTheirDeadline() async {
-        let clock = SystemClock.shared
+    @Test func timersFireInOrderAndNotBeforeTheirDeadline() async {
+        let clock = SystemLoop.main
         let start = clock.now
         var fired: [(Int, Double)] = []
         clock.schedule(after: 0.12) { fired.append((2, clock.now)) }
@@ -31,7 +31,7 @@ import Testing
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var read: [UInt8] = []
-        let watch = DescriptorWatch(fds[0]) {
+        let watch = SystemLoop.main.watch(fds[0]) {
             var byte: UInt8 = 0
             if Glibc.read(fds[0], &byte, 1) == 1 { read.append(byte) }
         }
@@ -52,7 +52,7 @@ import Testing
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var calls = 0
-        let watch = DescriptorWatch(fds[1]) { calls += 1 }
+        let watch = SystemLoop.main.watch(fds[1]) { calls += 1 }
         watch.start()
         await wait(0.1) { false }
         #expect(calls == 0)
@@ -69,9 +69,34 @@ import Testing
 
     @Test func soonRunsAfterTheCurrentWork() async {
         var order: [String] = []
-        MainLoop.soon { order.append("soon") }
+        SystemLoop.main.soon { order.append("soon") }
         order.append("now")
         await wait(5) { order.count == 2 }
         #expect(order == ["now", "soon"])
+    }
+}
+
+/// Signals as the loop hands them on: on the main actor, from the signal watch's own thread.
+@MainActor @Suite struct LoopSignalTests {
+    @Test func aWatchedSignalRunsItsHandlerOnTheLoopAndNotAfterCancel() async {
+        let loop = ManualLoop()
+        let log = Log<Int32>()
+        let watch = loop.watchSignals([SIGWINCH]) { log.items.append($0) }
+        // The watch is set up on Dispatch's manager thread, a moment after it is made: signal until it is. Long: the
+        // handler runs on the main actor, which other suites' tests share in a full run.
+        let end = MonotonicClock.now + 30
+        while log.items.isEmpty, MonotonicClock.now < end {
+            kill(getpid(), SIGWINCH)
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        #expect(!log.items.isEmpty && log.items.allSatisfy { $0 == SIGWINCH }, "\(log.items)")
+        watch.cancel()
+        // Signals handled before the cancel may still be on their way to the loop: let them arrive.
+        await withCheckedContinuation { done in loop.send { done.resume() } }
+        let seen = log.items.count
+        kill(getpid(), SIGWINCH)
+        // Fixed: nothing is to come after `cancel`; the time a handler sent to the loop would take to arrive.
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        #expect(log.items.count == seen)
     }
 }

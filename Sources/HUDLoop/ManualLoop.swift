@@ -1,6 +1,10 @@
-/// A clock a test sets: its timers run when `advance(by:)` or `set(to:)` passes their deadlines, in deadline order,
-/// each seeing the clock at its own deadline. Real time never moves it.
-@MainActor public final class ManualClock: LoopClock {
+import Dispatch
+
+/// The loop of a test: its clock moves only when the test says, and its timers run when `advance(by:)` or
+/// `set(to:)` passes their deadlines, in deadline order, each seeing the clock at its own deadline. Everything else
+/// is real: work sent to it or deferred with `soon` runs on the main queue, and its watches are served by Dispatch
+/// sources there, so a session on a real X server can be driven on it.
+@MainActor public final class ManualLoop: EventLoop {
     public private(set) var now: Double
     private var timers: [LoopTimer] = []
 
@@ -32,4 +36,16 @@
 
     /// How many timers are waiting.
     public var pendingTimers: Int { timers.filter(\.isPending).count }
+
+    public func soon(_ body: @escaping @MainActor () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+
+    public nonisolated func send(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+
+    public func watch(_ descriptor: Int32, _ handler: @escaping @MainActor () -> Void) -> DescriptorWatch {
+        DescriptorWatch(descriptor, loop: nil, handler: handler)
+    }
 }
