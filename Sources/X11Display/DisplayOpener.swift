@@ -1,6 +1,6 @@
 import HUDLoop
 import HUDScene
-package import CX11
+internal import CX11
 import Synchronization
 
 /// Opens an X display with a deadline.

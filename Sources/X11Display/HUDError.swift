@@ -1,5 +1,5 @@
 public import HUDBase
-public import HUDScene
+import HUDScene
 
 /// Why a HUD cannot be shown; a program ends with `exitCode`, the status the command line uses for it.
 public struct HUDError: Error, Hashable, Sendable, CustomStringConvertible {

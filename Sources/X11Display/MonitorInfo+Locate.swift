@@ -1,4 +1,4 @@
-package import CX11
+internal import CX11
 import HUDScene
 
 /// Where a HUD is laid out: a monitor (its frame and work area), or the window a HUD is over, seen as a monitor.

@@ -1,5 +1,5 @@
 import HUDScene
-package import CX11
+internal import CX11
 
 /// The monitor the HUD is placed on: its frame, the part panels leave free, and how often it refreshes.
 package struct MonitorInfo: Hashable {

@@ -1,5 +1,5 @@
 import HUDScene
-package import CX11
+internal import CX11
 
 /// Window properties read in chunks of `chunk` bytes, one round trip each, to their end.
 @MainActor package enum Property {

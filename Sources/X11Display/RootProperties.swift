@@ -1,5 +1,5 @@
 import HUDScene
-package import CX11
+internal import CX11
 
 /// What the desktop publishes on the root window: the work area, the X resources, the XSETTINGS.
 @MainActor package enum RootProperties {

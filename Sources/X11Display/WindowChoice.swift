@@ -1,5 +1,5 @@
 import HUDScene
-package import CX11
+internal import CX11
 
 /// Which application window a HUD goes on (`--over-window`), as MBProgressHUD's `showHUDAddedTo:` takes a view.
 public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {

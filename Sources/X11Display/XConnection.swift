@@ -1,5 +1,5 @@
 import HUDScene
-package import CX11
+internal import CX11
 import FoundationEssentials
 import Glibc
 

@@ -1,6 +1,6 @@
 import HUDScene
 public import X11Display
-package import CX11
+internal import CX11
 import HUDLoop
 
 /// A client of another process's named HUD and nothing more: the display connection and the named-HUD endpoint,

@@ -1,6 +1,6 @@
 import HUDScene
 package import X11Display
-package import CX11
+internal import CX11
 import FoundationEssentials
 import Glibc
 

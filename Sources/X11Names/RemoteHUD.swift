@@ -1,6 +1,6 @@
 import HUDScene
-package import X11Display
-package import CX11
+import X11Display
+internal import CX11
 public import ProgressFeed
 
 /// A HUD that another process shows, reached through the X server (see `HUDLinks`): what `x11hud --id NAME` talks

@@ -1,6 +1,6 @@
 import HUDBase
 public import X11Display
-public import X11Names
+import X11Names
 internal import CX11
 import FoundationEssentials
 import Glibc

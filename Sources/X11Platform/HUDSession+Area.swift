@@ -1,5 +1,5 @@
 public import X11Display
-public import X11Names
+import X11Names
 public import HUDScene
 
 extension HUDSession {

@@ -1,5 +1,5 @@
-public import X11Display
-public import X11Names
+import X11Display
+import X11Names
 internal import CX11
 import HUDScene
 

@@ -1,5 +1,5 @@
-public import X11Display
-public import X11Names
+import X11Display
+import X11Names
 internal import CX11
 
 /// Whether the window the user works in is fullscreen, and word when that may have changed: what lets a notification

@@ -1,5 +1,6 @@
 import HUDBase
-public import X11Display
+// HUDError, MonitorChoice and WindowChoice are in this module's API: a program that imports X11Platform gets them too.
+@_exported public import X11Display
 public import X11Names
 internal import CX11
 import FoundationEssentials

@@ -81,7 +81,8 @@ import Testing
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ").filter {
-                    !["public", "package", "internal", "private", "@testable", "@preconcurrency"].contains($0)
+                    !["public", "package", "internal", "private", "@testable", "@preconcurrency", "@_exported"]
+                        .contains($0)
                 }
                 if words.count == 2, words[0] == "import" { found.append((url.lastPathComponent, String(words[1]))) }
             }
