@@ -690,7 +690,9 @@ def main(argv):
     from xsession import Children, XSession
     from xwatch import XWatch
 
-    for binary in (args.binary, args.bench_binary):
+    # x11hud-bench only for the frame cost: a run of other metrics needs just the binary measured.
+    wanted = [args.binary] + ([args.bench_binary] if "frames" in args.only else [])
+    for binary in wanted:
         if not os.access(binary, os.X_OK):
             sys.exit("bench: %s is missing; build it first (make bench does)" % binary)
     # Measure a copy: another build of .build/release/x11hud during the run must not mix two binaries.
