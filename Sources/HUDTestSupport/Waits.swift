@@ -73,17 +73,19 @@ private struct LineBytes {
     /// not yet, nil when the pipe ended, broke or the deadline passed.
     mutating func next(waiting milliseconds: Int32) -> Bool? {
         var wait = milliseconds
-        while Date() < deadline {
+        while true {
+            // Past the deadline, what was written meanwhile still counts: a waiter woken late (its thread or actor
+            // busy elsewhere in a full run) reads what is there before it gives up.
+            let late = Date() >= deadline
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, wait) >= 0 else { return nil }
-            guard p.revents != 0 else { return false }
+            guard poll(&p, 1, late ? 0 : wait) >= 0 else { return nil }
+            guard p.revents != 0 else { return late ? nil : false }
             var byte: UInt8 = 0
             guard read(fd, &byte, 1) == 1 else { return nil }
             if byte == UInt8(ascii: "\n") { return true }
             bytes.append(byte)
             wait = 0
         }
-        return nil
     }
 }
 
