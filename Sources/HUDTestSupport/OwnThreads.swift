@@ -14,9 +14,10 @@ public import Testing
 ///
 /// Nonisolated tests only: a test on the main actor runs there whatever its suite says, and must not block at all.
 public struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
-    /// Test cases of such suites running at once: one more than the cores, so that one waiting on a child
-    /// process leaves every core busy.
-    static let width = ProcessInfo.processInfo.activeProcessorCount + 1
+    /// Test cases of such suites running at once: as many as the cores, as many as Swift's cooperative pool ran
+    /// before these had threads of their own. One more (tried) loaded a 2-core machine so that timed checks of other
+    /// suites failed in a fresh-clone run.
+    static let width = ProcessInfo.processInfo.activeProcessorCount
     static let slots = Slots(width)
 
     public var isRecursive: Bool { true }
