@@ -23,9 +23,9 @@ package enum DisplayOpener {
 
     /// The `Display*` crossing from the opening thread; only one side ever owns it (decided under the lock).
     private struct Handoff: @unchecked Sendable {
-        package var display: OpaquePointer?
-        package var finished = false
-        package var abandoned = false
+        var display: OpaquePointer?
+        var finished = false
+        var abandoned = false
     }
 
     package static func open(_ name: String, timeout: Double = timeout) -> Outcome {

@@ -14,15 +14,15 @@ package enum XErrorHandlers {
     /// process does no formatting.
     private struct Messages {
         /// ` on :1`, once the display is known.
-        package var display = ""
+        var display = ""
         /// What happens instead of the exit, said on the same line (`HUDSession.whenLost`).
-        package var note = ""
-        package var connectionLost: [UInt8] = []
-        package var windowLost: [UInt8] = []
+        var note = ""
+        var connectionLost: [UInt8] = []
+        var windowLost: [UInt8] = []
 
-        package init() { compose() }
+        init() { compose() }
 
-        package mutating func compose() {
+        mutating func compose() {
             connectionLost = Array("x11hud: lost the connection to the X server\(display)\(note)\n".utf8)
             windowLost = Array("x11hud: the HUD's window was destroyed by another X client\(display)\(note)\n".utf8)
         }
@@ -40,8 +40,8 @@ package enum XErrorHandlers {
     /// The HUDs' own windows, by display: an error naming one of them means it is gone.
     private static let ownWindows = Mutex<Set<OwnWindow>>([])
     private struct OwnWindow: Hashable, @unchecked Sendable {
-        package let display: OpaquePointer
-        package let id: UInt
+        let display: OpaquePointer
+        let id: UInt
     }
     /// HUD windows inside another client's window (`--over-window`): they are destroyed with it, so an error naming
     /// one is expected (the destruction is reported by a DestroyNotify already on its way) and neither logged nor

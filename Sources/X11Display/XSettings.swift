@@ -43,30 +43,30 @@ package enum XSettings {
     }
 
     private struct Reader {
-        package let bytes: [UInt8]
-        package var offset = 0
-        package var bigEndian = false
+        let bytes: [UInt8]
+        var offset = 0
+        var bigEndian = false
 
-        package mutating func byte() -> UInt8? {
+        mutating func byte() -> UInt8? {
             guard offset < bytes.count else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
-        package mutating func skip(_ n: Int) { offset += n }
-        package mutating func pad(_ length: Int) { offset += (4 - length % 4) % 4 }
-        package mutating func card16() -> UInt16? {
+        mutating func skip(_ n: Int) { offset += n }
+        mutating func pad(_ length: Int) { offset += (4 - length % 4) % 4 }
+        mutating func card16() -> UInt16? {
             guard offset + 2 <= bytes.count else { return nil }
             defer { offset += 2 }
             let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
             return bigEndian ? a << 8 | b : b << 8 | a
         }
-        package mutating func card32() -> UInt32? {
+        mutating func card32() -> UInt32? {
             guard offset + 4 <= bytes.count else { return nil }
             defer { offset += 4 }
             let v = bytes[offset..<offset + 4].map(UInt32.init)
             return bigEndian ? v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3] : v[3] << 24 | v[2] << 16 | v[1] << 8 | v[0]
         }
-        package mutating func string(_ length: Int) -> String? {
+        mutating func string(_ length: Int) -> String? {
             guard length >= 0, offset + length <= bytes.count else { return nil }
             defer { offset += length }
             return String(decoding: bytes[offset..<offset + length], as: UTF8.self)

@@ -30,26 +30,26 @@ extension HUDRegistry.State {
 
 /// One JSON object, written field by field.
 private struct JSONText {
-    package var bytes: [UInt8] = [UInt8(ascii: "{")]
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
 
-    package mutating func field(_ key: String, _ value: String?) {
+    mutating func field(_ key: String, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    package mutating func field(_ key: String, _ value: Int) {
+    mutating func field(_ key: String, _ value: Int) {
         name(key)
         bytes += String(value).utf8
     }
 
-    package mutating func field(_ key: String, _ value: Bool?) {
+    mutating func field(_ key: String, _ value: Bool?) {
         guard let value else { return }
         name(key)
         bytes += (value ? "true" : "false").utf8
     }
 
-    package mutating func field(_ key: String, _ value: Double?) {
+    mutating func field(_ key: String, _ value: Double?) {
         guard let value else { return }
         name(key)
         // JSON has no NaN or infinity; the fraction shown is always finite, but a description must always parse.
