@@ -9,7 +9,7 @@ import Testing
 /// as stdin), and must end with the same status and say the same on stderr and stdout. A help text may be
 /// reflowed: it must have the same words in the same order, so it lists the same options with the same
 /// descriptions.
-@Suite struct CLIGoldenTests {
+@Suite(.ownThreads) struct CLIGoldenTests {
     struct Case: Decodable, Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var status: Int32

@@ -6,7 +6,7 @@ import Testing
 /// command. Each list is read from what ships: the binary's help, packaging/man.py's page (an option is the first
 /// line of its `.TP` entry), packaging/completions.py's scripts (bash completed as a user would, zsh's `arg_specs`
 /// and fish's `complete -l` lines read as written).
-@Suite struct OptionListsTests {
+@Suite(.ownThreads) struct OptionListsTests {
     /// The commands, as typed after `x11hud`; "show" is also what options right after `x11hud` complete as.
     static let commands = [
         "show", "render", "run", "hide", "list", "serve", "notifications", "notifications history", "notifications pop",
