@@ -47,23 +47,37 @@ import Glibc
     var pollEvents: Int16 { Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0) }
 
     /// Serves the watch from Dispatch sources (the main loop is not running).
+    ///
+    /// Each source watches a copy of the descriptor that only it closes, in its cancellation handler. Dispatch
+    /// cancels asynchronously and keys what it watches by descriptor number, and its rule is that a descriptor stays
+    /// open until then; the owner closes its own right after `cancel` (sd-bus's connection, a pipe), and a new
+    /// descriptor given that number meanwhile could go unwatched (a bus test's second connection never saw the call
+    /// made to it, in a loaded fresh-clone run). A copy keeps its number taken until Dispatch is done with it.
     func startSources() {
         guard started else { return }
-        if readSource == nil {
-            let s = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        if readSource == nil, let copy = Self.copy(descriptor) {
+            let s = DispatchSource.makeReadSource(fileDescriptor: copy, queue: .main)
             s.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handler() } }
+            s.setCancelHandler { Glibc.close(copy) }
             s.resume()
             readSource = s
         }
-        if wantsWrite, writeSource == nil {
-            let s = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
+        if wantsWrite, writeSource == nil, let copy = Self.copy(descriptor) {
+            let s = DispatchSource.makeWriteSource(fileDescriptor: copy, queue: .main)
             s.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.handler() } }
+            s.setCancelHandler { Glibc.close(copy) }
             s.resume()
             writeSource = s
         } else if !wantsWrite {
             writeSource?.cancel()
             writeSource = nil
         }
+    }
+
+    /// A copy of `descriptor` closed on exec; nil if the process has no descriptor left.
+    private static func copy(_ descriptor: Int32) -> Int32? {
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        return copy >= 0 ? copy : nil
     }
 
     func stopSources() {
