@@ -24,9 +24,7 @@ let package = Package(
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
+    dependencies: [],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type. Its header
         // declares what x11hud uses, copied from the libraries' headers by generate-shim.py: no pkg-config flags
@@ -201,7 +199,7 @@ let package = Package(
                 "X11Platform",
                 "HUDLoop",
                 "HUDControl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HUDCommandLine",
             ],
             swiftSettings: strictness
         ),
