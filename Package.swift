@@ -133,6 +133,9 @@ let package = Package(
             dependencies: ["CSystemdBus", "CSystemdBusLoader", "HUDLoop"],
             swiftSettings: strictness
         ),
+        // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
+        // completion scripts. Pure: no X, no I/O.
+        .target(name: "HUDCommandLine", swiftSettings: strictness),
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
@@ -255,6 +258,7 @@ let package = Package(
             dependencies: ["HUDBus", "HUDTestSupport"],
             swiftSettings: strictness
         ),
+        .testTarget(name: "HUDCommandLineTests", dependencies: ["HUDCommandLine"], swiftSettings: strictness),
         .testTarget(
             name: "HUDConfigTests",
             dependencies: ["HUDConfig", "HUDScene"],
