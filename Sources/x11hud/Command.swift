@@ -11,6 +11,17 @@ protocol Command: OptionGroup {
 extension Command {
     static var operands: Operands<Self> { .none }
 
+    /// Its words after `x11hud` (`["notifications", "pause"]`).
+    static var words: [String] { Array(spec.path.dropFirst()) }
+
+    /// What `--help` shows for it.
+    static var helpInfo: CommandInfo { CommandTree.info(Self.self) }
+
+    /// `arguments` read by its rows.
+    static func read(_ arguments: ArraySlice<String>) throws -> CommandTree.Outcome {
+        try CommandTree.read(Self.self, arguments)
+    }
+
     /// The command's spec: its rows, its operands, its value with no option given, and its checks.
     static func makeSpec(_ path: [String], abstract: String, discussion: String = "", usage: String? = nil)
         -> CommandSpec<Self> {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HUDBase
 import HUDCommandLine
+import ProgressFeed
 
 /// x11hud's commands as one tree: what reads a command line into a command, and what `--help`, the man page
 /// (`--print-command-table`) and the shell completions (`--generate-completion-script`) are made from. Each option
@@ -18,10 +19,10 @@ enum CommandTree {
         if rest.first == "help" { return .text(try help(for: Array(rest.dropFirst()))) }
         if let first = rest.first, let type = command(named: first) {
             if type == NotificationsCommand.self, let word = rest.dropFirst().first,
-               let control = NotificationsControl.subcommands.first(where: { $0.spec.path.last == word }) {
-                return try read(control, rest.dropFirst(2))
+               let control = NotificationsControl.subcommands.first(where: { $0.words.last == word }) {
+                return try control.read(rest.dropFirst(2))
             }
-            return try read(type, rest.dropFirst())
+            return try type.read(rest.dropFirst())
         }
         return try read(ShowCommand.self, rest)
     }
@@ -44,7 +45,7 @@ enum CommandTree {
     static func info<C: Command>(_ type: C.Type) -> CommandInfo {
         var info = C.spec.info
         if type == NotificationsCommand.self {
-            info.subcommands = NotificationsControl.subcommands.map { $0.spec.info }
+            info.subcommands = NotificationsControl.subcommands.map { $0.helpInfo }
         }
         return info
     }
@@ -55,7 +56,7 @@ enum CommandTree {
         root.path = ["x11hud"]
         root.abstract = X11HUDCommand.abstract
         root.discussion = "Exit status:\n" + ExitStatus.helpTable
-        root.subcommands = Subcommand.all.compactMap { $0.command.map { info($0) } }
+        root.subcommands = Subcommand.all.compactMap { $0.command?.helpInfo }
         return root
     }
 
@@ -76,16 +77,28 @@ enum CommandTree {
         return tree
     }
 
+    /// The commands and what each does, for `x11hud help` with a word that is no command's.
+    static var commandList: CommandInfo {
+        var list = CommandInfo(path: ["x11hud"], abstract: X11HUDCommand.abstract,
+                               discussion: "Exit status:\n" + ExitStatus.helpTable, usage: "x11hud <subcommand>")
+        list.subcommands = Subcommand.all.compactMap(\.command).map { command in
+            var info = command.helpInfo
+            if command is ShowCommand.Type { info.path = ["x11hud", "show (default)"] }
+            return info
+        }
+        return list
+    }
+
     /// `x11hud help [command [subcommand]]`.
     static func help(for words: [String]) throws -> String {
         guard let first = words.first else { return rootHelp }
-        guard let type = command(named: first) else { throw CommandLineError.unexpectedArgument(first) }
+        guard let type = command(named: first) else { return HelpText.render(commandList) }
         if type == NotificationsCommand.self, words.count > 1 {
-            guard let control = NotificationsControl.subcommands.first(where: { $0.spec.path.last == words[1] })
+            guard let control = NotificationsControl.subcommands.first(where: { $0.words.last == words[1] })
             else { throw CommandLineError.unexpectedArgument(words[1]) }
-            return HelpText.render(info(control))
+            return HelpText.render(control.helpInfo)
         }
-        return HelpText.render(info(type))
+        return HelpText.render(type.helpInfo)
     }
 
     /// `x11hud --help`: the default command is what most readers came for, its options, then the other commands.

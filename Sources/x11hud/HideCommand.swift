@@ -11,11 +11,11 @@ import HUDLoop
 /// shows it then exits as if its own hide had come.
 struct HideCommand: Command {
     static let spec = makeSpec(["x11hud", "hide"], abstract: "Hide a HUD shown by any x11hud process on the display.",
-                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>]",
                                discussion: ExitStatus.sentence([
                                    (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
                                    (.displayUnavailable, "the display cannot be opened"),
-                               ]))
+                               ]),
+                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>]")
 
     var id: String?
     var all = false

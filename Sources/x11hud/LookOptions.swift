@@ -21,10 +21,10 @@ struct LookOptions: OptionGroup {
         .cornerRadius, .position, .offset, .animation, .monitor,
     ]
 
-    static let rows = rows(section: nil)
+    static let rows = sectionRows(nil)
 
     /// The rows, under `section` in `--help` (the notification server's "Look (as for the HUD)").
-    static func rows(section: String?) -> [OptionRow<LookOptions>] {
+    static func sectionRows(_ section: String?) -> [OptionRow<LookOptions>] {
         settingKeys.map { key in .setting(key, section: section) { $0.given[key] = $1 } } + [
             .flag("static-icons", help: "Show icons whole at once instead of drawing their strokes in.",
                   section: section) { $0.staticIcons = $1 },

@@ -54,7 +54,7 @@ struct NotificationsCommand: Command {
         .setting(NotificationKey.valueIndicator) { $0.given[.valueIndicator] = $1 },
         .setting(NotificationKey.timeout) { $0.given[.timeout] = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
-    ] + .group(LookOptions.rows(section: "LOOK (AS FOR THE HUD)")) { c, body throws(ValueError) in
+    ] + .group(LookOptions.sectionRows("LOOK (AS FOR THE HUD)")) { c, body throws(ValueError) in
         try body(&c.look)
     }
 

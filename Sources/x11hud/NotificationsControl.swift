@@ -121,7 +121,8 @@ enum NotificationsControl {
                 --for, the whole seconds left after it ('on 290').
 
 
-                """ + NotificationsControl.statuses())
+                """ + NotificationsControl.statuses(),
+            usage: "x11hud notifications pause <on|off|toggle|status> [--for <duration>]")
 
         /// Required: the parser asks for it.
         var given: Change?

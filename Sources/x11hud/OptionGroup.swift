@@ -26,16 +26,9 @@ extension OptionRow {
                        choices: setting.type.choices, completion: completion, section: section,
                        parse: { text throws(ValueError) -> ConfigValue in
                            let value: ConfigValue?
-                           do { value = try setting.type.argument(text) } catch { throw .rule(error.reason) }
+                           do throws(InvalidSetting) { value = try setting.type.argument(text) } catch { throw .rule(error.reason) }
                            guard let value else { throw .refused }
                            return value
                        }, set: set)
-    }
-
-    /// The rows of a group held in a larger value, in `group`'s place.
-    static func group<Group: OptionGroup>(_ rows: [OptionRow<Group>],
-                                          _ place: @escaping (inout Root, (inout Group) throws(ValueError) -> Void)
-                                              throws(ValueError) -> Void) -> [OptionRow<Root>] {
-        rows.map { $0.lifted(place) }
     }
 }

@@ -50,13 +50,13 @@ struct RunCommand: Command {
     static let rows: [OptionRow<RunCommand>] = .group(ShowCommand.rows) { c, body throws(ValueError) in
         try body(&c.show)
     } + [
-        .text("done-label", valueName: "text", help: "The label when the command succeeds.") {
+        .text("done-label", valueName: "text", help: "The label when the command succeeds.", defaultValue: "Done") {
             $0.doneLabel = $1 ?? "Done"
         },
-        .text("fail-label", valueName: "text", help: "The label when the command fails.") {
+        .text("fail-label", valueName: "text", help: "The label when the command fails.", defaultValue: "Failed") {
             $0.failLabel = $1 ?? "Failed"
         },
-    ] + .inverted("pty", help: """
+    ] + OptionRow.inverted("pty", help: """
         Run the command in a terminal of its own, its output copied to x11hud's (default: when x11hud's standard \
         output is a terminal).
         """) { $0.pty = $1 }

@@ -6,7 +6,7 @@ import HUDScene
 /// `Subcommand.all` is the one list: the root command's `subcommands`, the words that are not the default
 /// command's arguments, the SYNOPSIS (`--print-synopsis`, read by packaging/man.py), OTHER COMMANDS and the names
 /// packaging/completions.py offers (`--print-commands`) all come from it, so a command added here is in each.
-struct Subcommand {
+struct Subcommand: @unchecked Sendable {
     /// The word that selects it.
     let name: String
     /// The command; nil for zenity and yad, which are chosen before parsing (`ZenityCommand.select`)
