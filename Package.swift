@@ -135,6 +135,9 @@ let package = Package(
         ),
         // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
         // completion scripts. Pure: no X, no I/O.
+        // The command line as one table: each option one row (names, value, help, values, completion, and how it sets
+        // its command's property), one parser with swift-argument-parser's messages, and the help texts and the bash,
+        // zsh and fish completion scripts written from the same rows. Pure: no C library, no I/O.
         .target(name: "HUDCommandLine", swiftSettings: strictness),
         // Defaults from config.toml, layered under the command line.
         .target(
@@ -276,7 +279,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
-                "HUDBase", "HUDConfig", "HUDFeeds",
+                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine",
             ],
             // What the command line said before issue 38's parser (CLIGoldenTests), and the script that wrote it.
             exclude: ["Fixtures"],

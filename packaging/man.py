@@ -109,8 +109,6 @@ def displayed(args):
 GENERAL = [
     {"names": ["help"], "help": "Show help information (also -h)."},
     {"names": ["version"], "help": "Show the version."},
-    {"names": ["generate-completion-script"], "valueName": "shell",
-     "help": "Print the completion script for the shell.", "choices": ["zsh", "bash", "fish"]},
 ]
 
 

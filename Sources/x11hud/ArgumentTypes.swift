@@ -44,7 +44,7 @@ struct SizeValue {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               InputLimits.sideRange.contains(w), InputLimits.sideRange.contains(h)
-        else { throw ValueError.rule("expected WIDTHxHEIGHT in points, each from 0 to \(InputLimits.maxSide) (400x300)") }
+        else { throw .rule("expected WIDTHxHEIGHT in points, each from 0 to \(InputLimits.maxSide) (400x300)") }
         return SizeValue(size: Size(width: w, height: h))
     }
 }
@@ -77,7 +77,7 @@ struct Seconds {
 /// `--over-window`: a window id (decimal or `0x…`), `active` or `pointer`.
 func parseWindowChoice(_ argument: String) throws(ValueError) -> WindowChoice {
     guard let choice = WindowChoice(argument) else {
-        throw ValueError.rule("expected a window id (decimal or 0x…, as $WINDOWID or xdotool give it), active or pointer")
+        throw .rule("expected a window id (decimal or 0x…, as $WINDOWID or xdotool give it), active or pointer")
     }
     return choice
 }

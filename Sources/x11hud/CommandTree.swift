@@ -56,6 +56,9 @@ enum CommandTree {
         root.path = ["x11hud"]
         root.abstract = X11HUDCommand.abstract
         root.discussion = "Exit status:\n" + ExitStatus.helpTable
+        // The default command's options are its own: `show` is listed with them.
+        root.options = []
+        root.usage = "x11hud <subcommand>"
         root.subcommands = Subcommand.all.compactMap { $0.command?.helpInfo }
         return root
     }
@@ -67,13 +70,20 @@ enum CommandTree {
         for program in [ZenityLineRules.Program.zenity, .yad] {
             var dialog = CommandInfo(path: ["x11hud", program.rawValue], abstract: "", discussion: "", usage: "",
                                      options: [], positionals: [], terminator: nil, subcommands: [])
-            dialog.options = ZenityOptions.completions(for: program).map { option in
+            // --help and --version are every command's, added by the scripts.
+            let options = ZenityOptions.completions(for: program).filter { $0 != "--help" && $0 != "--version" }
+            dialog.options = options.map { option in
                 OptionInfo(names: [String(option.drop { $0 == "-" }.prefix { $0 != "=" })],
                            valueName: option.contains("=") ? "value" : nil, help: "", choices: [],
                            completion: .none, visibility: .shown, section: nil)
             }
             tree.subcommands.append(dialog)
         }
+        // `x11hud help COMMAND`.
+        tree.subcommands.append(CommandInfo(path: ["x11hud", "help"], abstract: "Show a command's help.",
+                                            positionals: [PositionalInfo(name: "command", help: "",
+                                                                         choices: Subcommand.parsedNames,
+                                                                         isOptional: true)]))
         return tree
     }
 
@@ -111,8 +121,8 @@ enum CommandTree {
     /// What the options answered before any command is read print: help, the version, and the tables that the
     /// man page and the completion scripts are made from. Nil for any other command line.
     static func printout(for arguments: [String]) throws -> String? {
-        if arguments.first == "--generate-completion-script" || arguments.first?.hasPrefix("--generate-completion-script=") == true,
-           arguments.count <= 2 {
+        let completion = "--generate-completion-script"
+        if let first = arguments.first, first == completion || first.hasPrefix(completion + "="), arguments.count <= 2 {
             let shell = arguments.count == 2 ? arguments[1] : String(arguments[0].drop { $0 != "=" }.dropFirst())
             guard let shell = CompletionScript.Shell(rawValue: shell) else {
                 throw UsageError("Can't generate completion scripts for '\(shell)'. Please use "

@@ -35,10 +35,7 @@ struct HUDOptions: OptionGroup {
 
     static let rows: [OptionRow<HUDOptions>] = [
         .option("mode", valueName: "mode", help: "What to show above the labels.",
-                choices: HUDMode.allCases.map(\.rawValue), parse: { text throws(ValueError) in
-                    guard let mode = HUDMode(name: text) else { throw .refused }
-                    return mode
-                }) { $0.mode = $1 },
+                choices: HUDMode.allCases.map(\.rawValue), parse: parseMode) { $0.mode = $1 },
         .text("label", "text", valueName: "label", help: "The main text (bold 16). --text is zenity's name for it.") {
             $0.label = $1
         },
@@ -81,6 +78,12 @@ struct HUDOptions: OptionGroup {
             $0.markup = $1
         },
     ]
+
+    /// A mode by its name or a familiar alias (`spinner`, `ring`…); the choices listed are the names.
+    static func parseMode(_ text: String) throws(ValueError) -> HUDMode {
+        guard let mode = HUDMode(name: text) else { throw .refused }
+        return mode
+    }
 
     mutating func validate() throws {
         try look.validate()

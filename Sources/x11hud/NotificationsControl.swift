@@ -137,7 +137,8 @@ enum NotificationsControl {
         ]
 
         static let operands = Operands<Pause>.positional([
-            .init(name: "on|off|toggle|status", help: "on pauses, off resumes, toggle does the other, status only prints.",
+            .init(name: "on|off|toggle|status",
+                  help: "on pauses, off resumes, toggle does the other, status only prints.",
                   choices: Change.allCases.map(\.rawValue), isOptional: false) { pause, text throws(ValueError) in
                 guard let change = Change(rawValue: text) else { throw .refused }
                 pause.given = change

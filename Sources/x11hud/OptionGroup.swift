@@ -19,6 +19,8 @@ extension OptionRow {
         let setting = key.setting
         let completion: Completion = if case .monitor = setting.type {
             .shellCommand(MonitorCompletion.command)
+        } else if setting.type.choices.isEmpty {
+            .none
         } else {
             .values(setting.type.choices)
         }
@@ -26,7 +28,9 @@ extension OptionRow {
                        choices: setting.type.choices, completion: completion, section: section,
                        parse: { text throws(ValueError) -> ConfigValue in
                            let value: ConfigValue?
-                           do throws(InvalidSetting) { value = try setting.type.argument(text) } catch { throw .rule(error.reason) }
+                           do throws(InvalidSetting) { value = try setting.type.argument(text) } catch {
+                               throw .rule(error.reason)
+                           }
                            guard let value else { throw .refused }
                            return value
                        }, set: set)

@@ -12,7 +12,8 @@ import HUDLoop
 /// `x11hud run [HUD options] -- COMMAND [ARGS…]`: runs a command with the HUD up, its progress read from its output.
 struct RunCommand: Command {
     static let spec = makeSpec(
-        ["x11hud", "run"], abstract: "Run a command with the HUD up, showing the progress it prints, then how it ended.",
+        ["x11hud", "run"],
+        abstract: "Run a command with the HUD up, showing the progress it prints, then how it ended.",
         discussion: discussion,
         usage: "x11hud run [<HUD options>] [--done-label <text>] [--fail-label <text>] [--pty|--no-pty] -- <command> "
             + "[<argument> ...]")

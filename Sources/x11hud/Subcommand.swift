@@ -73,6 +73,9 @@ struct Subcommand: @unchecked Sendable {
                 + "history, pop, pause, close-all, count and action ask the running one.")),
     ]
 
+    /// The words that select a command of the parser's.
+    static var parsedNames: [String] { all.filter { $0.command != nil }.map(\.name) }
+
     /// The SYNOPSIS of `--help` and the man page, one form a line.
     static var synopsis: [String] { all.flatMap(\.synopsis) }
 

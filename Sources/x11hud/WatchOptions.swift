@@ -121,7 +121,6 @@ struct WatchOptions: OptionGroup {
         X11HUDCommand.printError("warning: standard input is ignored with \(option)")
         BlockingThread.start("x11hud.stdin-ignored") { FileDescriptorFeed.discard(0) }
     }
-
 }
 
 extension ShowCommand {
