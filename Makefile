@@ -12,9 +12,10 @@ BIN = .build/release/x11hud
 #   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
 #     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up.
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run
-# time, which argument parsing does for every option type at start (2.8 M fewer instructions before the map), and
-# cross-module optimisation, which specialises swift-argument-parser's generic parsing for x11hud's own types
-# (16.8 M → 16.1 M instructions up to the X connection, callgrind; -Osize on top saved nothing).
+# time, which argument parsing did for every option type at start (2.8 M fewer instructions before the map, measured
+# with swift-argument-parser), and cross-module optimisation, which specialises generic code across modules for
+# x11hud's own types (then 16.8 M → 16.1 M instructions up to the X connection, callgrind; -Osize on top saved
+# nothing). Both are kept for HUDCommandLine's generic rows and the libraries' generics.
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
 LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \

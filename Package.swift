@@ -24,9 +24,7 @@ let package = Package(
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
+    dependencies: [],
     targets: [
         // cairo + Pango: drawing and text shaping. No Xlib in here, so HUDScene never sees an X type. Its header
         // declares what x11hud uses, copied from the libraries' headers by generate-shim.py: no pkg-config flags
@@ -135,6 +133,12 @@ let package = Package(
             dependencies: ["CSystemdBus", "CSystemdBusLoader", "HUDLoop"],
             swiftSettings: strictness
         ),
+        // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
+        // completion scripts. Pure: no X, no I/O.
+        // The command line as one table: each option one row (names, value, help, values, completion, and how it sets
+        // its command's property), one parser with swift-argument-parser's messages, and the help texts and the bash,
+        // zsh and fish completion scripts written from the same rows. Pure: no C library, no I/O.
+        .target(name: "HUDCommandLine", swiftSettings: strictness),
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
@@ -201,7 +205,7 @@ let package = Package(
                 "X11Platform",
                 "HUDLoop",
                 "HUDControl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HUDCommandLine",
             ],
             swiftSettings: strictness
         ),
@@ -257,6 +261,7 @@ let package = Package(
             dependencies: ["HUDBus", "HUDTestSupport"],
             swiftSettings: strictness
         ),
+        .testTarget(name: "HUDCommandLineTests", dependencies: ["HUDCommandLine"], swiftSettings: strictness),
         .testTarget(
             name: "HUDConfigTests",
             dependencies: ["HUDConfig", "HUDScene"],
@@ -274,7 +279,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
-                "HUDBase", "HUDConfig", "HUDFeeds",
+                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine",
             ],
             // What the command line said before issue 38's parser (CLIGoldenTests), and the script that wrote it.
             exclude: ["Fixtures"],

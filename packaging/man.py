@@ -4,7 +4,7 @@
 Usage: packaging/man.py X11HUD_BINARY [SECTIONS_FILE]
 
 Everything --help knows (commands, options, their values, the exit statuses) comes from the binary's
-`--experimental-dump-help` JSON, and the config file's keys from its table of settings (`--print-settings`: key,
+`--print-command-table` JSON (the command-line table), and the config file's keys from its table of settings (`--print-settings`: key,
 values, built-in value, help), so the page cannot drift from the code; what --help cannot hold (the input protocol,
 FILES, ENVIRONMENT, EXAMPLES) is hand-written roff in packaging/x11hud.1.in, which marks where the generated parts go.
 """
@@ -85,29 +85,31 @@ def input_protocol(binary):
     return "\n".join(entries) + "\n.PP\n" + markdown(" ".join(paragraph.split()))
 
 
-def option_names(arg):
-    names = []
-    for n in arg.get("names", []):
-        names.append(("-" if n["kind"] == "short" else "--") + n["name"])
-    return names
+def case_name(value):
+    """An enumeration's case as Swift's JSON writes it: "shown", or {"shown": {}}."""
+    return next(iter(value)) if isinstance(value, dict) else value
 
 
 def option_entry(arg):
-    value = arg.get("valueName") if arg["kind"] == "option" else None
-    head = ", ".join("\\fB%s\\fR" % roff(n) + (" \\fI%s\\fR" % roff(value) if value else "")
-                     for n in option_names(arg))
-    body = roff(arg.get("abstract", "").strip())
-    values = arg.get("allValues")
-    if values and not all(v in arg.get("abstract", "") for v in values):
+    value = arg.get("valueName")
+    head = ", ".join("\\fB%s\\fR" % roff("--" + n) + (" \\fI%s\\fR" % roff(value) if value else "")
+                     for n in arg["names"])
+    body = roff(arg.get("help", "").strip())
+    values = arg.get("choices")
+    if values and not all(v in arg.get("help", "") for v in values):
         body += "\nOne of: " + ", ".join("\\fB%s\\fR" % roff(v) for v in values) + "."
-    if arg.get("discussion"):
-        body += "\n" + roff(arg["discussion"].strip() if isinstance(arg["discussion"], str) else "")
     return ".TP\n%s\n%s" % (head, body)
 
 
 def displayed(args):
-    return [a for a in args if a.get("shouldDisplay", True) and a["kind"] in ("option", "flag")
-            and a.get("preferredName", {}).get("name") not in ("help", "version")]
+    return [a for a in args if case_name(a.get("visibility", "shown")) == "shown"]
+
+
+# The options every command answers, which the parser adds to each.
+GENERAL = [
+    {"names": ["help"], "help": "Show help information (also -h)."},
+    {"names": ["version"], "help": "Show the version."},
+]
 
 
 def exit_status(discussion):
@@ -145,36 +147,35 @@ def main():
     binary = sys.argv[1]
     here = os.path.dirname(os.path.abspath(__file__))
     sections_file = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "x11hud.1.in")
-    root = json.loads(subprocess.run([binary, "--experimental-dump-help"], capture_output=True, text=True,
-                                     check=True).stdout)["command"]
+    root = json.loads(subprocess.run([binary, "--print-command-table"], capture_output=True, text=True,
+                                     check=True).stdout)
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
-    commands = {c["commandName"]: c for c in root.get("subcommands", []) if c["commandName"] != "help"}
+    commands = {c["path"][-1]: c for c in root.get("subcommands", [])}
     # A command's own subcommands (notifications history, pause…) follow it, named by both words.
     nested = {}
     for name, c in commands.items():
         nested[name] = c
         for s in c.get("subcommands", []):
-            if s["commandName"] != "help":
-                nested[name + " " + s["commandName"]] = s
+            nested[name + " " + s["path"][-1]] = s
     show, render = commands["show"], commands["render"]
     intro, statuses = exit_status(root.get("discussion", ""))
 
     def key(a):
-        return a.get("preferredName", {}).get("name")
+        return a["names"][0]
 
-    render_keys = {key(a) for a in displayed(render.get("arguments", []))}
-    show_keys = {key(a) for a in displayed(show.get("arguments", []))}
-    common = [a for a in displayed(show.get("arguments", [])) if key(a) in render_keys]
-    show_only = [a for a in displayed(show.get("arguments", [])) if key(a) not in render_keys]
-    render_only = [a for a in displayed(render.get("arguments", [])) if key(a) not in show_keys]
-    general = [a for a in root.get("arguments", []) if a.get("shouldDisplay", True)]
+    render_keys = {key(a) for a in displayed(render.get("options", []))}
+    show_keys = {key(a) for a in displayed(show.get("options", []))}
+    common = [a for a in displayed(show.get("options", [])) if key(a) in render_keys]
+    show_only = [a for a in displayed(show.get("options", [])) if key(a) not in render_keys]
+    render_only = [a for a in displayed(render.get("options", [])) if key(a) not in show_keys]
+    general = GENERAL
 
     generated = {
         # The abstract is the NAME line already.
         "DESCRIPTION": paragraphs(intro) if intro else "",
         "COMMANDS": "\n".join(
             ".TP\n\\fBx11hud %s\\fR%s\n%s\n.IP\n%s" % (
-                roff(name), " (the default)" if root.get("defaultSubcommand") == name else "",
+                roff(name), " (the default)" if name == "show" else "",
                 roff(c.get("abstract", "")), paragraphs(c.get("discussion", ""), ".IP") if c.get("discussion") else "")
             for name, c in nested.items()),
         "OPTIONS": "\n".join([
@@ -182,10 +183,10 @@ def main():
             ".SS Options of show", *map(option_entry, show_only),
             ".SS Options of render", *map(option_entry, render_only),
             # run takes every option of show (the same option group) and adds its own: only those are listed.
-            *[line for name, c in nested.items() if name not in ("show", "render") and displayed(c.get("arguments", []))
+            *[line for name, c in nested.items() if name not in ("show", "render") and displayed(c.get("options", []))
               for line in [".SS Options of " + roff(name),
                            *([".PP", "Every option of show, and:"] if name == "run" else []),
-                           *map(option_entry, [a for a in displayed(c.get("arguments", []))
+                           *map(option_entry, [a for a in displayed(c.get("options", []))
                                                if name != "run" or key(a) not in show_keys])]],
             ".SS General options", *map(option_entry, general)]),
         "EXIT STATUS": statuses,

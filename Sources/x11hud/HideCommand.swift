@@ -1,7 +1,7 @@
 import X11Names
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import Glibc
 import HUDScene
 import X11Platform
@@ -9,39 +9,35 @@ import HUDLoop
 
 /// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that
 /// shows it then exits as if its own hide had come.
-struct HideCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "hide",
-        abstract: "Hide a HUD shown by any x11hud process on the display.",
-        discussion: ExitStatus.sentence([
-            (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
-            (.displayUnavailable, "the display cannot be opened"),
-        ])
-    )
+struct HideCommand: Command {
+    static let spec = makeSpec(["x11hud", "hide"], abstract: "Hide a HUD shown by any x11hud process on the display.",
+                               discussion: ExitStatus.sentence([
+                                   (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
+                                   (.displayUnavailable, "the display cannot be opened"),
+                               ]),
+                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>]")
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The name the HUD was shown with (--id).", valueName: "name"))
     var id: String?
-
-    @Flag(help: "Hide every HUD on the display.")
     var all = false
-
-    @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
-        Hide the HUDs over this window (as shown with --over-window; with --id, that one of them): an id, its \
-        frame's id, 'active' or 'pointer'.
-        """, valueName: "window"), transform: parseWindowChoice)
     var overWindow: WindowChoice?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    func validate() throws {
+    static let rows: [OptionRow<HideCommand>] = [
+        .text("id", valueName: "name", help: "The name the HUD was shown with (--id).") { $0.id = $1 },
+        .flag("all", help: "Hide every HUD on the display.") { $0.all = $1 },
+        .option("over-window", valueName: "window", help: """
+            Hide the HUDs over this window (as shown with --over-window; with --id, that one of them): an id, its \
+            frame's id, 'active' or 'pointer'.
+            """, parse: parseWindowChoice) { $0.overWindow = $1 },
+        .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+    ]
+
+    mutating func validate() throws {
         if all, id != nil || overWindow != nil {
-            throw ValidationError("--all hides every HUD: no --id or --over-window")
+            throw UsageError("--all hides every HUD: no --id or --over-window")
         }
         if !all, id == nil, overWindow == nil {
-            throw ValidationError("give --id NAME, --over-window WINDOW or --all")
+            throw UsageError("give --id NAME, --over-window WINDOW or --all")
         }
     }
 
@@ -94,16 +90,5 @@ struct HideCommand: ParsableCommand {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()
-    }
-}
-
-extension HideCommand: FastParsable {
-    static var ownFastOptions: [FastOption<HideCommand>] {
-        [
-            .text("id") { $0.id = $1 },
-            .flag("all") { $0.all = $1 },
-            .value("over-window", parse: parseWindowChoice) { $0.overWindow = $1 },
-            .text("display") { $0.display = $1 },
-        ]
     }
 }

@@ -1,28 +1,31 @@
 import X11Display
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import X11Platform
 
 /// `x11hud list`: the HUDs up on the display, of every x11hud process.
-struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "List the HUDs up on the display: id, pid, mode, label, monitor.",
-        discussion: """
-            Tab-separated, one HUD a line, oldest first (`-` for a HUD without an id); --json for a JSON array.
-            """
-    )
+struct ListCommand: Command {
+    static let spec = makeSpec(["x11hud", "list"],
+                               abstract: "List the HUDs up on the display: id, pid, mode, label, monitor.",
+                               discussion: """
+                                   Tab-separated, one HUD a line, oldest first (`-` for a HUD without an id); --json \
+                                   for a JSON array.
+                                   """)
 
-    @Flag(help: """
-        Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while it \
-        turns), progress (a fraction from 0 to 1, null while the HUD shows no progress) and details (as shown).
-        """)
     var json = false
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
     var display: String?
+
+    static let rows: [OptionRow<ListCommand>] = [
+        .flag("json", help: """
+            Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while \
+            it turns), progress (a fraction from 0 to 1, null while the HUD shows no progress) and details (as \
+            shown).
+            """) { $0.json = $1 },
+        .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+    ]
+
+    mutating func validate() throws {}
 
     func run() throws {
         let (lines, failure) = MainActor.assumeIsolated { () -> ([String], ExitError?) in
@@ -51,14 +54,5 @@ struct ListCommand: ParsableCommand {
     static func json(_ huds: [HUDListing]) -> String {
         let data = (try? JSONEncoder().encode(huds)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-extension ListCommand: FastParsable {
-    static var ownFastOptions: [FastOption<ListCommand>] {
-        [
-            .flag("json") { $0.json = $1 },
-            .text("display") { $0.display = $1 },
-        ]
     }
 }

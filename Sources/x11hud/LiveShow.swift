@@ -312,7 +312,7 @@ import HUDLoop
         if case .icon(let icon) = content.custom { input.icon = icon }
         // A spinner asked for by name travels like the JSON key does ({"spinner":…}); the rest of the style is the
         // showing process's own.
-        if let spinner = options.spinner { input.spinner = spinner }
+        if case .spinner(let spinner)? = options.look.given[.spinner] { input.spinner = spinner }
         if options.progress != nil || options.percentage != nil { input.progress = content.progress }
         input.hideAfter = command.hideSeconds
         return input

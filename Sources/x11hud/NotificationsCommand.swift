@@ -1,7 +1,7 @@
 import X11NotifyDisplay
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import HUDBus
@@ -13,69 +13,68 @@ import X11Platform
 
 /// `x11hud notifications`: the session's notification server (`org.freedesktop.Notifications`), every notification a
 /// named HUD of this process, with the command line's look, stacking and names.
-struct NotificationsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "notifications",
+struct NotificationsCommand: Command {
+    static let spec = makeSpec(
+        ["x11hud", "notifications"],
         abstract: "Be the session's notification server (notify-send, libnotify): bubbles, and volume as an OSD.",
-        discussion: """
-            Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
-            Notifications are bubbles in a column at the top right (--position, or the config file's \
-            [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
-            pointer on one holding its timeout. The 'value' hint (0-100) and the synchronous hints \
-            (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, private-synchronous) are an OSD \
-            where the command line's HUDs are, updated in place, as replaces_id updates any notification. \
-            Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
-            (NotificationClosed reason 3); a synchronous one is named APP:VALUE (its application's name and its \
-            hint's value), so 'x11hud --id notify-send:volume …' updates the HUD \
-            'notify-send -h string:x-canonical-private-synchronous:volume' shows.
+        discussion: discussion, usage: "x11hud notifications <options> <subcommand>")
+
+    static let discussion = """
+        Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
+        Notifications are bubbles in a column at the top right (--position, or the config file's \
+        [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
+        pointer on one holding its timeout. The 'value' hint (0-100) and the synchronous hints \
+        (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, private-synchronous) are an OSD \
+        where the command line's HUDs are, updated in place, as replaces_id updates any notification. \
+        Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
+        (NotificationClosed reason 3); a synchronous one is named APP:VALUE (its application's name and its \
+        hint's value), so 'x11hud --id notify-send:volume …' updates the HUD \
+        'notify-send -h string:x-canonical-private-synchronous:volume' shows.
 
 
-            """ + ExitStatus.sentence([
-                (.done, "the session bus went away or another server took the name (--replace)"),
-                (.displayUnavailable, "the display cannot be opened"),
-                (.connectionLost, "the X server went away"),
-                (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
-                (.busUnavailable, "the session bus cannot be reached"),
-            ]),
-        subcommands: NotificationsControl.subcommands
-    )
+        """ + ExitStatus.sentence([
+            (.done, "the session bus went away or another server took the name (--replace)"),
+            (.displayUnavailable, "the display cannot be opened"),
+            (.connectionLost, "the X server went away"),
+            (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
+            (.busUnavailable, "the session bus cannot be reached"),
+        ])
 
-    @Flag(help: "Take the name over from the server that owns it (dunst, mako, another x11hud).")
     var replace = false
-
-    // Each option's name, help (its default) and range are its row of the `[notifications]` table's settings.
-
-    @Option(name: .notification(.maxVisible), parsing: .unconditional, help: .notification(.maxVisible),
-            transform: NotificationKey.maxVisible.whole)
-    var maxVisible: Int?
-
-    @Option(name: .notification(.valueIndicator), parsing: .unconditional, help: .notification(.valueIndicator))
-    var valueIndicator: NotificationSettings.ValueIndicator?
-
-    @Option(name: .notification(.timeout), parsing: .unconditional, help: .notification(.timeout),
-            transform: NotificationKey.timeout.number)
-    var timeout: Double?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The X display (default: $DISPLAY).", valueName: "name"))
+    /// The `[notifications]` settings given as options: each is its row of that table's settings.
+    var given: [NotificationKey: ConfigValue] = [:]
     var display: String?
+    var look = LookOptions()
 
-    @OptionGroup(title: "Look (as for the HUD)") var look: LookOptions
+    static let rows: [OptionRow<NotificationsCommand>] = [
+        .flag("replace", help: "Take the name over from the server that owns it (dunst, mako, another x11hud).") {
+            $0.replace = $1
+        },
+        .setting(NotificationKey.maxVisible) { $0.given[.maxVisible] = $1 },
+        .setting(NotificationKey.valueIndicator) { $0.given[.valueIndicator] = $1 },
+        .setting(NotificationKey.timeout) { $0.given[.timeout] = $1 },
+        .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+    ] + .group(LookOptions.sectionRows("LOOK (AS FOR THE HUD)")) { c, body throws(ValueError) in
+        try body(&c.look)
+    }
+
+    mutating func validate() throws {
+        try look.validate()
+    }
 
     /// The settings with the command line's `[notifications]` options over the table (`--position` places the
     /// bubbles too): what `--print-config` prints and the server uses.
     private func layered() throws -> Settings {
         var settings = try look.settings()
-        if let maxVisible { settings.override(.maxVisible, with: .number(Double(maxVisible))) }
-        if let valueIndicator { settings.override(.valueIndicator, with: .valueIndicator(valueIndicator)) }
-        if let timeout { settings.override(.timeout, with: .number(timeout)) }
+        for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
+            if let value = given[key] { settings.override(key, with: value) }
+        }
         if let position = look.position { settings.override(NotificationKey.position, with: .position(position)) }
         return settings
     }
 
     func run() throws {
         let settings = try layered()
-        // Here, not in validate(): ArgumentParser looks for the options it does not know only after validate().
         if look.printConfig { return print(settings.printed) }
         if let failure = MainActor.assumeIsolated({ start(settings) }) { throw failure }
         MainActor.assumeIsolated { HUDSession.runMainLoop() }
@@ -162,29 +161,4 @@ struct NotificationsCommand: ParsableCommand {
 
     /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
     @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
-}
-
-extension NotificationsCommand: FastParsable {
-    /// A server started at log-in or by a key binding reads its options here too: ArgumentParser's reflection touches
-    /// pages of the binary that the server would then keep resident for its whole life (issue 31, item 11).
-    static var ownFastOptions: [FastOption<NotificationsCommand>] {
-        [
-            .flag("replace") { $0.replace = $1 },
-            .value(NotificationKey.maxVisible.rawValue, parse: NotificationKey.maxVisible.whole) { $0.maxVisible = $1 },
-            .argument(NotificationKey.valueIndicator.rawValue) { $0.valueIndicator = $1 },
-            .value(NotificationKey.timeout.rawValue, parse: NotificationKey.timeout.number) { $0.timeout = $1 },
-            .text("display") { $0.display = $1 },
-        ]
-    }
-
-    static var fastOptions: [FastOption<NotificationsCommand>] {
-        ownFastOptions + LookOptions.fastOptions.map { $0.lifted { try $1(&$0.look) } }
-    }
-
-    mutating func blankGroups() { look = .blank }
-
-    mutating func fastValidate() throws {
-        try look.fastValidate()
-        try validate()
-    }
 }

@@ -1,5 +1,5 @@
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import HUDNotify
 import HUDScene
@@ -7,7 +7,7 @@ import HUDScene
 /// `x11hud notifications history|pop|pause|close-all|count|action`: questions to the running server over its
 /// `org.x11hud.Notifications` interface, for scripts and key bindings. Each opens no display.
 enum NotificationsControl {
-    static let subcommands: [any ParsableCommand.Type] = [
+    static let subcommands: [any Command.Type] = [
         History.self, Pop.self, Pause.self, CloseAll.self, Count.self, Action.self,
     ]
 
@@ -49,9 +49,9 @@ enum NotificationsControl {
         }
     }
 
-    struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "history",
+    struct History: Command {
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "history"],
             abstract: "Print the closed notifications the running server keeps, newest first.",
             discussion: """
                 Tab-separated, one a line: id, application, urgency, how it closed (expired, dismissed, closed, \
@@ -59,14 +59,18 @@ enum NotificationsControl {
                 memory, at most [notifications] history-length (100); not those with the 'transient' hint.
 
 
-                """ + NotificationsControl.statuses()
-        )
+                """ + NotificationsControl.statuses())
 
-        @Flag(help: ArgumentHelp("""
-            Print a JSON array of objects with the keys id, app, summary, body, icon, urgency, closed, received \
-            (seconds since 1970).
-            """))
         var json = false
+
+        static let rows: [OptionRow<History>] = [
+            .flag("json", help: """
+                Print a JSON array of objects with the keys id, app, summary, body, icon, urgency, closed, received \
+                (seconds since 1970).
+                """) { $0.json = $1 },
+        ]
+
+        mutating func validate() throws {}
 
         func run() throws {
             let items = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.history() }
@@ -83,12 +87,15 @@ enum NotificationsControl {
         }
     }
 
-    struct Pop: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "pop",
+    struct Pop: Command {
+        static let rows: [OptionRow<Pop>] = []
+
+        mutating func validate() throws {}
+
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "pop"],
             abstract: "Show the newest closed notification again (taken out of the history); prints its new id.",
-            discussion: NotificationsControl.statuses([(.cancelled, "the history is empty")])
-        )
+            discussion: NotificationsControl.statuses([(.cancelled, "the history is empty")]))
 
         func run() throws {
             let popped = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.pop() }
@@ -99,13 +106,13 @@ enum NotificationsControl {
         }
     }
 
-    struct Pause: ParsableCommand {
-        enum Change: String, ExpressibleByArgument, CaseIterable {
+    struct Pause: Command {
+        enum Change: String, CaseIterable {
             case on, off, toggle, status
         }
 
-        static let configuration = CommandConfiguration(
-            commandName: "pause",
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "pause"],
             abstract: "Pause notifications (do not disturb), resume them, or say whether they are paused.",
             discussion: """
                 Paused, new notifications wait (critical ones still show, unless [notifications] paused-shows is \
@@ -114,22 +121,33 @@ enum NotificationsControl {
                 --for, the whole seconds left after it ('on 290').
 
 
-                """ + NotificationsControl.statuses()
-        )
+                """ + NotificationsControl.statuses(),
+            usage: "x11hud notifications pause <on|off|toggle|status> [--for <duration>]")
 
-        @Argument(help: ArgumentHelp("on pauses, off resumes, toggle does the other, status only prints.",
-                                     valueName: "on|off|toggle|status"))
-        var change: Change
-
-        @Option(name: .customLong("for"), parsing: .unconditional, help: ArgumentHelp("""
-            With on or toggle: resume by itself after this long: seconds, or a number with s, m or h (90, 5m, \
-            1h30m).
-            """, valueName: "duration"), transform: Pause.duration)
+        /// Required: the parser asks for it.
+        var given: Change?
         var duration: Double?
+        var change: Change { given ?? .status }
 
-        func validate() throws {
+        static let rows: [OptionRow<Pause>] = [
+            .option("for", valueName: "duration", help: """
+                With on or toggle: resume by itself after this long: seconds, or a number with s, m or h (90, 5m, \
+                1h30m).
+                """, parse: Pause.duration) { $0.duration = $1 },
+        ]
+
+        static let operands = Operands<Pause>.positional([
+            .init(name: "on|off|toggle|status",
+                  help: "on pauses, off resumes, toggle does the other, status only prints.",
+                  choices: Change.allCases.map(\.rawValue), isOptional: false) { pause, text throws(ValueError) in
+                guard let change = Change(rawValue: text) else { throw .refused }
+                pause.given = change
+            },
+        ])
+
+        mutating func validate() throws {
             if duration != nil, change == .off || change == .status {
-                throw ValidationError("--for goes with on or toggle, not \(change.rawValue)")
+                throw UsageError("--for goes with on or toggle, not \(change.rawValue)")
             }
         }
 
@@ -141,11 +159,11 @@ enum NotificationsControl {
         }
 
         /// `90`, `90s`, `5m`, `1h30m`, `1.5h` in seconds: more than 0, at most a week.
-        static func duration(_ text: String) throws -> Double {
+        static func duration(_ text: String) throws(ValueError) -> Double {
             let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
             var total = 0.0, number = "", parts = 0
-            func refuse() -> ValidationError {
-                ValidationError("'\(text)' is not a duration: seconds, or a number with s, m or h (90, 5m, 1h30m)")
+            func refuse() -> ValueError {
+                .rule("'\(text)' is not a duration: seconds, or a number with s, m or h (90, 5m, 1h30m)")
             }
             for c in text {
                 if c.isNumber || c == "." {
@@ -166,41 +184,54 @@ enum NotificationsControl {
                 throw refuse()
             }
             guard total.isFinite, total > 0, total <= NotificationControl.longestPause else {
-                throw ValidationError("'\(text)': a pause lasts more than 0 s and at most a week (168h)")
+                throw .rule("'\(text)': a pause lasts more than 0 s and at most a week (168h)")
             }
             return total
         }
     }
 
-    struct CloseAll: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "close-all",
+    struct CloseAll: Command {
+        static let rows: [OptionRow<CloseAll>] = []
+
+        mutating func validate() throws {}
+
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "close-all"],
             abstract: "Close every notification shown or waiting (NotificationClosed reason 2, dismissed).",
-            discussion: NotificationsControl.statuses()
-        )
+            discussion: NotificationsControl.statuses())
 
         func run() throws {
             _ = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.closeAll() }
         }
     }
 
-    struct Count: ParsableCommand {
-        enum Which: String, ExpressibleByArgument, CaseIterable {
+    struct Count: Command {
+        enum Which: String, CaseIterable {
             case shown, waiting, history
         }
 
-        static let configuration = CommandConfiguration(
-            commandName: "count",
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "count"],
             abstract: "Print how many notifications are shown, waiting and in the history.",
             discussion: """
                 Three lines, 'shown N', 'waiting N', 'history N'; with one of the words, its number alone.
 
 
-                """ + NotificationsControl.statuses()
-        )
+                """ + NotificationsControl.statuses())
 
-        @Argument(help: ArgumentHelp("Print only this number.", valueName: "shown|waiting|history"))
         var which: Which?
+
+        static let rows: [OptionRow<Count>] = []
+
+        static let operands = Operands<Count>.positional([
+            .init(name: "shown|waiting|history", help: "Print only this number.",
+                  choices: Which.allCases.map(\.rawValue), isOptional: true) { count, text throws(ValueError) in
+                guard let which = Which(rawValue: text) else { throw .refused }
+                count.which = which
+            },
+        ])
+
+        mutating func validate() throws {}
 
         func run() throws {
             let c = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.count() }
@@ -213,23 +244,35 @@ enum NotificationsControl {
         }
     }
 
-    struct Action: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "action",
+    struct Action: Command {
+        static let spec = makeSpec(
+            ["x11hud", "notifications", "action"],
             abstract: "Invoke an action of an open notification, as a click on it would.",
             discussion: """
                 Its sender gets ActionInvoked, then NotificationClosed reason 2 (unless the notification is \
                 resident). Without a key, its 'default' action, else its first.
 
 
-                """ + NotificationsControl.statuses([(.cancelled, "no such notification open, or no such action")])
-        )
+                """ + NotificationsControl.statuses([(.cancelled, "no such notification open, or no such action")]))
 
-        @Argument(help: ArgumentHelp("The notification's id (notify-send -p prints it).", valueName: "id"))
-        var id: UInt32
-
-        @Argument(help: ArgumentHelp("The action's key (notify-send -A KEY=LABEL).", valueName: "key"))
+        /// Required: the parser asks for it.
+        var id: UInt32 = 0
         var key: String?
+
+        static let rows: [OptionRow<Action>] = []
+
+        static let operands = Operands<Action>.positional([
+            .init(name: "id", help: "The notification's id (notify-send -p prints it).", choices: [],
+                  isOptional: false) { action, text throws(ValueError) in
+                guard let id = UInt32(text) else { throw .refused }
+                action.id = id
+            },
+            .init(name: "key", help: "The action's key (notify-send -A KEY=LABEL).", choices: [], isOptional: true) {
+                action, text throws(ValueError) in action.key = text
+            },
+        ])
+
+        mutating func validate() throws {}
 
         func run() throws {
             try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.invoke(id, action: key) }

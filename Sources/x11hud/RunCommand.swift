@@ -1,7 +1,7 @@
 import X11Names
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import Glibc
 import HUDFeeds
 import HUDScene
@@ -10,60 +10,65 @@ import X11Platform
 import HUDLoop
 
 /// `x11hud run [HUD options] -- COMMAND [ARGS…]`: runs a command with the HUD up, its progress read from its output.
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
+struct RunCommand: Command {
+    static let spec = makeSpec(
+        ["x11hud", "run"],
         abstract: "Run a command with the HUD up, showing the progress it prints, then how it ended.",
+        discussion: discussion,
         usage: "x11hud run [<HUD options>] [--done-label <text>] [--fail-label <text>] [--pty|--no-pty] -- <command> "
-            + "[<argument> ...]",
-        discussion: """
-            COMMAND is run directly (no shell; a name is looked up in PATH). When x11hud's standard output is a \
-            terminal, COMMAND gets a terminal of its own (as with script(1)) whose output is copied to it byte for \
-            byte, so tools that draw progress only on a terminal (restic, pv, apt) draw it; the real terminal is \
-            in raw mode meanwhile (restored when COMMAND ends) so that what is typed, Ctrl-C and Ctrl-Z included, \
-            reaches COMMAND as its own, and window size changes are passed on. Otherwise (cron, a launcher, a \
-            pipe) COMMAND has x11hud's standard input and terminal, and its stdout and stderr pass through to \
-            x11hud's unchanged. --pty and --no-pty force either. Either way its output is read for progress as \
-            standard input is by the default command: percentages, #labels, JSON lines, and the progress lines of \
-            rsync, curl, pv, wget, restic, borg, rclone, duplicity and apt. The spinner shows at once (or after \
-            --grace).
+            + "[<argument> ...]")
 
-            When COMMAND ends, the HUD shows the success icon and "Done" for status 0, or the error icon, \
-            "Failed" and COMMAND's own reason (the first error its JSON log or its stderr reports, else its last \
-            stderr line, without timestamps and log levels), then hides, and x11hud exits with COMMAND's \
-            status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
-            The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
-            still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
-            x11hud are passed on the same way.
-            """
-    )
+    static let operands = Operands<RunCommand>.afterTerminator(
+        name: "command", help: "The command and its arguments, after --.") { $0.command = $1 }
 
-    @OptionGroup var show: ShowCommand
+    static let discussion = """
+        COMMAND is run directly (no shell; a name is looked up in PATH). When x11hud's standard output is a \
+        terminal, COMMAND gets a terminal of its own (as with script(1)) whose output is copied to it byte for \
+        byte, so tools that draw progress only on a terminal (restic, pv, apt) draw it; the real terminal is \
+        in raw mode meanwhile (restored when COMMAND ends) so that what is typed, Ctrl-C and Ctrl-Z included, \
+        reaches COMMAND as its own, and window size changes are passed on. Otherwise (cron, a launcher, a \
+        pipe) COMMAND has x11hud's standard input and terminal, and its stdout and stderr pass through to \
+        x11hud's unchanged. --pty and --no-pty force either. Either way its output is read for progress as \
+        standard input is by the default command: percentages, #labels, JSON lines, and the progress lines of \
+        rsync, curl, pv, wget, restic, borg, rclone, duplicity and apt. The spinner shows at once (or after \
+        --grace).
 
-    @Option(name: .customLong("done-label"), parsing: .unconditional,
-            help: ArgumentHelp("The label when the command succeeds.", valueName: "text"))
+        When COMMAND ends, the HUD shows the success icon and "Done" for status 0, or the error icon, \
+        "Failed" and COMMAND's own reason (the first error its JSON log or its stderr reports, else its last \
+        stderr line, without timestamps and log levels), then hides, and x11hud exits with COMMAND's \
+        status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
+        The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
+        still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
+        x11hud are passed on the same way.
+        """
+
+    var show = ShowCommand()
     var doneLabel = "Done"
-
-    @Option(name: .customLong("fail-label"), parsing: .unconditional,
-            help: ArgumentHelp("The label when the command fails.", valueName: "text"))
     var failLabel = "Failed"
-
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp("""
-        Run the command in a terminal of its own, its output copied to x11hud's (default: when x11hud's standard \
-        output is a terminal).
-        """))
     var pty: Bool?
-
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("The command and its arguments, after --.",
-                                                           valueName: "command"))
     var command: [String] = []
 
+    static let rows: [OptionRow<RunCommand>] = .group(ShowCommand.rows) { c, body throws(ValueError) in
+        try body(&c.show)
+    } + [
+        .text("done-label", valueName: "text", help: "The label when the command succeeds.", defaultValue: "Done") {
+            $0.doneLabel = $1 ?? "Done"
+        },
+        .text("fail-label", valueName: "text", help: "The label when the command fails.", defaultValue: "Failed") {
+            $0.failLabel = $1 ?? "Failed"
+        },
+    ] + OptionRow.inverted("pty", help: """
+        Run the command in a terminal of its own, its output copied to x11hud's (default: when x11hud's standard \
+        output is a terminal).
+        """) { $0.pty = $1 }
+
     mutating func validate() throws {
+        try show.validate()
         guard show.hud.printout == nil else { return }
-        if command.isEmpty { throw ValidationError("run: no command given (x11hud run [options] -- COMMAND ...)") }
+        if command.isEmpty { throw UsageError("run: no command given (x11hud run [options] -- COMMAND ...)") }
         if show.watch.isWatching {
             // Those watch work another program started; run's input is its own command's output.
-            throw ValidationError("run: --watch-pid and --watch-file watch work already running; run starts its own")
+            throw UsageError("run: --watch-pid and --watch-file watch work already running; run starts its own")
         }
     }
 
@@ -161,34 +166,4 @@ struct RunCommand: ParsableCommand {
 
     /// Kept for the life of the process.
     @MainActor private static var signals: SignalWatch?
-}
-
-extension RunCommand: FastParsable {
-    static var ownFastOptions: [FastOption<RunCommand>] {
-        [
-            .text("done-label") { $0.doneLabel = $1 ?? "Done" },
-            .text("fail-label") { $0.failLabel = $1 ?? "Failed" },
-        ] + FastOption.inverted("pty") { $0.pty = $1 }
-    }
-
-    static var fastOptions: [FastOption<RunCommand>] {
-        ShowCommand.fastOptions.map { $0.lifted { try $1(&$0.show) } } + ownFastOptions
-    }
-
-    /// The option group, and the command, which is no option's.
-    mutating func blankGroups() {
-        show = .blank
-        command = []
-    }
-
-    /// The command and its arguments.
-    mutating func takeOperands(_ operands: ArraySlice<String>) -> Bool {
-        command = Array(operands)
-        return true
-    }
-
-    mutating func fastValidate() throws {
-        try show.fastValidate()
-        try validate()
-    }
 }

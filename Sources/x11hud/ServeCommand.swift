@@ -1,6 +1,6 @@
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import HUDConfig
@@ -12,25 +12,27 @@ import X11Platform
 /// `x11hud serve`: the resident x11hud of a display. It holds the connection, the text stack and the fonts, and
 /// shows the HUD of every x11hud command line of the user on the display (`Resident`), which then starts as a thin
 /// client: it hands over its arguments and forwards its input, as a named HUD's client does.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Stay resident on the display and draw the HUD of every x11hud started there.",
-        discussion: """
-            While it runs, every x11hud of yours on the display that shows a HUD (the default command, --id, run, \
-            zenity and yad, --watch-pid and --watch-file) hands its HUD to it and only forwards its input: it \
-            starts without loading cairo, Pango or a font, and keeps its own exit status, signals and input \
-            (it exits when its HUD ends; a producer writing into it is never killed). Without a resident, or with \
-            X11HUD_NO_SERVE=1 in its environment, a command line shows its own HUD as before; when the resident \
-            goes away, each of its clients goes on with a HUD of its own. It opens no window until a HUD is \
-            shown, and ends on SIGINT or SIGTERM with every window removed. One per display and user: another \
-            'x11hud serve' there says so in one line and exits \(ExitStatus.nameTaken.label).
-            """
-    )
+struct ServeCommand: Command {
+    static let spec = makeSpec(["x11hud", "serve"],
+                               abstract: "Stay resident on the display and draw the HUD of every x11hud started there.",
+                               discussion: """
+        While it runs, every x11hud of yours on the display that shows a HUD (the default command, --id, run, \
+        zenity and yad, --watch-pid and --watch-file) hands its HUD to it and only forwards its input: it \
+        starts without loading cairo, Pango or a font, and keeps its own exit status, signals and input \
+        (it exits when its HUD ends; a producer writing into it is never killed). Without a resident, or with \
+        X11HUD_NO_SERVE=1 in its environment, a command line shows its own HUD as before; when the resident \
+        goes away, each of its clients goes on with a HUD of its own. It opens no window until a HUD is \
+        shown, and ends on SIGINT or SIGTERM with every window removed. One per display and user: another \
+        'x11hud serve' there says so in one line and exits \(ExitStatus.nameTaken.label).
+        """)
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The X display to serve (default: $DISPLAY).", valueName: "name"))
     var display: String?
+
+    static let rows: [OptionRow<ServeCommand>] = [
+        .text("display", valueName: "name", help: "The X display to serve (default: $DISPLAY).") { $0.display = $1 },
+    ]
+
+    mutating func validate() throws {}
 
     func run() throws {
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
@@ -112,7 +114,7 @@ struct ServeCommand: ParsableCommand {
 
     /// The show command a client's arguments stand for (the default command's, `run`'s, or zenity's translated).
     static func command(_ arguments: [String]) throws -> ShowCommand? {
-        let parsed = try FastParser.command(arguments) ?? X11HUDCommand.parsedByArgumentParser(arguments)
+        guard case .command(let parsed) = try CommandTree.read(arguments) else { return nil }
         return (parsed as? ShowCommand) ?? (parsed as? RunCommand)?.show
     }
 }

@@ -1,5 +1,5 @@
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import HUDConfig
 import HUDScene
@@ -19,13 +19,11 @@ extension Settings {
                 do {
                     if let file = try ConfigFile.load(path: path) { files.append(file) }
                 } catch {
-                    // validate() may only end the program through ArgumentParser's own ExitCode.
-                    X11HUDCommand.printError(error.description)
-                    throw ExitCode(ExitStatus.badConfig.code)
+                    throw ExitError(.badConfig, error.description)
                 }
             }
             if let config, files.last?.path != config {
-                throw ValidationError("--config: no such file '\(config)'")
+                throw UsageError("--config: no such file '\(config)'")
             }
         }
         var settings = Settings(files: files)

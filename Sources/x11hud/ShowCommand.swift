@@ -1,7 +1,7 @@
 import X11Names
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import HUDConfig
@@ -12,113 +12,104 @@ import ProgressFeed
 import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
-struct ShowCommand: ParsableCommand {
-    // Named under x11hud so that, parsed directly (X11HUDCommand.showsDirectly), ArgumentParser skips its trial
-    // parses for --generate-completion-script, which only the root answers (4 M instructions before the map).
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        _superCommandName: "x11hud",
-        abstract: "Show the HUD on an X display (the default command).",
-        discussion: """
-            The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
-            letting clicks through except on its button; with --over-window, on one application window instead. \
-            With --hide-after it hides by itself, then x11hud exits; without, it stays until the input ends, the \
-            button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and the \
-            window clipped to its rounded shape; a compositor starting or stopping is followed live.
+struct ShowCommand: Command {
+    static let spec = makeSpec(["x11hud", "show"], abstract: "Show the HUD on an X display (the default command).",
+                               discussion: discussion, usage: "x11hud show <options>")
 
-            Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
-            ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
-            such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide", "bytes", \
-            "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
-            --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
-            Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
-            of the input is read and dropped, so the program writing it never dies of SIGPIPE. So is it when the \
-            display cannot be opened or goes away: one line, then the input to its end, then exit 69 or 74.
+    static let discussion = """
+        The HUD fades (or zooms) in on the monitor under the pointer (see --monitor), on top of every window, \
+        letting clicks through except on its button; with --over-window, on one application window instead. \
+        With --hide-after it hides by itself, then x11hud exits; without, it stays until the input ends, the \
+        button is clicked or the process is signalled. Without a compositor the bezel is drawn opaque and the \
+        window clipped to its rounded shape; a compositor starting or stopping is followed live.
 
-            --watch-pid and --watch-file take progress from work already running instead, without a pipe.
+        Progress is read from standard input when it is a pipe or a file (or with --stdin), one update per line \
+        ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
+        such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide", "bytes", \
+        "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
+        --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
+        Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
+        of the input is read and dropped, so the program writing it never dies of SIGPIPE. So is it when the \
+        display cannot be opened or goes away: one line, then the input to its end, then exit 69 or 74.
 
-            zenity and yad scripts: 'x11hud zenity --progress …', 'x11hud yad --progress …', a bare --progress, or \
-            a symlink named zenity or yad; see 'x11hud zenity --help'.
-            """
-    )
+        --watch-pid and --watch-file take progress from work already running instead, without a pipe.
 
-    @OptionGroup var hud: HUDOptions
+        zenity and yad scripts: 'x11hud zenity --progress …', 'x11hud yad --progress …', a bare --progress, or \
+        a symlink named zenity or yad; see 'x11hud zenity --help'.
+        """
 
-    @OptionGroup(title: "Watching") var watch: WatchOptions
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Appear only if still up after this many seconds (a hide before then shows nothing).", valueName: "seconds"),
-            transform: Seconds.parse)
+    var hud = HUDOptions()
+    var watch = WatchOptions()
     var grace: Seconds?
-
-    @Option(name: .customLong("min-show"), parsing: .unconditional,
-            help: ArgumentHelp("Once shown, stay at least this many seconds.", valueName: "seconds"),
-            transform: Seconds.parse)
     var minShow: Seconds?
-
-    @Option(name: .customLong("hide-after"), parsing: .unconditional,
-            help: ArgumentHelp("""
-                Start hiding this many seconds after start (not before --min-show is up), then exit. \
-                'auto': long enough to read the text, 1.25 s + 0.03 s a character, at most 10 s.
-                """, valueName: "seconds|auto"), transform: HideAfter.parse)
     var hideAfter: HideAfter?
-
-    @Flag(help: "Read progress from standard input even when it is a terminal.")
     var stdin = false
-
-    @Flag(name: .customLong("no-scan"), help: """
-        Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or wget.
-        """)
     var noScan = false
-
-    @Flag(name: .customLong("auto-close"), help: "Hide when the progress reaches 100% (zenity).")
     var autoClose = false
-
-    @Flag(name: .customLong("dismiss-on-click"),
-          help: "A click on the bezel closes the HUD like the button (exit \(ExitStatus.cancelled.label)).")
     var dismissOnClick = false
-
-    @Flag(name: .customLong("no-cancel"),
-          help: ArgumentHelp("Accepted for zenity scripts; x11hud shows a button only with --button.",
-                             visibility: .hidden))
     var noCancel = false
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The X display to show on (default: $DISPLAY).", valueName: "name"))
     var display: String?
-
-    @Flag(name: .customLong("block-input"),
-          help: "While shown, swallow pointer clicks on the whole monitor, or the --over-window (never the keyboard).")
     var blockInput = false
-
-    @Option(name: .customLong("over-window"), parsing: .unconditional, help: ArgumentHelp("""
-        Show the HUD on this window instead of a monitor, as a part of it: laid out in its area, moved, hidden and \
-        covered with it, ended when it closes (exit \(ExitStatus.windowClosed.label)). --block-input then covers \
-        only this window; --id names are per window. A window id (decimal or 0x…: $WINDOWID in a terminal, \
-        xdotool, xwininfo; a frame is taken for the window in it), 'active' or 'pointer'. Drawn opaque, without \
-        --background-color.
-        """, valueName: "window"), transform: parseWindowChoice)
     var overWindow: WindowChoice?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one changes \
-        it in place instead of opening another window, and exits at once (or after its input, or its button).
-        """, valueName: "name"))
     var id: String?
-
-    @Flag(help: "With --id: if that HUD is up, wait until it has hidden, then show.")
     var queue = false
 
+    static let rows: [OptionRow<ShowCommand>] = .group(HUDOptions.rows) { c, body throws(ValueError) in
+        try body(&c.hud)
+    } + .group(WatchOptions.rows) { c, body throws(ValueError) in try body(&c.watch) } + [
+        .option("grace", valueName: "seconds", help: """
+            Appear only if still up after this many seconds (a hide before then shows nothing).
+            """, parse: Seconds.parse) { $0.grace = $1 },
+        .option("min-show", valueName: "seconds", help: "Once shown, stay at least this many seconds.",
+                parse: Seconds.parse) { $0.minShow = $1 },
+        .option("hide-after", valueName: "seconds|auto", help: """
+            Start hiding this many seconds after start (not before --min-show is up), then exit. 'auto': long \
+            enough to read the text, 1.25 s + 0.03 s a character, at most 10 s.
+            """, parse: HideAfter.parse) { $0.hideAfter = $1 },
+        .flag("stdin", help: "Read progress from standard input even when it is a terminal.") { $0.stdin = $1 },
+        .flag("no-scan", help: """
+            Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or \
+            wget.
+            """) { $0.noScan = $1 },
+        .flag("auto-close", help: "Hide when the progress reaches 100% (zenity).") { $0.autoClose = $1 },
+        .flag("dismiss-on-click", help: """
+            A click on the bezel closes the HUD like the button (exit \(ExitStatus.cancelled.label)).
+            """) { $0.dismissOnClick = $1 },
+        .flag("no-cancel", help: "Accepted for zenity scripts; x11hud shows a button only with --button.",
+              visibility: .hidden) { $0.noCancel = $1 },
+        .text("display", valueName: "name", help: "The X display to show on (default: $DISPLAY).") {
+            $0.display = $1
+        },
+        .flag("block-input", help: """
+            While shown, swallow pointer clicks on the whole monitor, or the --over-window (never the keyboard).
+            """) { $0.blockInput = $1 },
+        .option("over-window", valueName: "window", help: """
+            Show the HUD on this window instead of a monitor, as a part of it: laid out in its area, moved, hidden \
+            and covered with it, ended when it closes (exit \(ExitStatus.windowClosed.label)). --block-input then \
+            covers only this window; --id names are per window. A window id (decimal or 0x…: $WINDOWID in a \
+            terminal, xdotool, xwininfo; a frame is taken for the window in it), 'active' or 'pointer'. Drawn \
+            opaque, without --background-color.
+            """, parse: parseWindowChoice) { $0.overWindow = $1 },
+        .text("id", valueName: "name", help: """
+            Name the HUD on the display: while a HUD of that name is up (from any x11hud of yours), this one \
+            changes it in place instead of opening another window, and exits at once (or after its input, or its \
+            button).
+            """) { $0.id = $1 },
+        .flag("queue", help: "With --id: if that HUD is up, wait until it has hidden, then show.") { $0.queue = $1 },
+    ]
+
     mutating func validate() throws {
-        if queue, id == nil { throw ValidationError("--queue needs --id") }
+        try hud.validate()
+        try watch.validate()
+        if queue, id == nil { throw UsageError("--queue needs --id") }
         if let id, id.isEmpty || id.utf8.count > 128 {
-            throw ValidationError("--id must be 1 to 128 bytes, not \(id.utf8.count)")
+            throw UsageError("--id must be 1 to 128 bytes, not \(id.utf8.count)")
         }
     }
 
     func run() throws {
         if let printout = hud.printout { return print(printout) }
-        // ArgumentParser calls this on the main thread, which the HUD session (main-actor bound) needs.
+        // Called on the main thread, which the HUD session (main-actor bound) needs.
         if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
     }
 
@@ -219,10 +210,10 @@ enum HideAfter {
     case seconds(Double)
     case auto
 
-    static func parse(_ argument: String) throws(ValueRule) -> HideAfter {
+    static func parse(_ argument: String) throws(ValueError) -> HideAfter {
         if argument == "auto" { return .auto }
         do { return .seconds(try Seconds.parse(argument).value) } catch {
-            throw ValueRule(error.description + ", or auto")
+            throw ValueError.rule(error.description + ", or auto")
         }
     }
 
@@ -232,41 +223,5 @@ enum HideAfter {
         case .seconds(let s): return s
         case .auto: return ReadingTime.seconds(label: content.label, details: content.details)
         }
-    }
-}
-
-extension ShowCommand: FastParsable {
-    static var ownFastOptions: [FastOption<ShowCommand>] {
-        [
-            .value("grace", parse: Seconds.parse) { $0.grace = $1 },
-            .value("min-show", parse: Seconds.parse) { $0.minShow = $1 },
-            .value("hide-after", parse: HideAfter.parse) { $0.hideAfter = $1 },
-            .flag("stdin") { $0.stdin = $1 },
-            .flag("no-scan") { $0.noScan = $1 },
-            .flag("auto-close") { $0.autoClose = $1 },
-            .flag("dismiss-on-click") { $0.dismissOnClick = $1 },
-            .flag("no-cancel") { $0.noCancel = $1 },
-            .text("display") { $0.display = $1 },
-            .flag("block-input") { $0.blockInput = $1 },
-            .value("over-window", parse: parseWindowChoice) { $0.overWindow = $1 },
-            .text("id") { $0.id = $1 },
-            .flag("queue") { $0.queue = $1 },
-        ]
-    }
-
-    static var fastOptions: [FastOption<ShowCommand>] {
-        HUDOptions.fastOptions.map { $0.lifted { try $1(&$0.hud) } }
-            + WatchOptions.fastOptions.map { $0.lifted { try $1(&$0.watch) } } + ownFastOptions
-    }
-
-    mutating func blankGroups() {
-        hud = .blank
-        watch = .blank
-    }
-
-    mutating func fastValidate() throws {
-        try hud.fastValidate()
-        try watch.validate()
-        try validate()
     }
 }

@@ -1,5 +1,4 @@
 import HUDBase
-import ArgumentParser
 import HUDScene
 
 /// One of x11hud's commands as the parser, `--help`, the man page's SYNOPSIS and the shell completions know it.
@@ -7,22 +6,22 @@ import HUDScene
 /// `Subcommand.all` is the one list: the root command's `subcommands`, the words that are not the default
 /// command's arguments, the SYNOPSIS (`--print-synopsis`, read by packaging/man.py), OTHER COMMANDS and the names
 /// packaging/completions.py offers (`--print-commands`) all come from it, so a command added here is in each.
-struct Subcommand {
+struct Subcommand: @unchecked Sendable {
     /// The word that selects it.
     let name: String
-    /// The ArgumentParser command; nil for zenity and yad, which are chosen before parsing (`ZenityCommand.select`)
+    /// The command; nil for zenity and yad, which are chosen before parsing (`ZenityCommand.select`)
     /// so that a script's options are never seen by the parser.
-    let command: (any ParsableCommand.Type)?
+    let command: (any Command.Type)?
     /// Its forms in the SYNOPSIS, `<…>` marking what the user fills in.
     let synopsis: [String]
     /// How OTHER COMMANDS shows it, and what it says there; nil for the default command, whose options `--help`
     /// prints itself, and for a command listed with the one before it (yad, with zenity).
     let other: (usage: String, text: String)?
 
-    /// A command of the parser's. The name is written here as well as in its configuration (a test holds the two
-    /// equal): reading it from the configuration would build every command's configuration, help texts and all, at
-    /// every start, only to tell a subcommand's name from the default command's arguments.
-    init(_ name: String, _ command: any ParsableCommand.Type, synopsis: [String],
+    /// A command of the parser's. The name is written here as well as in its spec's path (a test holds the two
+    /// equal): reading it from the spec would build every command's rows, help texts and all, at every start, only
+    /// to tell a subcommand's name from the default command's arguments.
+    init(_ name: String, _ command: any Command.Type, synopsis: [String],
          other: (usage: String, text: String)?) {
         self.name = name
         self.command = command
@@ -74,12 +73,8 @@ struct Subcommand {
                 + "history, pop, pause, close-all, count and action ask the running one.")),
     ]
 
-    /// The words that select a command of the parser's (with `help`, which the parser adds): any other first
-    /// argument belongs to the default command.
-    static let parsedNames: Set<String> = Set(all.filter { $0.command != nil }.map(\.name) + ["help"])
-
-    /// The parser's commands, for the root command's configuration.
-    static var parsed: [any ParsableCommand.Type] { all.compactMap(\.command) }
+    /// The words that select a command of the parser's.
+    static var parsedNames: [String] { all.filter { $0.command != nil }.map(\.name) }
 
     /// The SYNOPSIS of `--help` and the man page, one form a line.
     static var synopsis: [String] { all.flatMap(\.synopsis) }

@@ -1,5 +1,5 @@
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import Glibc
 import HUDFeeds
 import HUDLoop
@@ -7,15 +7,29 @@ import HUDScene
 import ProgressFeed
 
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
-struct WatchOptions: ParsableArguments {
-    @Option(name: .customLong("watch-pid"), parsing: .unconditional, help: ArgumentHelp("""
-        Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
-        most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
-        details the file and \
-        --details auto. When it exits: the success icon if the file reached its end, else the last figures stay \
-        with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit status cannot be known).
-        """, valueName: "pid"))
+struct WatchOptions: OptionGroup {
     var pidText: String?
+    var watchFile: String?
+    var total: TransferTotal?
+
+    static let rows: [OptionRow<WatchOptions>] = [
+        .text("watch-pid", valueName: "pid", help: """
+            Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
+            most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
+            details the file and --details auto. When it exits: the success icon if the file reached its end, else \
+            the last figures stay with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit \
+            status cannot be known).
+            """, section: "WATCHING") { $0.pidText = $1 },
+        .text("watch-file", valueName: "path", help: """
+            Show a file growing towards --total (a download another program writes); waits for it to appear; \
+            success at the total, error (66) if it is deleted first.
+            """, completion: .file(extensions: []), section: "WATCHING") { $0.watchFile = $1 },
+        .option("total", valueName: "size|duration", help: """
+            What the job adds up to when its output does not say: a size (123456, 700M, 1.5G: K, M, G, T are \
+            powers of 1024 as in dd and pv; kB, MB, GB of 1000) for dd, pv without -s and the watchers, or a \
+            duration (1:30:00, 90s, 1.5h, 90min) for ffmpeg's time=.
+            """, section: "WATCHING", parse: Self.parseTotal) { $0.total = $1 },
+    ]
 
     /// The PID `--watch-pid` gives, once `validate()` has read it.
     var watchPID: Int32? { pidText.flatMap { Self.pids(in: $0).first } }
@@ -25,38 +39,27 @@ struct WatchOptions: ParsableArguments {
         text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
     }
 
-    @Option(name: .customLong("watch-file"), parsing: .unconditional, help: ArgumentHelp("""
-        Show a file growing towards --total (a download another program writes); waits for it to appear; \
-        success at the total, error (66) if it is deleted first.
-        """, valueName: "path"), completion: .file())
-    var watchFile: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("""
-        What the job adds up to when its output does not say: a size (123456, 700M, 1.5G: K, M, G, T are \
-        powers of 1024 as in dd and pv; kB, MB, GB of 1000) for dd, pv without -s and the watchers, or a duration \
-        (1:30:00, 90s, 1.5h, 90min) for ffmpeg's time=.
-        """, valueName: "size|duration"), transform: Self.parseTotal)
-    var total: TransferTotal?
 
     /// Opened in `validate()`, so a missing process is an error before anything is shown.
     var process: ProcessFiles?
 
     var isWatching: Bool { watchPID != nil || watchFile != nil }
 
-    static func parseTotal(_ text: String) throws(ValueRule) -> TransferTotal {
-        guard let total = TransferTotal(parsing: text) else { throw ValueRule(TransferTotal.rule) }
+    static func parseTotal(_ text: String) throws(ValueError) -> TransferTotal {
+        guard let total = TransferTotal(parsing: text) else { throw .rule(TransferTotal.rule) }
         return total
     }
 
     mutating func validate() throws {
         if watchPID != nil, watchFile != nil {
-            throw ValidationError("--watch-pid and --watch-file cannot be used together")
+            throw UsageError("--watch-pid and --watch-file cannot be used together")
         }
         if watchFile != nil, total?.bytes == nil {
-            throw ValidationError("--watch-file needs --total SIZE, the size the file grows to (1.5G, 700M, 123456)")
+            throw UsageError("--watch-file needs --total SIZE, the size the file grows to (1.5G, 700M, 123456)")
         }
         if watchPID != nil, total?.seconds != nil {
-            throw ValidationError("--watch-pid takes --total as a size (1.5G), not a duration")
+            throw UsageError("--watch-pid takes --total as a size (1.5G), not a duration")
         }
         if let path = watchFile {
             var st = stat()
@@ -72,10 +75,10 @@ struct WatchOptions: ParsableArguments {
                 fail(.noInput, "--watch-pid: no process (the PID given is empty: did pidof or pgrep find none?)")
             }
             guard pids.count == words.count else {
-                throw ValidationError("The value '\(text)' is invalid for '--watch-pid <pid>': expected a process ID")
+                throw UsageError("The value '\(text)' is invalid for '--watch-pid <pid>': expected a process ID")
             }
             if pids.count > 1 {
-                throw ValidationError("--watch-pid: \(pids.count) PIDs given: "
+                throw UsageError("--watch-pid: \(pids.count) PIDs given: "
                     + "\(pids.map(String.init).joined(separator: " ")), pick one")
             }
         }
@@ -89,7 +92,7 @@ struct WatchOptions: ParsableArguments {
         }
     }
 
-    /// validate() may only end the program through ArgumentParser's own `ExitCode`.
+    /// A watched process or file that cannot be read ends the program with its own status, not 64.
     private func fail(_ status: ExitStatus, _ message: String) -> Never { fail(status.code, message) }
     private func fail(_ code: Int32, _ message: String) -> Never {
         X11HUDCommand.printError(message)
@@ -118,10 +121,6 @@ struct WatchOptions: ParsableArguments {
         X11HUDCommand.printError("warning: standard input is ignored with \(option)")
         BlockingThread.start("x11hud.stdin-ignored") { FileDescriptorFeed.discard(0) }
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case pidText, watchFile, total
-    }
 }
 
 extension ShowCommand {
@@ -132,15 +131,5 @@ extension ShowCommand {
     var watchTexts: WatchTexts {
         WatchTexts(labelIsSet: !(hud.label ?? "").isEmpty,
                    detailsIsSet: !(hud.details ?? "").isEmpty && hud.details != "auto")
-    }
-}
-
-extension WatchOptions: FastParsable {
-    static var ownFastOptions: [FastOption<WatchOptions>] {
-        [
-            .text("watch-pid") { $0.pidText = $1 },
-            .text("watch-file") { $0.watchFile = $1 },
-            .value("total", parse: Self.parseTotal) { $0.total = $1 },
-        ]
     }
 }

@@ -1,6 +1,6 @@
 import X11Display
 import HUDBase
-import ArgumentParser
+import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import HUDFeeds
@@ -130,26 +130,24 @@ enum ZenityCommand {
             Glibc.exit(0)
         }
         if options.version {
-            print("x11hud \(X11HUDCommand.configuration.version) (\(program.rawValue) --progress)")
+            print("x11hud \(x11hudVersion) (\(program.rawValue) --progress)")
             Glibc.exit(0)
         }
         if let other = options.otherDialogs.first {
             X11HUDCommand.printError("\(program.rawValue) --\(other) is not a HUD: x11hud shows --progress only")
-            FileDescriptorFeed.drainThenExit(ExitCode.validationFailure.rawValue)
+            FileDescriptorFeed.drainThenExit(ExitStatus.usage.code)
         }
         var plan = plan(options, environment: ProcessInfo.processInfo.environment)
         for warning in plan.warnings { X11HUDCommand.printError("warning: \(warning)") }
         let show: ShowCommand
         do {
             show = try parse(plan)
+        } catch let error as ExitError {
+            X11HUDCommand.printError(error.message)
+            FileDescriptorFeed.drainThenExit(error.code)
         } catch {
-            let code = X11HUDCommand.exitCode(for: error)
-            if code == .success {
-                print(X11HUDCommand.fullMessage(for: error))
-                Glibc.exit(0)
-            }
-            X11HUDCommand.printError(X11HUDCommand.oneLine(X11HUDCommand.message(for: error)))
-            FileDescriptorFeed.drainThenExit(code.rawValue)
+            X11HUDCommand.printError(CommandTree.message(for: error))
+            FileDescriptorFeed.drainThenExit(ExitStatus.usage.code)
         }
         if let printout = show.hud.printout {
             print(printout)
@@ -171,13 +169,14 @@ enum ZenityCommand {
         while true {
             do {
                 let arguments = plan.arguments + kept.flatMap { $0 }
-                let show = try FastParser.show(arguments) ?? ShowCommand.parse(arguments)
+                let show = try CommandLineParser.parse(ShowCommand.spec, arguments[...])
+                guard case .command(let show) = show else { throw UsageError("--help is zenity's own here") }
                 // A resident x11hud reads these, not zenity's, to show the same HUD.
                 MainActor.assumeIsolated { Resident.arguments = arguments }
                 return show
-            } catch where X11HUDCommand.exitCode(for: error) == .validationFailure && !kept.isEmpty {
+            } catch where !(error is ExitError) && !kept.isEmpty {
                 let dropped = kept.removeLast()
-                let reason = X11HUDCommand.oneLine(X11HUDCommand.message(for: error))
+                let reason = CommandTree.message(for: error)
                 X11HUDCommand.printError("warning: ignored \(dropped.joined(separator: " ")): \(reason)")
             }
         }

@@ -11,7 +11,7 @@ import Testing
     /// The layers, lowest first. A target may depend on targets of lower layers only (C shims are below all). A new
     /// target gets its layer here, which is where the layering is declared.
     static let layers: [[String]] = [
-        ["HUDBase"],
+        ["HUDBase", "HUDCommandLine"],
         ["HUDLoop", "HUDScene"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
         ["HUDFeeds", "HUDControl", "X11Display"],
@@ -59,7 +59,7 @@ import Testing
                 let words = block[list.upperBound..<close].split(separator: "\"", omittingEmptySubsequences: false)
                 dependencies = Set(words.enumerated()
                     .filter { $0.offset % 2 == 1 }.map { String($0.element) })
-                // `.product(name: "ArgumentParser", package: "swift-argument-parser")`: the package is no module.
+                // `.product(name: "X", package: "some-package")`: the package is no module.
                 dependencies = dependencies.filter { !$0.contains("-") }
             }
             targets[name] = Target(kind: kind, dependencies: dependencies)

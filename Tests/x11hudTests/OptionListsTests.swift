@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 38: `--help`, the man page and the bash, zsh and fish completions list the same options, command by
 /// command. Each list is read from what ships: the binary's help, packaging/man.py's page (an option is the first
-/// line of its `.TP` entry), packaging/completions.py's scripts (bash completed as a user would, zsh's `arg_specs`
+/// line of its `.TP` entry), packaging/completions.py's scripts (bash completed as a user would, zsh's `entries`
 /// and fish's `complete -l` lines read as written).
 @Suite(.ownThreads) struct OptionListsTests {
     /// The commands, as typed after `x11hud`; "show" is also what options right after `x11hud` complete as.
@@ -95,27 +95,22 @@ import Testing
         return Set(r.out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("--") })
     }
 
-    /// The options of zsh's function for `command`: its `arg_specs`.
+    /// The options zsh offers for `command`: the `entries` of its branch of the script's `case`.
     static func zsh(_ command: String, _ script: String) -> Set<String> {
-        let name = "_x11hud_" + command.replacingOccurrences(of: " ", with: "_") + "() {"
         let lines = script.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: name) else { return [] }
-        let body = lines[(start + 1)...].prefix { $0 != "}" }
-        let specs = body.drop { !$0.contains("local -ar arg_specs=(") }.dropFirst().prefix { $0 != "    )" }
-        return specs.reduce(into: []) { found, spec in
-            // '--name[help]…', or '(--a --b)'{--a,--b}'[help]…' for an option with aliases.
-            let head = spec.trimmingCharacters(in: .whitespaces).prefix { $0 != "[" }
-            found.formUnion(options(head))
-        }
+        guard let start = lines.firstIndex(of: "    ('x11hud \(command)')") else { return [] }
+        let branch = lines[(start + 1)...].prefix { !$0.hasPrefix("    (") }
+        guard let entries = branch.first(where: { $0.contains("entries=('--") }) else { return [] }
+        // '--name:help' for each option.
+        return Set(entries.matches(of: /'(--[a-z][a-z0-9-]*):/).map { String($0.output.1) })
     }
 
     /// The options fish offers for `command`: its `complete -l` lines.
     static func fish(_ command: String, _ script: String) -> Set<String> {
-        let path = "\"x11hud \(command)\""
+        let condition = "-n '_x11hud_at \\'x11hud \(command)\\''"
         return script.components(separatedBy: "\n").reduce(into: []) { found, line in
-            guard line.contains("__x11hud_should_offer_completions_for_flags_or_options " + path + " ") else { return }
-            // An option with aliases is one line with a -l for each name.
-            for match in line.matches(of: #/ -l '([a-z][a-z0-9-]*)'/#) { found.insert("--" + match.output.1) }
+            guard line.contains(condition) else { return }
+            for match in line.matches(of: #/ -l '?([a-z][a-z0-9-]*)'?/#) { found.insert("--" + match.output.1) }
         }
     }
 

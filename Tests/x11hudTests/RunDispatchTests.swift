@@ -5,9 +5,9 @@ import HUDTestSupport
 /// `x11hud run …` reaches the root parser, as every other subcommand does, instead of the default command's.
 @Suite(.ownThreads) struct RunDispatchTests {
     @Test func runGoesToTheRootParser() {
-        #expect(!X11HUDCommand.showsDirectly(["run", "--", "true"]))
-        #expect(!X11HUDCommand.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
-        #expect(X11HUDCommand.showsDirectly(["--label", "run"]))
+        #expect(!CommandTree.showsDirectly(["run", "--", "true"]))
+        #expect(!CommandTree.showsDirectly(["run", "--label", "Backup", "--", "rsync"]))
+        #expect(CommandTree.showsDirectly(["--label", "run"]))
     }
 
     @Test func watchingWorkAlreadyRunningIsRefusedWithACommandOfItsOwn() throws {

@@ -1,5 +1,5 @@
-import ArgumentParser
 import Foundation
+import HUDCommandLine
 import HUDConfig
 import HUDTestSupport
 import Testing
@@ -27,7 +27,7 @@ import Testing
             let row = key.setting
             #expect(row.option == "--" + key.rawValue)
             let (argument, toml) = sample(row.type)
-            let options = try HUDOptions.parse(["--no-config", row.option, argument])
+            let options = try parsed(ShowCommand.self, ["--no-config", row.option, argument]).hud
             let given = try #require(options.settings.effective(key), "\(key)")
             #expect(given.source == .commandLine, "\(key)")
             let file = try ConfigFile(path: "/t.toml", text: "\(key.rawValue) = \(toml)\n")
@@ -47,20 +47,19 @@ import Testing
     ]
 
     @Test func everyOptionIsARowOrNamedAsNoSetting() {
-        let names = HUDOptions.helpMessage(columns: 10_000).split(separator: "\n").compactMap { line -> String? in
-            let text = line.drop { $0 == " " }
-            return text.hasPrefix("--") ? String(text.prefix { $0 != " " && $0 != "," }) : nil
-        }
+        let names = HUDOptions.rows.filter { $0.visibility == .shown }.map { "--" + $0.names[0] }
         #expect(Set(names).count == names.count)
         #expect(names.sorted() == (ConfigKey.allCases.map(\.setting.option) + notSettings).sorted())
     }
 
     @Test func helpIsTheRows() {
-        let help = HUDOptions.helpMessage(columns: 10_000)
+        let help = HelpText.render(CommandTree.info(ShowCommand.self))
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for key in ConfigKey.allCases {
             let row = key.setting
             #expect(help.contains("\(row.option) <\(row.valueName)>"), "\(key)")
-            #expect(help.contains(row.optionHelp), "\(key)")
+            #expect(words.contains(row.optionHelp.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
+                    "\(key)")
         }
     }
 
@@ -92,11 +91,13 @@ import Testing
 /// the rows' built-in values, and the command line and the config file are held to the same ranges.
 @Suite(.ownThreads) struct NotificationRowsTests {
     @Test func theCommandsOptionsAreRowsWithTheirDefaults() {
-        let help = NotificationsCommand.helpMessage(columns: 10_000)
+        let help = HelpText.render(CommandTree.info(NotificationsCommand.self))
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
             let row = key.setting
             #expect(help.contains("\(row.option) <\(row.valueName)>"), "\(key)")
-            #expect(help.contains(row.optionHelp), "\(key)")
+            #expect(words.contains(row.optionHelp.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
+                    "\(key)")
         }
         // What the help used to type by hand, now from the rows.
         #expect(NotificationKey.maxVisible.setting.optionHelp.hasSuffix("(default 5)."))
@@ -115,16 +116,16 @@ import Testing
         }
         func text(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         for (value, accepted) in [(low, true), (high, true), (low - 0.25, false), (high + 1, false)] {
-            let parsed = try? NotificationsCommand.parse(["--no-config", key.setting.option, text(value)])
-            #expect((parsed != nil) == accepted, "\(key.setting.option) \(value)")
+            let read = try? parsed(NotificationsCommand.self, ["--no-config", key.setting.option, text(value)])
+            #expect((read != nil) == accepted, "\(key.setting.option) \(value)")
             let file = try? ConfigFile(path: "/c.toml", text: "[notifications]\n\(key.rawValue) = \(text(value))\n")
             #expect((file != nil) == accepted, "\(key.rawValue) = \(value)")
         }
         do {
-            _ = try NotificationsCommand.parse(["--no-config", key.setting.option, text(high + 1)])
+            _ = try parsed(NotificationsCommand.self, ["--no-config", key.setting.option, text(high + 1)])
             Issue.record("\(key.setting.option) \(high + 1) was accepted")
         } catch {
-            #expect(NotificationsCommand.message(for: error).contains(key.setting.type.summary))
+            #expect(CommandTree.message(for: error).contains(key.setting.type.summary))
         }
     }
 }
