@@ -135,6 +135,13 @@ let package = Package(
         ),
         // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
         // completion scripts. Pure: no X, no I/O.
+        // zenity's and yad's command lines, read as GLib's option parser reads them, every option of their progress
+        // dialogs and general options in one table: the drop-in's half that needs no display and no x11hud command.
+        .target(
+            name: "HUDDialogs",
+            dependencies: ["HUDScene", "ProgressFeed"],
+            swiftSettings: strictness
+        ),
         // The command line as one table: each option one row (names, value, help, values, completion, and how it sets
         // its command's property), one parser with swift-argument-parser's messages, and the help texts and the bash,
         // zsh and fish completion scripts written from the same rows. Pure: no C library, no I/O.
@@ -206,6 +213,7 @@ let package = Package(
                 "HUDLoop",
                 "HUDControl",
                 "HUDCommandLine",
+                "HUDDialogs",
             ],
             swiftSettings: strictness
         ),
@@ -279,7 +287,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
-                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine",
+                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine", "HUDDialogs",
             ],
             // What the command line said before issue 38's parser (CLIGoldenTests), and the script that wrote it.
             exclude: ["Fixtures"],

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HUDBase
 import HUDCommandLine
+import HUDDialogs
 import ProgressFeed
 
 /// x11hud's commands as one tree: what reads a command line into a command, and what `--help`, the man page

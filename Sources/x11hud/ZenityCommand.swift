@@ -1,6 +1,7 @@
 import X11Display
 import HUDBase
 import HUDCommandLine
+import HUDDialogs
 import FoundationEssentials
 import Glibc
 import HUDFeeds

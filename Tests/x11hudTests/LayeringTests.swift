@@ -14,7 +14,7 @@ import Testing
         ["HUDBase", "HUDCommandLine"],
         ["HUDLoop", "HUDScene"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
-        ["HUDFeeds", "HUDControl", "X11Display"],
+        ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
         ["HUDNotify", "X11Names"],
         ["X11Platform"],
         ["X11NotifyDisplay"],

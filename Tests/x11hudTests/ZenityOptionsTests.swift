@@ -3,6 +3,7 @@ import Glibc
 import HUDScene
 import ProgressFeed
 import Testing
+import HUDDialogs
 @testable import x11hud
 
 /// The command lines of zenity and yad scripts, read as those programs read them (no X needed).

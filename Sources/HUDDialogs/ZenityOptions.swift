@@ -1,6 +1,6 @@
 import Glibc
 import HUDScene
-import ProgressFeed
+package import ProgressFeed
 
 /// The command line of `zenity --progress` or `yad --progress`, read as GLib's option parser reads it: `--name=value`
 /// or `--name value` (the next argument is the value even when it is empty or starts with a dash), flags alone.
@@ -9,59 +9,65 @@ import ProgressFeed
 /// a HUD can honour it, ignored where it cannot (window-manager hints, a log window). Options of x11hud's own are
 /// passed on to it; anything else is ignored with a warning rather than failing, since failing would end the
 /// producer writing into the pipe.
-struct ZenityOptions {
-    var program: ZenityLineRules.Program
+package struct ZenityOptions {
+    package var program: ZenityLineRules.Program
 
-    var text: String?
-    var title: String?
+    package var text: String?
+    package var title: String?
     /// yad's `--progress-text`, the text on its bar.
-    var progressText: String?
-    var percentage: Double?
-    var pulsate = false
-    var autoClose = false
-    var autoKill = false
-    var noCancel = false
-    var noButtons = false
-    var timeRemaining = false
-    var timeout: Int?
-    var width: Int?
-    var height: Int?
-    var cancelLabel: String?
-    var buttons: [YadButton] = []
-    var image: String?
-    var display: String?
+    package var progressText: String?
+    package var percentage: Double?
+    package var pulsate = false
+    package var autoClose = false
+    package var autoKill = false
+    package var noCancel = false
+    package var noButtons = false
+    package var timeRemaining = false
+    package var timeout: Int?
+    package var width: Int?
+    package var height: Int?
+    package var cancelLabel: String?
+    package var buttons: [YadButton] = []
+    package var image: String?
+    package var display: String?
     /// zenity's `--attach=WINDOW` ("the parent window to attach to"): x11hud's `--over-window`.
-    var attach: String?
-    var noMarkup = false
-    var hideText = false
-    var killParent: Int32?
-    var response: Int32?
+    package var attach: String?
+    package var noMarkup = false
+    package var hideText = false
+    package var killParent: Int32?
+    package var response: Int32?
 
     /// Dialog switches other than `--progress` (`--info`, `--entry`…), which x11hud cannot show.
-    var otherDialogs: [String] = []
-    var help = false
-    var version = false
+    package var otherDialogs: [String] = []
+    package var help = false
+    package var version = false
     /// x11hud's own options, for `ShowCommand`.
-    var forwarded: [String] = []
-    var warnings: [String] = []
+    package var forwarded: [String] = []
+    package var warnings: [String] = []
     /// A yad-only option was given: with the program inferred from a bare `--progress`, yad's rules apply.
-    var sawYadOption = false
+    package var sawYadOption = false
 
     /// yad's `--button=LABEL[!ICON[!TOOLTIP]][:ID]`: a status, or a command to run.
-    struct YadButton: Equatable {
-        var label: String
-        var status: Int32
-        var command: String?
+    package struct YadButton: Equatable {
+        package var label: String
+        package var status: Int32
+        package var command: String?
+
+        package init(label: String, status: Int32, command: String? = nil) {
+            self.label = label
+            self.status = status
+            self.command = command
+        }
     }
 
-    init(program: ZenityLineRules.Program) {
+    package init(program: ZenityLineRules.Program) {
         self.program = program
     }
 
     // MARK: Parsing
 
     /// Reads `arguments` (without the program name).
-    static func parse(_ arguments: [String], program: ZenityLineRules.Program) -> ZenityOptions {
+    package static func parse(_ arguments: [String], program: ZenityLineRules.Program) -> ZenityOptions {
         var o = ZenityOptions(program: program)
         var i = 0
         while i < arguments.count {
@@ -118,13 +124,13 @@ struct ZenityOptions {
 
     /// What a shell completes after `x11hud zenity` or `x11hud yad`: the dialog switch, then every option of that
     /// program's table (yad has zenity's and its own), help and version.
-    static func completions(for program: ZenityLineRules.Program) -> [String] {
+    package static func completions(for program: ZenityLineRules.Program) -> [String] {
         let names = table.filter { program == .yad || !$0.value.yadOnly }.keys.sorted()
         return ["--progress"] + names.map { "--" + $0 } + ["--help", "--version"]
     }
 
     /// The dialogs of zenity and yad other than `--progress`.
-    static let otherDialogs: Set<String> = [
+    package static let otherDialogs: Set<String> = [
         "calendar", "entry", "error", "info", "file-selection", "list", "notification", "question", "warning",
         "scale", "text-info", "color-selection", "password", "forms", "form", "multi-progress", "icons", "dnd",
         "font", "app", "picture", "print", "notebook", "paned", "html", "file", "color",
@@ -132,12 +138,12 @@ struct ZenityOptions {
 
     // MARK: The table
 
-    struct Option: Sendable {
-        enum Kind: Sendable { case flag, value, optionalValue }
-        var kind: Kind
-        var yadOnly = false
+    package struct Option: Sendable {
+        package enum Kind: Sendable { case flag, value, optionalValue }
+        package var kind: Kind
+        package var yadOnly = false
         /// Stores the value (a flag's is "1" or "0"; an optional value may be nil) under the option's name.
-        var apply: @Sendable (inout ZenityOptions, String?, String) -> Void
+        package var apply: @Sendable (inout ZenityOptions, String?, String) -> Void
     }
 
     private static func flag(yad: Bool = false,
@@ -169,7 +175,7 @@ struct ZenityOptions {
 
     /// Every option of `zenity --progress` (3.44, 4.x) and `yad --progress` (0.40 to 14) with their general and
     /// GTK options. The README's table says what each does.
-    static let table: [String: Option] = {
+    package static let table: [String: Option] = {
         var t: [String: Option] = [
             // Both programs.
             "text": text { $0.text = $1 },
@@ -239,7 +245,7 @@ struct ZenityOptions {
 
     /// `LABEL[!ICON[!TOOLTIP]][:ID]`, cut at the last colon as yad does; a stock name (`gtk-cancel`, `yad-ok`) gives
     /// its label; without an ID the status is the button's position, from 0.
-    static func yadButton(_ spec: String, index: Int) -> YadButton {
+    package static func yadButton(_ spec: String, index: Int) -> YadButton {
         var name = spec, status = Int32(clamping: index)
         var command: String?
         if let colon = spec.lastIndex(of: ":"), spec.index(after: colon) < spec.endIndex {
@@ -255,7 +261,7 @@ struct ZenityOptions {
         return YadButton(label: stockLabels[label] ?? withoutMnemonic(label), status: status, command: command)
     }
 
-    static let stockLabels: [String: String] = {
+    package static let stockLabels: [String: String] = {
         var labels: [String: String] = [:]
         for (name, label) in [("ok", "OK"), ("cancel", "Cancel"), ("close", "Close"), ("yes", "Yes"), ("no", "No"),
                               ("apply", "Apply"), ("quit", "Quit"), ("stop", "Stop"), ("help", "Help"),
@@ -267,7 +273,7 @@ struct ZenityOptions {
     }()
 
     /// GTK's mnemonic underscores: `_Cancel` reads `Cancel`, `__` is one underscore.
-    static func withoutMnemonic(_ label: String) -> String {
+    package static func withoutMnemonic(_ label: String) -> String {
         var out = ""
         var underscore = false
         for ch in label {
@@ -279,7 +285,7 @@ struct ZenityOptions {
     }
 
     /// yad's `--kill-parent[=SIGNAL]`: a number or a name with or without `SIG`; SIGTERM when left out.
-    static func signalNumber(_ text: String?) -> Int32? {
+    package static func signalNumber(_ text: String?) -> Int32? {
         guard let text, !text.isEmpty else { return SIGTERM }
         if let n = Int32(text), n > 0, n < 65 { return n }
         var name = text.uppercased()
