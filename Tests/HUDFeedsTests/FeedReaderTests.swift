@@ -1,11 +1,12 @@
 import HUDScene
 import ProgressFeed
 import Synchronization
+import HUDTestSupport
 import Testing
 @testable import HUDFeeds
 
 /// The byte-pushed reader that standard input, descriptors and `run` share (no X, no threads of its own).
-@Suite struct FeedReaderTests {
+@Suite(.ownThreads) struct FeedReaderTests {
     /// Pushes `text` cut at `cuts` (offsets), each piece a whole write of the producer, then ends the input;
     /// returns what the HUD would take at the end.
     func read(_ text: String, cutAt cuts: [Int], parser: FeedParser = FeedParser()) -> FeedInbox {

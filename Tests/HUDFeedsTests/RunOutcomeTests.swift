@@ -1,11 +1,12 @@
 import Glibc
 import HUDScene
 import ProgressFeed
+import HUDTestSupport
 import Testing
 @testable import HUDFeeds
 
 /// How `x11hud run` ends, from the command's end alone (no X, no process).
-@Suite struct RunOutcomeTests {
+@Suite(.ownThreads) struct RunOutcomeTests {
     @Test func successShowsDoneAndExitsZero() {
         let o = RunOutcome(end: .exited(0), seconds: 3)
         #expect(o.status == 0)

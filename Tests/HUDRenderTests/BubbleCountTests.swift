@@ -1,10 +1,11 @@
 import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Issue 31: a stack's count stays whole beside a summary long enough to be cut (it was part of the summary's text,
 /// and went with the ellipsis).
-@Suite struct BubbleCountTests {
+@Suite(.ownThreads) struct BubbleCountTests {
     @Test func aLongSummaryIsCutBeforeTheCountWhichIsDrawnWhole() throws {
         var content = HUDContent(mode: .text, label: String(repeating: "Build failed in a long directory ", count: 4),
                                  details: "make: *** [all] Error 2")

@@ -2,10 +2,11 @@ import HUDBase
 import CCairo
 import Foundation
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// `FontSpec` reads font descriptions in Swift; these compare it with Pango itself, which draws them.
-@Suite struct FontSpecPangoTests {
+@Suite(.ownThreads) struct FontSpecPangoTests {
     /// Pango's normal form and size of `text`, as the text stack reads it.
     private func pango(_ text: String) -> (description: String, size: Double?) {
         let desc = pango_font_description_from_string(text)!

@@ -20,7 +20,7 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     try frame(HUDContent(mode: .indeterminate), time: time, area: area) { $0.spinner = style }.canvas
 }
 
-@Suite struct SpinnerStyleTests {
+@Suite(.ownThreads) struct SpinnerStyleTests {
     @Test(arguments: SpinnerStyle.allCases)
     func framesChangeAndRepeatAfterOnePeriod(style: SpinnerStyle) throws {
         let t = 1.13
@@ -57,7 +57,7 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     }
 }
 
-@Suite struct LiveIconTests {
+@Suite(.ownThreads) struct LiveIconTests {
     private func iconInk(_ icon: Icon, at time: Double?, live: Bool = true) throws -> Int {
         let (canvas, layout, _) = try frame(HUDContent(mode: .custom, custom: .icon(icon)), time: time,
                                             area: area) { $0.liveIcons = live }
@@ -84,7 +84,7 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     }
 }
 
-@Suite struct ValueTextTests {
+@Suite(.ownThreads) struct ValueTextTests {
     @Test(arguments: [HUDMode.annular, .determinate, .bar])
     func theBezelKeepsItsSizeWhateverTheNumber(mode: HUDMode) {
         var style = HUDStyle.theme(.dark)
@@ -113,7 +113,7 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     }
 }
 
-@Suite struct DirtyRectangleTests {
+@Suite(.ownThreads) struct DirtyRectangleTests {
     @Test func aFrameWhereOnlyTheIndicatorMovedDirtiesOnlyItsRectangle() throws {
         var style = HUDStyle.theme(.dark)
         style.spinner = .circleRippleMultiple
@@ -137,7 +137,7 @@ private func spinnerFrame(_ style: SpinnerStyle, at time: Double) throws -> Canv
     }
 }
 
-@Suite struct ProgressDamageTests {
+@Suite(.ownThreads) struct ProgressDamageTests {
     /// Issue 24: a progress step redraws and sends only the part of the indicator between the two values, and the
     /// frame is still the same picture as one drawn whole, for every progress indicator, forwards, back and round.
     @Test(arguments: [HUDMode.annular, .determinate, .bar])

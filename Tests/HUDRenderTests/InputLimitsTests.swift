@@ -2,10 +2,11 @@ import HUDBase
 import Foundation
 import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Issue 11: the limits that need the text stack or the PNG decoder to check.
-@Suite struct InputLimitsDrawingTests {
+@Suite(.ownThreads) struct InputLimitsDrawingTests {
     @Test func markupSizesAreHeldToTheSameLimit() {
         let huge = MarkupCheck.problem(in: "<span font=\"Sans 4000\">X</span>")
         #expect(huge?.contains(InputLimits.fontSizeRule) == true)

@@ -1,6 +1,7 @@
 import Foundation
 import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Renders a frame and returns it with the layout it was drawn from (in points; multiply by `scale` for pixels).
@@ -35,7 +36,7 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     return n
 }
 
-@Suite struct RenderTests {
+@Suite(.ownThreads) struct RenderTests {
     @Test func outsideTheBezelIsTransparent() throws {
         let (canvas, layout, _) = try frame(HUDContent(mode: .indeterminate, label: "Loading"))
         #expect(canvas.pixel(x: 0, y: 0).alpha == 0)
@@ -212,7 +213,7 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     }
 }
 
-@Suite struct TextTests {
+@Suite(.ownThreads) struct TextTests {
     let engine = TextEngine()
     func block(_ text: String, size: Double = 16) -> TextBlock {
         TextBlock(text: text, font: try! FontSpec("Sans Bold \(Int(size))"), maxWidth: 296, maxLines: 2)
@@ -258,7 +259,7 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     }
 }
 
-@Suite struct StillLayerTests {
+@Suite(.ownThreads) struct StillLayerTests {
     /// A frame drawn from the cached still layer equals one drawn from scratch, for every moving indicator.
     @Test(arguments: [HUDMode.annular, .determinate, .bar, .indeterminate])
     func cachedFramesMatchFreshOnes(_ mode: HUDMode) throws {
@@ -292,7 +293,7 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
     }
 }
 
-@Suite struct CachedStreamTests {
+@Suite(.ownThreads) struct CachedStreamTests {
     /// A stream of eased values going up and down (a flood of 0…99 % cycles), each frame drawn from the cache over
     /// the one before, ends on the very pixels of its last value drawn from scratch.
     @Test(arguments: [HUDMode.annular, .determinate, .bar])
@@ -323,7 +324,7 @@ func inkCount(_ canvas: Canvas, in rect: Rect, scale: Double = 1, against backgr
 }
 
 /// A spinner's second cycle is painted from copies of the first: the frames must be the ones drawing gives.
-@Suite struct SpriteCacheTests {
+@Suite(.ownThreads) struct SpriteCacheTests {
     private func differingPixels(_ a: Canvas, _ b: Canvas) -> Int {
         var n = 0
         for y in 0..<a.height {

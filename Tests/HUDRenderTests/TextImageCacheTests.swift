@@ -1,11 +1,12 @@
 import Foundation
 @testable import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Kept text images (issue 32, item 2): a label Pango drew once is laid out and drawn again from its kept image,
 /// pixel for pixel, while the fonts are not ready; Pango takes over when they are, and a stale image is replaced.
-@Suite struct TextImageCacheTests {
+@Suite(.ownThreads) struct TextImageCacheTests {
     let content = HUDContent(mode: .indeterminate, label: "Backing up home", details: "Disk · 3 of 12 files")
 
     private func render(_ engine: TextEngine, scale: Double = 2, time: Double? = nil) throws -> Canvas {

@@ -1,11 +1,12 @@
 internal import CCairo
 @testable import HUDRender
 import HUDScene
+import HUDTestSupport
 import Testing
 
 /// Line limits across paragraphs: Pango holds a negative height per paragraph, so seven one-line paragraphs showed
 /// seven lines where five were asked (a notification body of short lines).
-@Suite struct TextParagraphTests {
+@Suite(.ownThreads) struct TextParagraphTests {
     let engine = TextEngine(scale: 1, kept: nil, fontsReady: { true })
     let font = try! FontSpec("Sans 12")
 

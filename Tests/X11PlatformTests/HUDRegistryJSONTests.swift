@@ -1,11 +1,12 @@
 import X11Names
 import FoundationEssentials
+import HUDTestSupport
 import Testing
 @testable import X11Platform
 
 /// A HUD's description, written by hand for speed, reads back with JSONDecoder as the state it was made from, and
 /// as JSONEncoder's would: whatever a label holds.
-@Suite struct HUDRegistryJSONTests {
+@Suite(.ownThreads) struct HUDRegistryJSONTests {
     static func state(label: String, details: String?, progress: Double?, optionals: Bool) -> HUDRegistry.State {
         HUDRegistry.State(
             id: optionals ? "vol:\(label)" : nil, pid: 4242, monitor: "DP-1", position: "top-right", x: -10, y: 20,

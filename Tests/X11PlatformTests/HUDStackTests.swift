@@ -1,9 +1,10 @@
 import X11Names
+import HUDTestSupport
 import Testing
 @testable import X11Platform
 
 /// The stacking rule, without X: every process computes the same places from the same list.
-@Suite struct HUDStackTests {
+@Suite(.ownThreads) struct HUDStackTests {
     let members = [HUDStack.Member(window: 1, height: 100), HUDStack.Member(window: 2, height: 60),
                    HUDStack.Member(window: 3, height: 80)]
 

@@ -1,10 +1,11 @@
 import X11Display
 import Foundation
+import HUDTestSupport
 import Testing
 @testable import X11Platform
 
 /// Monitor choice, work area, DPI and theme logic, without an X server.
-@Suite struct PlacementLogicTests {
+@Suite(.ownThreads) struct PlacementLogicTests {
     let left = Monitor(name: "L", frame: PixelRect(x: 0, y: 0, width: 640, height: 720), primary: true, output: nil)
     let right = Monitor(name: "DP-2", frame: PixelRect(x: 640, y: 0, width: 640, height: 720), primary: false,
                         output: nil)

@@ -1,11 +1,12 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// Issue 29: the tests wait for the state they expect (a window settled, a pixel, a line, an exit), not for a fixed
 /// time. A fixed sleep of 0.1 s or more is left only where there is nothing to wait for (proving that nothing
 /// happens for a while, or measuring over a time): at most 15 of them, each marked `Fixed:` with its reason on its
 /// line or the line above.
-@Suite struct FixedSleepTests {
+@Suite(.ownThreads) struct FixedSleepTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
     struct Sleep: CustomStringConvertible {

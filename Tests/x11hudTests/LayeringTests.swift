@@ -1,10 +1,11 @@
 import Foundation
+import HUDTestSupport
 import Testing
 
 /// The package's layering, kept by a test rather than by memory: each target imports only what Package.swift
 /// declares for it, and depends only on targets of lower layers, so nothing flows backwards. The README's "Layout of
 /// the code" lists each Swift target with the dependencies Package.swift gives it.
-@Suite struct LayeringTests {
+@Suite(.ownThreads) struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../..").standardized
 

@@ -1,9 +1,10 @@
 import Foundation
+import HUDTestSupport
 import Testing
 @testable import x11hud
 
 /// The executable's code is given back to the kernel and maps back as it runs (this test process's own code here).
-@Suite struct StartupCodeTests {
+@Suite(.ownThreads) struct StartupCodeTests {
     /// Resident kB of the mappings that overlap `segment`, from /proc/self/smaps.
     func residentKB(of segment: (start: UInt, length: UInt)) throws -> Int {
         let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)

@@ -1,9 +1,10 @@
 import HUDCommandLine
+import HUDTestSupport
 import Testing
 @testable import x11hud
 
 /// The one list of commands (`Subcommand.all`) is what the parser and `--help` use.
-@Suite struct SubcommandTests {
+@Suite(.ownThreads) struct SubcommandTests {
     /// Each name is written in the list and in the command's spec: they must be the same word.
     @Test func everyParsedCommandIsNamedAsItsSpecNamesIt() throws {
         for entry in Subcommand.all {

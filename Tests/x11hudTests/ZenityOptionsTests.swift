@@ -2,12 +2,13 @@ import HUDBase
 import Glibc
 import HUDScene
 import ProgressFeed
+import HUDTestSupport
 import Testing
 import HUDDialogs
 @testable import x11hud
 
 /// The command lines of zenity and yad scripts, read as those programs read them (no X needed).
-@Suite struct ZenityOptionsTests {
+@Suite(.ownThreads) struct ZenityOptionsTests {
     func parse(_ args: [String], _ program: ZenityLineRules.Program = .zenity) -> ZenityOptions {
         ZenityOptions.parse(args, program: program)
     }
@@ -117,7 +118,7 @@ import HUDDialogs
 }
 
 /// What a zenity or yad command line turns into.
-@Suite struct ZenityPlanTests {
+@Suite(.ownThreads) struct ZenityPlanTests {
     func plan(_ args: [String], _ program: ZenityLineRules.Program = .zenity, env: [String: String] = [:])
         -> ZenityCommand.Plan {
         ZenityCommand.plan(ZenityOptions.parse(args, program: program), environment: env)
