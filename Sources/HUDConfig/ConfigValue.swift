@@ -1,7 +1,7 @@
 public import HUDScene
 
 /// A checked setting.
-public enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
+public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case theme(ThemeChoice)
     case color(RGBA)
     case font(FontSpec)

@@ -51,19 +51,19 @@ public struct NotificationSettings: Equatable, Sendable {
     /// `[[notifications.rule]]`, every file's, in order.
     public var rules: [NotificationRule] = []
 
-    public enum ValueIndicator: String, CaseIterable, Sendable {
+    public enum ValueIndicator: String, CaseIterable, Sendable, Codable {
         case bar
         case ring
     }
 
     /// What still shows while notifications are paused (do not disturb).
-    public enum PausedShows: String, CaseIterable, Sendable {
+    public enum PausedShows: String, CaseIterable, Sendable, Codable {
         case critical
         case nothing
     }
 
     /// What a click on a notification does (dunst's `mouse_*_click`).
-    public enum MouseAction: String, CaseIterable, Sendable {
+    public enum MouseAction: String, CaseIterable, Sendable, Codable {
         /// Its `default` action, else its first action, else close it.
         case doAction = "do-action"
         /// Its `default` action, else close it.

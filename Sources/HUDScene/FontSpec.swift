@@ -69,3 +69,19 @@ public struct FontParseError: Error, Hashable, Sendable, CustomStringConvertible
     public var reason: String
     public var description: String { "'\(input)' is not a usable font description: \(reason)" }
 }
+
+/// Written as its description and checked again when read: a font from another process (a client's request to the
+/// resident) meets the same limits as one from a command line.
+extension FontSpec: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { self = try FontSpec(text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

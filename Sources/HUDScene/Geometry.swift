@@ -1,5 +1,5 @@
 /// A point in the scene's coordinate space (points, not device pixels).
-public struct Point: Hashable, Sendable {
+public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -7,7 +7,7 @@ public struct Point: Hashable, Sendable {
 }
 
 /// A width and height in points.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }

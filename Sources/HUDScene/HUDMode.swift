@@ -1,5 +1,5 @@
 /// What the HUD shows above its labels, after `MBProgressHUDMode`.
-public enum HUDMode: String, CaseIterable, Hashable, Sendable {
+public enum HUDMode: String, CaseIterable, Hashable, Sendable, Codable {
     /// An activity spinner that turns until the HUD hides.
     case indeterminate
     /// MBProgressHUD's "pie": a progress arc inside a circular outline (or a filled pie, see `DeterminateStyle`).
@@ -34,7 +34,7 @@ public enum HUDMode: String, CaseIterable, Hashable, Sendable {
 }
 
 /// How `HUDMode.determinate` is drawn.
-public enum DeterminateStyle: String, CaseIterable, Hashable, Sendable {
+public enum DeterminateStyle: String, CaseIterable, Hashable, Sendable, Codable {
     /// MBProgressHUD 1.x: a 4 pt arc hugging the inside of a 2 pt outline.
     case outline
     /// MBProgressHUD 0.9: a filled wedge inside the outline.
@@ -42,7 +42,7 @@ public enum DeterminateStyle: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The vector icons that ship with x11hud, drawn in the content colour like a template image.
-public enum Icon: String, CaseIterable, Hashable, Sendable {
+public enum Icon: String, CaseIterable, Hashable, Sendable, Codable {
     case success
     case error
     case info
@@ -58,7 +58,7 @@ public enum CustomIndicator: Hashable, Sendable {
 }
 
 /// The show and hide transitions, after `MBProgressHUDAnimation`.
-public enum HUDAnimation: String, CaseIterable, Hashable, Sendable {
+public enum HUDAnimation: String, CaseIterable, Hashable, Sendable, Codable {
     /// Opacity only.
     case fade
     /// Grows in from 0.5 when shown, shrinks to 0.5 when hidden.

@@ -88,7 +88,7 @@ public struct HUDStyle: Hashable, Sendable {
 }
 
 /// How the bezel is backed, after `MBProgressHUDBackgroundStyle`.
-public enum BezelStyle: String, CaseIterable, Hashable, Sendable {
+public enum BezelStyle: String, CaseIterable, Hashable, Sendable, Codable {
     /// The bezel colour, translucent where a compositor blends it.
     case solid
     /// The same, with the desktop behind it blurred where the compositor offers that (KWin, picom with blur).

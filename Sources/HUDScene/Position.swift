@@ -1,6 +1,6 @@
 /// Where in its area the bezel rests before `offset` moves it: the centre, an edge or a corner, always
 /// `margin` inside the area.
-public enum Position: String, CaseIterable, Hashable, Sendable {
+public enum Position: String, CaseIterable, Hashable, Sendable, Codable {
     case center
     case top
     case bottom

@@ -1,5 +1,5 @@
 /// A colour with straight (not premultiplied) alpha, each component in 0...1.
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+public struct RGBA: Hashable, Sendable, Codable, CustomStringConvertible {
     public var red: Double
     public var green: Double
     public var blue: Double

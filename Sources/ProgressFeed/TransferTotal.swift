@@ -2,7 +2,7 @@ import HUDScene
 
 /// What a job adds up to when its output does not say (`--total`): a size for `dd`, `pv` without `-s` and the
 /// watchers, or a duration for ffmpeg's `time=`.
-public enum TransferTotal: Hashable, Sendable {
+public enum TransferTotal: Hashable, Sendable, Codable {
     case bytes(Int64)
     /// Seconds of media.
     case duration(Double)

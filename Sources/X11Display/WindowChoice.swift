@@ -2,7 +2,7 @@ import HUDScene
 internal import CX11
 
 /// Which application window a HUD goes on (`--over-window`), as MBProgressHUD's `showHUDAddedTo:` takes a view.
-public enum WindowChoice: Hashable, Sendable, CustomStringConvertible {
+public enum WindowChoice: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A window id, as `xdotool`, `xwininfo` and a terminal's `$WINDOWID` give it: the client window, its window
     /// manager's frame, or a window inside the client.
     case id(UInt)

@@ -5,7 +5,7 @@ internal import CX11
 /// A client's request to the resident x11hud (`x11hud serve`): show a HUD of its own, named by the request.
 @MainActor public struct ServedRequest {
     let request: HUDLinks.Request
-    /// What the client sent to describe its HUD (x11hud's: its command line, as JSON).
+    /// What the client sent to describe its HUD (x11hud's: the command it read, as JSON).
     public var lines: [String] { request.lines }
 }
 

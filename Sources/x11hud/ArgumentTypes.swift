@@ -11,7 +11,7 @@ import HUDConfig
 // '--option <value>': <rule>", which names the option, the value and the rule.
 
 /// A progress value: a fraction `0.6` or a percentage `60%`.
-struct ProgressValue {
+struct ProgressValue: Codable {
     var fraction: Double
     static func parse(_ argument: String) throws(ValueError) -> ProgressValue {
         let text = argument.trimmingWhitespace()
@@ -26,7 +26,7 @@ struct ProgressValue {
 }
 
 /// A percentage 0...100, with or without `%` (zenity's `--percentage`).
-struct Percentage {
+struct Percentage: Codable {
     var value: Double
     static func parse(_ argument: String) throws(ValueError) -> Percentage {
         let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
@@ -38,7 +38,7 @@ struct Percentage {
 }
 
 /// `WxH`, e.g. `400x300`.
-struct SizeValue {
+struct SizeValue: Codable {
     var size: Size
     static func parse(_ argument: String) throws(ValueError) -> SizeValue {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -64,7 +64,7 @@ struct OffsetValue {
 }
 
 /// A duration, in `InputLimits.durationRange` (the same range stdin's "hide" is clamped to).
-struct Seconds {
+struct Seconds: Codable {
     var value: Double
     static func parse(_ argument: String) throws(ValueError) -> Seconds {
         guard let v = Double(argument), v.isFinite, InputLimits.durationRange.contains(v) else {

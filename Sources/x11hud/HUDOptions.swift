@@ -10,7 +10,7 @@ import X11Platform
 ///
 /// Every option takes the next argument as its value even when it starts with a dash, as getopt does, so
 /// `--offset -100,0` and `--label "-3 dB"` work.
-struct HUDOptions: OptionGroup {
+struct HUDOptions: OptionGroup, Codable {
     var mode: HUDMode?
     var label: String?
     var details: String?
@@ -32,6 +32,13 @@ struct HUDOptions: OptionGroup {
     var settings = Settings()
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.
     var loadedImage: ImageAsset?
+
+    /// What the options said; the settings and the image are what they name, read again where the HUD is drawn
+    /// (`loadFiles`), so a request to the resident carries paths, not files.
+    enum CodingKeys: String, CodingKey {
+        case mode, label, details, progress, percentage, pulsate, icon, banner, image, button, look, minSize, square
+        case printSettings, markup
+    }
 
     static let rows: [OptionRow<HUDOptions>] = [
         .option("mode", valueName: "mode", help: "What to show above the labels.",
@@ -90,6 +97,25 @@ struct HUDOptions: OptionGroup {
         settings = try look.settings()
         // Answered in run() (`printout`): the other checks are about what a HUD would show.
         if printout != nil { return }
+        try checkCombinations()
+        try loadImage()
+    }
+
+    /// Reads the files the options name (the config files, the image), relative paths against
+    /// `RelativePaths.directory`: what the resident does with a client's command, which the client checked.
+    mutating func loadFiles() throws {
+        settings = try look.settings()
+        try loadImage()
+    }
+
+    private mutating func loadImage() throws {
+        guard let image else { return }
+        do { loadedImage = try ImageAsset(contentsOf: RelativePaths.resolve(image)) } catch {
+            throw UsageError("--image: \(error.description)")
+        }
+    }
+
+    private func checkCombinations() throws {
         if icon != nil, image != nil { throw UsageError("--icon and --image cannot be used together") }
         if pulsate, let mode, mode != .indeterminate {
             throw UsageError("--pulsate cannot be used with --mode \(mode.rawValue)")
@@ -107,11 +133,6 @@ struct HUDOptions: OptionGroup {
                 if let problem = MarkupCheck.problem(in: text), problem.contains("size") || problem.contains("scales") {
                     throw UsageError("The value '\(text)' is invalid for '\(option)' with --markup: \(problem)")
                 }
-            }
-        }
-        if let image {
-            do { loadedImage = try ImageAsset(contentsOf: RelativePaths.resolve(image)) } catch {
-                throw UsageError("--image: \(error.description)")
             }
         }
     }

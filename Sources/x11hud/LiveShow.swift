@@ -80,8 +80,7 @@ import HUDLoop
             // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
             Self.signals = SignalWatch.ending(on: SystemLoop.main) { Glibc.exit(ExitStatus.signalled(by: $0)) }
         }
-        // The resident reads the command line as this process did (`Resident.request`).
-        delivery.serve(by: resident, request: [Resident.request(name: resident.id ?? "")])
+        delivery.serve(by: resident, request: [Resident.request(for: command, name: resident.id ?? "")])
     }
 
     /// Kept for the life of a served client.

@@ -6,7 +6,7 @@ import HUDScene
 /// place, animation), the monitor and scale, and the config file. `HUDOptions` adds a HUD's content (`--label`,
 /// `--progress`, `--icon`, `--button`…) and the settings only a HUD of the command line uses; `x11hud notifications`
 /// takes these alone, as every notification brings its own content.
-struct LookOptions: OptionGroup {
+struct LookOptions: OptionGroup, Codable {
     /// The settings given as options: each option is its row of the table of settings (`ConfigKey.setting`).
     var given: [ConfigKey: ConfigValue] = [:]
     var staticIcons = false

@@ -7,10 +7,6 @@ import X11Platform
 /// while one runs, the HUD is handed to it (`LiveShow(servedBy:)`) and this process only forwards, never loading
 /// cairo, Pango or a font. `X11HUD_NO_SERVE=1` shows a HUD of this process's own anyway.
 @MainActor enum Resident {
-    /// The arguments after `x11hud` that describe this invocation's HUD (for zenity and yad, x11hud's own that
-    /// stand for them): what the resident reads, as this process did, to show the same HUD.
-    static var arguments: [String] = []
-
     /// Whether `X11HUD_NO_SERVE` asks for a HUD of this process's own.
     static var isBypassed: Bool {
         guard let value = getenv("X11HUD_NO_SERVE") else { return false }
@@ -29,20 +25,21 @@ import X11Platform
         "served.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// What a client hands the resident: its arguments, its working directory (for a relative `--image`) and
-    /// its HUD's name, as one JSON line.
+    /// What a client hands the resident, as one JSON line: the command it read (zenity's and yad's translated),
+    /// its working directory (for a relative `--image` or `--config`) and its HUD's name. The resident reads the
+    /// files the command names, never the command line again.
     struct Request: Codable {
-        var arguments: [String]
+        var command: ShowCommand
         var directory: String
         var name: String
     }
 
-    /// The request for the HUD named `name`, as the line sent.
-    static func request(name: String) -> String {
+    /// The request to show `command`'s HUD named `name`, as the line sent.
+    nonisolated static func request(for command: ShowCommand, name: String) -> String {
         var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let directory = getcwd(&path, path.count) != nil
             ? String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
-        let data = (try? JSONEncoder().encode(Request(arguments: arguments, directory: directory, name: name)))
+        let data = try? JSONEncoder().encode(Request(command: command, directory: directory, name: name))
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -11,7 +11,7 @@ import X11Platform
 
 /// `x11hud serve`: the resident x11hud of a display. It holds the connection, the text stack and the fonts, and
 /// shows the HUD of every x11hud command line of the user on the display (`Resident`), which then starts as a thin
-/// client: it hands over its arguments and forwards its input, as a named HUD's client does.
+/// client: it hands over the command it read (`Resident.Request`) and forwards its input, as a named HUD's client does.
 struct ServeCommand: Command {
     static let spec = makeSpec(["x11hud", "serve"],
                                abstract: "Stay resident on the display and draw the HUD of every x11hud started there.",
@@ -55,7 +55,7 @@ struct ServeCommand: Command {
     }
 }
 
-/// The HUDs a resident shows for its clients, each made from its client's command line as that client would.
+/// The HUDs a resident shows for its clients, each made from the command its client read, as that client would.
 @MainActor final class ServedHUDs {
     private let session: HUDSession
     private var startupReleased = false
@@ -84,11 +84,13 @@ struct ServeCommand: Command {
         session.updateSoon()
     }
 
-    /// The HUD of `request`'s command line, named as the client asks; nil when the name is taken.
+    /// The HUD of `request`'s command, named as the client asks; nil when the name is taken or a file it names
+    /// cannot be read here.
     private func make(_ request: Resident.Request) -> HUD? {
+        var command = request.command
         // A relative path (--image, --config) is the client's: read against its directory, never by a chdir.
-        let command = RelativePaths.$directory.withValue(request.directory) { try? Self.command(request.arguments) }
-        guard let command else { return nil }
+        let loaded: ()? = RelativePaths.$directory.withValue(request.directory) { try? command.hud.loadFiles() }
+        guard loaded != nil else { return nil }
         // A HUD of that name that has ended is let go; one that is still up keeps it (the client shows its own).
         session.forget(id: request.name)
         if session.existingHUD(id: request.name) != nil { return nil }
@@ -110,11 +112,5 @@ struct ServeCommand: Command {
             self?.firstHUDEnded()
         }
         return hud
-    }
-
-    /// The show command a client's arguments stand for (the default command's, `run`'s, or zenity's translated).
-    static func command(_ arguments: [String]) throws -> ShowCommand? {
-        guard case .command(let parsed) = try CommandTree.read(arguments) else { return nil }
-        return (parsed as? ShowCommand) ?? (parsed as? RunCommand)?.show
     }
 }

@@ -12,7 +12,7 @@ import ProgressFeed
 import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
-struct ShowCommand: Command {
+struct ShowCommand: Command, Codable {
     static let spec = makeSpec(["x11hud", "show"], abstract: "Show the HUD on an X display (the default command).",
                                discussion: discussion, usage: "x11hud show <options>")
 
@@ -206,7 +206,7 @@ struct ShowCommand: Command {
 }
 
 /// `--hide-after`: seconds, or `auto` for a time to read the text.
-enum HideAfter {
+enum HideAfter: Codable {
     case seconds(Double)
     case auto
 

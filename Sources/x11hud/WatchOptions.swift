@@ -7,7 +7,7 @@ import HUDScene
 import ProgressFeed
 
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
-struct WatchOptions: OptionGroup {
+struct WatchOptions: OptionGroup, Codable {
     var pidText: String?
     var watchFile: String?
     var total: TransferTotal?
@@ -39,10 +39,11 @@ struct WatchOptions: OptionGroup {
         text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
     }
 
-
-
     /// Opened in `validate()`, so a missing process is an error before anything is shown.
     var process: ProcessFiles?
+
+    /// The process is watched where it was opened: a request to the resident carries the options only.
+    enum CodingKeys: String, CodingKey { case pidText, watchFile, total }
 
     var isWatching: Bool { watchPID != nil || watchFile != nil }
 

@@ -37,8 +37,6 @@ enum X11HUDCommand {
             }
             switch try CommandTree.read(arguments) {
             case .command(let command):
-                // What a resident x11hud reads to show this invocation's HUD, if one runs (`x11hud serve`).
-                MainActor.assumeIsolated { Resident.arguments = arguments }
                 try command.run()
             case .text(let text):
                 print(text)

@@ -172,8 +172,6 @@ enum ZenityCommand {
                 let arguments = plan.arguments + kept.flatMap { $0 }
                 let show = try CommandLineParser.parse(ShowCommand.spec, arguments[...])
                 guard case .command(let show) = show else { throw UsageError("--help is zenity's own here") }
-                // A resident x11hud reads these, not zenity's, to show the same HUD.
-                MainActor.assumeIsolated { Resident.arguments = arguments }
                 return show
             } catch where !(error is ExitError) && !kept.isEmpty {
                 let dropped = kept.removeLast()

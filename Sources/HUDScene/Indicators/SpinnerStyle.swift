@@ -1,6 +1,6 @@
 /// How the indeterminate mode moves: MBProgressHUD's activity indicator, or one of ProgressHUD's animations
 /// (its `AnimationType`, spelled in kebab case).
-public enum SpinnerStyle: String, CaseIterable, Hashable, Sendable {
+public enum SpinnerStyle: String, CaseIterable, Hashable, Sendable, Codable {
     /// Twelve spokes whose brightest one steps round once a second (MBProgressHUD, the default).
     case activityIndicator = "activity-indicator"
     case ballVerticalBounce = "ball-vertical-bounce"
