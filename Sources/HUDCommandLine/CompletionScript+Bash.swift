@@ -5,15 +5,7 @@ extension CompletionScript {
         var lines = [
             "# bash completion for \(tree.program), written by \(tree.program) from its table of options.",
             "",
-            "\(f)_takes_value() {",
-            "    case \"$1 $2\" in",
-        ]
-        let valued = tree.valuedWords
-        if !valued.isEmpty { lines.append("    \(valued.map(quoted).joined(separator: "|"))) return 0 ;;") }
-        lines += ["    esac", "    return 1", "}", "", "\(f)_is_subcommand() {", "    case \"$1 $2\" in"]
-        let subcommands = tree.subcommandWords
-        if !subcommands.isEmpty { lines.append("    \(subcommands.map(quoted).joined(separator: "|"))) return 0 ;;") }
-        lines += ["    esac", "    return 1", "}", ""]
+        ] + walkTests(tree) { "\($0))" }
 
         // Values of the option `$2` of the command `$1`.
         lines += ["\(f)_values() {", "    local cur=$3", "    case \"$1 $2\" in"]

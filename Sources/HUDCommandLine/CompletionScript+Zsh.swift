@@ -7,15 +7,7 @@ extension CompletionScript {
             "#compdef \(program)",
             "# zsh completion for \(tree.program), written by \(tree.program) from its table of options.",
             "",
-            "\(f)_takes_value() {",
-            "    case \"$1 $2\" in",
-        ]
-        let valued = tree.valuedWords
-        if !valued.isEmpty { lines.append("    (\(valued.map(quoted).joined(separator: "|")))) return 0 ;;") }
-        lines += ["    esac", "    return 1", "}", "", "\(f)_is_subcommand() {", "    case \"$1 $2\" in"]
-        let subcommands = tree.subcommandWords
-        if !subcommands.isEmpty { lines.append("    (\(subcommands.map(quoted).joined(separator: "|")))) return 0 ;;") }
-        lines += ["    esac", "    return 1", "}", ""]
+        ] + walkTests(tree) { "(\($0)))" }
 
         lines += ["\(f)_values() {", "    case \"$1 $2\" in"]
         for node in tree.nodes {

@@ -65,6 +65,19 @@ public enum CompletionScript {
         }
     }
 
+    /// The two questions bash's and zsh's walks ask of a word, as shell functions: `_takes_value PATH WORD` (an
+    /// option of the command at PATH that takes the next word) and `_is_subcommand PATH WORD`. `arm` writes the
+    /// shell's `case` pattern for the words joined by `|` (bash `a|b)`, zsh `(a|b))`).
+    static func walkTests(_ tree: Tree, arm: (String) -> String) -> [String] {
+        var lines: [String] = []
+        for (name, words) in [("takes_value", tree.valuedWords), ("is_subcommand", tree.subcommandWords)] {
+            lines += ["\(tree.functionName)_\(name)() {", "    case \"$1 $2\" in"]
+            if !words.isEmpty { lines.append("    \(arm(words.map(quoted).joined(separator: "|"))) return 0 ;;") }
+            lines += ["    esac", "    return 1", "}", ""]
+        }
+        return lines
+    }
+
     /// `text` in single quotes for bash and zsh.
     static func quoted(_ text: String) -> String {
         "'" + text.replacing("'", with: "'\\''") + "'"

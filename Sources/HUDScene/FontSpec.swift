@@ -76,7 +76,8 @@ extension FontSpec: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try FontSpec(text) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            let context = DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description)
+            throw DecodingError.dataCorrupted(context)
         }
     }
 
