@@ -76,6 +76,23 @@ public struct PrivateXServer: SuiteTrait, TestScoping {
     }
 }
 
+/// Runs a suite against the server that lives as long as the test process (`XvfbServer.processWide`), started
+/// on a thread of its own: the start waits for Xvfb, which on the cooperative pool (where a condition trait would
+/// ask for it) held up every other suite of the run for seconds. A server that cannot start fails the suite.
+public struct ProcessWideXServer: SuiteTrait, TestScoping {
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        let started = try await Tools.offMainActor { XvfbServer.processWide != nil }
+        guard started else { throw TestFailure("the process-wide Xvfb (\(XvfbServer.binary)) did not start") }
+        try await function()
+    }
+}
+
+extension Trait where Self == ProcessWideXServer {
+    /// Starts the process-wide server before the suite runs (its tests read `XvfbServer.processWide`).
+    public static var processWideXServer: Self { ProcessWideXServer() }
+}
+
 extension Trait where Self == PrivateXServer {
     /// Gives the suite a private X server of its own (`server()` in its tests).
     public static var privateXServer: Self { PrivateXServer() }

@@ -1,7 +1,7 @@
 import HUDScene
 public import X11Display
 internal import CX11
-import HUDLoop
+package import HUDLoop
 
 /// A client of another process's named HUD and nothing more: the display connection and the named-HUD endpoint,
 /// without the compositor watch, XSETTINGS, root-window events, frame timer or text stack that a `HUDSession` sets
@@ -11,12 +11,20 @@ import HUDLoop
     package let endpoint: NamedHUDEndpoint
     package var connection: XConnection { endpoint.connection }
     private var pump: EventPump?
+    /// The loop its events arrive on, and the one to set a client's timers on.
+    package let loop: any EventLoop
 
     /// Connects to `display` (nil: `$DISPLAY`).
     /// - Throws: `HUDError` with kind `.displayUnavailable` when the display cannot be opened.
-    public init(display: String? = nil) throws(HUDError) {
+    public convenience init(display: String? = nil) throws(HUDError) {
+        try self.init(display: display, loop: SystemLoop.main)
+    }
+
+    /// Connects to `display` on `loop` (a test's).
+    package init(display: String?, loop: any EventLoop) throws(HUDError) {
         endpoint = NamedHUDEndpoint(connection: try XConnection(name: display, atoms: XConnection.namedHUDAtoms))
-        pump = EventPump(connection: connection, loop: SystemLoop.main) { [weak self] event in self?.handle(&event) }
+        self.loop = loop
+        pump = EventPump(connection: connection, loop: loop) { [weak self] event in self?.handle(&event) }
     }
 
     /// The display's name, as given or taken from `DISPLAY`.

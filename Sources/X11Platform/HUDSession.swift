@@ -68,7 +68,7 @@ import Synchronization
     /// has gone): this process shows its own. The forwarder stops reading events.
     public convenience init(adopting forwarder: HUDForwarder) {
         forwarder.stop()
-        self.init(endpoint: forwarder.endpoint, loop: SystemLoop.main)
+        self.init(endpoint: forwarder.endpoint, loop: forwarder.loop)
     }
 
     private init(endpoint: NamedHUDEndpoint, loop: any EventLoop) {

@@ -86,7 +86,7 @@ struct HideCommand: Command {
             remote.onVanished = done
             remote.hide()
         }
-        SystemLoop.main.schedule(after: 2) {
+        forwarder.loop.schedule(after: 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()

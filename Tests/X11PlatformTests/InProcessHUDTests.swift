@@ -58,7 +58,7 @@ import Testing
 ///
 /// The sessions connect to a server that lives as long as the test process (`XvfbServer.processWide`): Xlib ends a
 /// process whose server goes away, and a named HUD keeps its session (and its connection) alive.
-@Suite(.serialized, .enabled(if: XvfbServer.processWide != nil, "no Xvfb binary"))
+@Suite(.serialized, .processWideXServer)
 @MainActor struct InProcessHUDTests {
     let display = XvfbServer.processWide?.display ?? ""
     let d = Spring.duration

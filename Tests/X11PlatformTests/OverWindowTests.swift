@@ -483,8 +483,7 @@ struct OverWindowTests {
 
 /// The library calls (`makeHUD(over:)`, `hud(over:)`, `hide(over:)`), in this process, over an xlogo without a
 /// window manager, on the process-wide server (see `InProcessHUDTests`).
-@Suite(.serialized, .enabled(if: XvfbServer.processWide != nil
-                                 && FileManager.default.isExecutableFile(atPath: "/usr/bin/xlogo"), "no Xvfb or xlogo"))
+@Suite(.serialized, .processWideXServer)
 @MainActor struct OverWindowLibraryTests {
     let display = XvfbServer.processWide?.display ?? ""
 

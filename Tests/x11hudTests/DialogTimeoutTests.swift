@@ -6,7 +6,7 @@ import Testing
 @testable import x11hud
 
 /// zenity's and yad's `--timeout` on the session's clock: played to the exact moment by the test, without waiting.
-@Suite(.serialized, .enabled(if: XvfbServer.processWide != nil, "no Xvfb binary"))
+@Suite(.serialized, .processWideXServer)
 @MainActor struct DialogTimeoutTests {
     @Test func theTimeoutHidesTheHUDWithItsStatusAtItsDeadlineAndNotBefore() throws {
         let clock = ManualLoop(now: 100)
