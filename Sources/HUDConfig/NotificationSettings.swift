@@ -86,7 +86,7 @@ public struct NotificationSettings: Equatable, Sendable {
     public struct UrgencyStyle: Equatable, Sendable {
         public var bezelColor: RGBA?
         public var contentColor: RGBA?
-        /// A line just inside the bezel's edge (critical ones: red unless set).
+        /// A line just inside the bezel's edge (critical ones: red unless set, over a red background).
         public var frameColor: RGBA?
         /// Seconds, over `timeout` (critical notifications without it stay until closed).
         public var timeout: Double?

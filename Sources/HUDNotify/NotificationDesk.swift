@@ -4,7 +4,8 @@ public import HUDScene
 import HUDFeeds
 import ProgressFeed
 
-/// Shows notifications as HUDs: at most `maxVisible` at once (the rest wait in order), each with its expiry time,
+/// Shows notifications as HUDs: at most `maxVisible` bubbles in the column (the rest wait in order; a critical one
+/// never waits for a place, and an OSD takes none), each with its expiry time,
 /// its button and bezel actions, and the reason it closed reported back (`onClosed`). Time is one deadline, as
 /// dunst's queues.c has it: `update(now:)` closes what has expired and ends a timed pause, and `nextDeadline` says
 /// when to call it again; the desk keeps one timer on the loop's clock for that. What it shows them on is a
@@ -139,6 +140,9 @@ import ProgressFeed
     /// How many are shown (or hiding).
     public var visibleCount: Int { entries.values.count { $0.hud != nil } }
 
+    /// The places of the column taken: bubbles shown or hiding. An OSD, drawn in the centre, takes none.
+    var columnCount: Int { entries.values.count { $0.hud != nil && !isOSD($0.notification) } }
+
     /// Shows `n` as notification `id`: in place of the one of that id still open (its timer starts again), else in
     /// a HUD of its own when fewer than `maxVisible` are shown (and not paused), else in the queue, behind those of
     /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
@@ -173,8 +177,10 @@ import ProgressFeed
             indexForStacking(id)
             if entry.hud != nil {
                 present(id)
-            } else if let dropped = waiting.update(id, urgency: n.urgency) {
-                drop(dropped)
+            } else {
+                if let dropped = waiting.update(id, urgency: n.urgency) { drop(dropped) }
+                // Made critical, it takes a place at once.
+                fill()
             }
             return
         }
@@ -191,7 +197,7 @@ import ProgressFeed
         indexForStacking(id)
         // Nothing waiting may take a free place (`fill` runs whenever one frees or the pause ends), so a free place
         // is this one's if it may show and fits, unless one before it waits for room (`NotificationDesk+Room`).
-        if visibleCount < maxVisible, mayShow(n), isOSD(n) || !waitsForRoom(urgency: n.urgency), hasRoom(for: id) {
+        if placeIsFree(for: id, n, behindWaiting: true) {
             present(id)
         } else {
             if let dropped = waiting.insert(id, urgency: n.urgency, app: n.appName) { drop(dropped) }
@@ -206,13 +212,23 @@ import ProgressFeed
         return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
     }
 
+    /// Whether `n` (of `id`, not shown) may show now. A critical one always may, unless the pause holds it: the
+    /// column grows past `maxVisible` for it, and it stands at the column's edge (`NotificationLook`), as dunst
+    /// shows one at once, on top. An OSD is drawn in the centre and takes no place. Any other takes a free place
+    /// that it fits in, and a newcomer does not pass one that waits for room (`behindWaiting`).
+    func placeIsFree(for id: UInt32, _ n: Notification, behindWaiting: Bool) -> Bool {
+        guard mayShow(n) else { return false }
+        if n.urgency == .critical || isOSD(n) { return true }
+        return columnCount < maxVisible && !(behindWaiting && waitsForRoom(urgency: n.urgency)) && hasRoom(for: id)
+    }
+
     /// The waiting ones take the free places, next first, as far as the pause and a fullscreen window let them.
     func fill() {
         var held = placesHeld()
-        while visibleCount < maxVisible,
-              let next = waiting.popNext(places: { held[$0, default: 0] },
-                                         if: { id in entries[id].map { mayShow($0.notification) } ?? true
-                                             && hasRoom(for: id) }) {
+        while let next = waiting.popNext(places: { held[$0, default: 0] },
+                                         if: { id in entries[id].map {
+                                             placeIsFree(for: id, $0.notification, behindWaiting: false)
+                                         } ?? true }) {
             present(next)
             if let app = entries[next]?.notification.appName { held[app, default: 0] += 1 }
         }

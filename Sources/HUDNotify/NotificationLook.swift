@@ -4,7 +4,7 @@ public import HUDScene
 /// How notifications look: an ordinary one as a bubble in a corner (top-right unless the `[notifications]` table or
 /// `--position` says otherwise), one width for all, its summary bold and its body regular beside its picture, as
 /// dunst, GNOME and KDE show them; a value or synchronous one (volume, brightness) as the command line's HUD, an
-/// OSD where the command line's HUDs are. Each urgency then has its look: critical framed in red, low quieter,
+/// OSD where the command line's HUDs are. Each urgency then has its look: critical red and first, low quieter,
 /// under what `[notifications.low|normal|critical]` sets.
 public struct NotificationLook: Sendable {
     /// The look of a value or synchronous notification: the command line's.
@@ -20,6 +20,10 @@ public struct NotificationLook: Sendable {
     public static let bodyFont = try! FontSpec("Sans 13")
     /// A critical notification's frame when the config file sets no `frame-color`.
     public static let criticalFrame = RGBA(red: 0.9, green: 0.22, blue: 0.2, alpha: 1)
+    /// A critical notification's background and text when the config file sets none: red over the whole bubble,
+    /// as dunst's `#900000` under white, so that it is told from the others at a glance, not by a thin frame.
+    public static let criticalBezel = RGBA(red: 0.56, green: 0.05, blue: 0.05, alpha: 0.95)
+    public static let criticalContent = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
     /// A low-urgency notification's text and picture are this much as opaque as a normal one's.
     public static let lowContentAlpha = 0.6
 
@@ -51,7 +55,12 @@ public struct NotificationLook: Sendable {
         switch level {
         case .low: s.contentColor.alpha *= Self.lowContentAlpha
         case .normal: break
-        case .critical: s.frameColor = Self.criticalFrame
+        case .critical:
+            s.frameColor = Self.criticalFrame
+            s.bezelColor = Self.criticalBezel
+            s.contentColor = Self.criticalContent
+            // At the column's edge, above the others, whenever it came.
+            s.stacksFirst = !isOSD
         }
         if let u = urgency[Self.level(level)] {
             if let c = u.bezelColor { s.bezelColor = c }

@@ -53,6 +53,9 @@ public struct HUDStyle: Hashable, Sendable {
     /// Stands at the far end of its stack, after every other HUD there, whenever it came: the notifications'
     /// "N more" under their column.
     public var stacksLast: Bool = false
+    /// Stands at the near end of its stack, before every HUD there that does not, whenever it came: a critical
+    /// notification at the column's edge.
+    public var stacksFirst: Bool = false
 
     public init(bezelColor: RGBA, contentColor: RGBA, backgroundColor: RGBA = .clear,
                 labelFont: FontSpec, detailsFont: FontSpec, buttonFont: FontSpec) {

@@ -21,6 +21,7 @@ extension HUDRegistry.State {
         out.field("up", up)
         out.field("newestFirst", newestFirst)
         out.field("last", last)
+        out.field("first", first)
         out.field("progress", progress)
         out.field("details", details)
         out.bytes.append(UInt8(ascii: "}"))

@@ -35,6 +35,8 @@ import Glibc
         package var newestFirst: Bool?
         /// Stands at the far end of its stack (`HUDStyle.stacksLast`); nil for false.
         package var last: Bool?
+        /// Stands at the near end of its stack (`HUDStyle.stacksFirst`); nil for false.
+        package var first: Bool?
         /// The progress shown, a fraction; nil when the mode shows none (the spinner, an icon, text).
         package var progress: Double?
         /// The details label as shown (`--details auto`'s figures included). Optional: a HUD of an older x11hud
@@ -65,6 +67,7 @@ import Glibc
             up: Bool,
             newestFirst: Bool? = nil,
             last: Bool? = nil,
+            first: Bool? = nil,
             progress: Double? = nil,
             details: String? = nil
         ) {
@@ -82,6 +85,7 @@ import Glibc
             self.up = up
             self.newestFirst = newestFirst
             self.last = last
+            self.first = first
             self.progress = progress
             self.details = details
         }

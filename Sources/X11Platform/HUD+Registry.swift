@@ -47,7 +47,7 @@ extension HUD {
             height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label) + count,
             spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
             newestFirst: scene.style.bubble != nil ? true : nil, last: scene.style.stacksLast ? true : nil,
-            progress: progress, details: shown(content.details))
+            first: scene.style.stacksFirst ? true : nil, progress: progress, details: shown(content.details))
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.
@@ -60,7 +60,10 @@ extension HUD {
         // Notifications come in at the edge and push the older ones away from it, as every notification daemon's.
         if stack.contains(where: { $0.state.newestFirst == true }) { members.reverse() }
         let last = Set(stack.filter { $0.state.last == true }.map(\.window))
-        members = members.filter { !last.contains($0.window) } + members.filter { last.contains($0.window) }
+        let first = Set(stack.filter { $0.state.first == true }.map(\.window))
+        members = members.filter { first.contains($0.window) }
+            + members.filter { !first.contains($0.window) && !last.contains($0.window) }
+            + members.filter { last.contains($0.window) && !first.contains($0.window) }
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,

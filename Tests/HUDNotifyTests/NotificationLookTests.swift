@@ -29,12 +29,13 @@ import Testing
         #expect(set.bubble.labelFont == font && set.bubble.detailsFont == NotificationLook.bodyFont)
     }
 
-    @Test func criticalIsFramedInRedLowIsQuieterAndTheTableWins() {
+    @Test func criticalIsRedLowIsQuieterAndTheTableWins() {
         let look = NotificationLook(style: dark, settings: NotificationSettings())
         let normal = look.style(for: .normal, osd: false), critical = look.style(for: .critical, osd: false)
         let low = look.style(for: .low, osd: false)
         #expect(normal.frameColor == .clear && critical.frameColor == NotificationLook.criticalFrame)
-        #expect(critical.bezelColor == normal.bezelColor)
+        #expect(critical.bezelColor == NotificationLook.criticalBezel && normal.bezelColor != critical.bezelColor)
+        #expect(critical.stacksFirst && !normal.stacksFirst && !low.stacksFirst)
         #expect(low.contentColor.alpha < normal.contentColor.alpha && low.frameColor == .clear)
         #expect(look.style(for: .critical, osd: true).bubble == nil)
 
