@@ -13,7 +13,7 @@ public enum ExitStatus: CaseIterable, Sendable {
     case done
     /// Closed with the button, or a click with `--dismiss-on-click`; for `hide`, no HUD of that name answered.
     case cancelled
-    /// `--watch-pid`: the process ended before the file it followed reached its end (`WatchEnd.incomplete`).
+    /// `--watch-pid`: the process ended and its exit status could not be read (`WatchEnd.incomplete`).
     case incomplete
     /// `--over-window`: the window was closed (destroyed) while the HUD was over it (`HUD.targetClosed`).
     case windowClosed

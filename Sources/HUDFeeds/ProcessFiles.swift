@@ -127,6 +127,15 @@ public final class ProcessFiles: Sendable {
         return state == "Z" || state == "X"
     }
 
+    /// Its wait status while it is a zombie (`exit_code`, the 52nd field of its stat, Linux 3.5): what its parent
+    /// is about to be told. Nil while it runs, once it has been reaped, or where the field is missing.
+    var zombieStatus: Int32? {
+        guard let stat = Self.read(directory, "stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.first == "Z", fields.count > 49 else { return nil }
+        return Int32(fields[49])
+    }
+
     /// Its open regular files and disks; nil when they can no longer be read (it has ended).
     func openFiles() -> [OpenFile]? {
         let fds = openat(directory, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)

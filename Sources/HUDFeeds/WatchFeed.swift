@@ -4,12 +4,14 @@ import Synchronization
 
 /// How a watch ended.
 public enum WatchEnd: Hashable, Sendable {
-    /// The watched process ended with its file at its total (or with no total to reach), or the file reached its
-    /// total.
+    /// The watched process exited 0, or the watched file reached its total.
     case completed
-    /// The watched process ended before the file it followed reached its total: what it was at, in one line
-    /// (`cp ended at 24 MB of 52 MB of big.iso`).
+    /// The watched process ended and its exit status could not be read: so it is not called done. What it was at,
+    /// in one line (`cp ended at 24 MB of 52 MB of big.iso; its exit status cannot be read (…)…`).
     case incomplete(String)
+    /// The watched process exited with a status other than 0, or a signal ended it: `status` is what a shell would
+    /// report (128 + N for signal N), `message` one line (`rsync ended early at …: killed by signal 9 (Killed)`).
+    case failed(status: Int32, message: String)
     /// The watched file was deleted, or stopped being a regular file, before it was complete.
     case fileLost
 }
@@ -28,6 +30,12 @@ protocol WatchProbe: AnyObject {
     func look() -> WatchLook
     /// A descriptor that becomes readable when the watched work ends (a pidfd), to look at once then.
     var endDescriptor: Int32? { get }
+    /// Calls `body` (on any thread) when the end is known from elsewhere (a process's exit status), to look then.
+    func whenEnded(_ body: @escaping @Sendable () -> Void)
+}
+
+extension WatchProbe {
+    func whenEnded(_ body: @escaping @Sendable () -> Void) {}
 }
 
 /// An input source that looks at work already running on a timer of the loop and hands the HUD what it found, as
@@ -102,6 +110,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
     }
 
     @MainActor private func begin() {
+        probe.whenEnded { [loop] in loop.send { [weak self] in self?.tick(scheduled: false) } }
         if let fd = probe.endDescriptor {
             let watch = loop.watch(fd) { [weak self] in
                 // Once: the descriptor stays readable once the work has ended.
@@ -121,7 +130,7 @@ public class WatchFeed: HUDInputSource, @unchecked Sendable {
 
 /// The progress of a running process, as the `progress` tool shows it: the position in the largest file it reads
 /// (with a `total`, the size of the largest it writes), labelled with its command name, the file in the details;
-/// the success icon when it exits (its exit status is not ours to know).
+/// at its end, the success icon only when it exits 0 (`ProcessProbe`).
 ///
 /// ```swift
 /// hud.attach(try ProcessWatch(pid: pid))

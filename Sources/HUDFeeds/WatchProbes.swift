@@ -22,10 +22,11 @@ public struct WatchTexts: Hashable, Sendable {
 /// writes: the bytes written so far, so `--details auto` gives them and the rate, with the spinner (there is no
 /// fraction without a total); `noTotal` is called once then, so the program can say that `--total` gives a ring.
 ///
-/// It claims only what it saw: when the process ends, the success icon shows only if the file it followed reached
-/// its total, judged by the position the process left it at (read through a copy of its descriptor,
-/// `ProcessFiles.hold`) or, without that copy, by the last look; otherwise the last figures stay with the info icon
-/// and the watch ends `incomplete`.
+/// It claims only what it saw. The end of the job is the process's exit status (`ExitStatusWatch`), never where one
+/// file was left: 0 is the success icon; another status or a signal is the error icon, "ended early", and the watch
+/// ends `failed` with the status a shell would report. When the status cannot be read, the info icon and `incomplete`:
+/// the last figures (the position the process left the file at, read through a copy of its descriptor,
+/// `ProcessFiles.hold`, or the last look's) say how far it came, never "done".
 final class ProcessProbe: WatchProbe {
     private let files: ProcessFiles
     private let total: Int64?
@@ -41,20 +42,27 @@ final class ProcessProbe: WatchProbe {
     /// Whether to ask for copies of the process's descriptors (false: judge the end by the last look, as where
     /// they are refused).
     private let holdsFiles: Bool
+    /// How the process ended, from the thread that follows it.
+    private let exit: ExitStatusWatch
+    /// Looks since the end was seen while the thread had not yet reported it.
+    private var looksWithoutStatus = 0
 
     init(files: ProcessFiles, total: Int64?, texts: WatchTexts,
-         noTotal: (@Sendable (_ command: String, _ file: String) -> Void)? = nil, holdsFiles: Bool = true) {
+         noTotal: (@Sendable (_ command: String, _ file: String) -> Void)? = nil, holdsFiles: Bool = true,
+         followsExit: Bool = true) {
         self.files = files
         self.total = total
         self.texts = texts
         self.noTotal = noTotal
         self.holdsFiles = holdsFiles
+        exit = ExitStatusWatch(pid: files.pid, follows: followsExit)
     }
 
     var endDescriptor: Int32? { files.exitDescriptor }
 
+    func whenEnded(_ body: @escaping @Sendable () -> Void) { exit.whenEnded(body) }
+
     func look() -> WatchLook {
-        // Its exit status is not ours to know (it is not our child): the end of the process is the end of the job.
         guard !files.hasEnded, let open = files.openFiles() else { return ending() }
         var update = FeedUpdate(label: texts.labelIsSet ? nil : files.command)
         let candidates = ProcessFiles.OpenFile.candidates(open, total: total)
@@ -108,35 +116,56 @@ final class ProcessProbe: WatchProbe {
         update.progress = all > 0 ? min(Double(done) / Double(all), 1) : 0
     }
 
-    /// The process has ended, its descriptors closed: the ending shows the file's final figures where they can be
-    /// known (an output's size now; an input's position through the copy of its descriptor), else the last look's.
-    /// Success only when they reach the total (or there is no total to reach); else the info icon over them.
+    /// The process has ended, its descriptors closed. Its outcome: what the following thread saw, else its status
+    /// as a zombie, else (after a moment for the thread's report, which brings the next look) unknown.
+    private func outcome() -> ProcessOutcome? {
+        if let known = exit.outcome { return known }
+        if let raw = files.zombieStatus, let read = ProcessOutcome(waitStatus: raw) { return read }
+        looksWithoutStatus += 1
+        if exit.isFollowing, looksWithoutStatus <= 4 { return nil }
+        return .unknown(exit.isFollowing ? "its end was not reported" : exit.refusal ?? "it could not be followed")
+    }
+
+    /// The ending: the file's final figures where they can be known (an output's size now; an input's position
+    /// through the copy of its descriptor), else the last look's; the icon and the end from the outcome.
     private func ending() -> WatchLook {
-        guard var final = current else {
-            return .finished(FeedUpdate(icon: .success, hideAfter: WatchFeed.successHold), end: .completed)
-        }
-        var size = final.size
-        if let held, held.identity == final.identity {
-            final.position = held.position
-            if !final.isDisk, let now = held.size { size = now }
-        } else if writing(final) {
-            var st = stat()
-            if stat(final.path, &st) == 0, st.st_mode & S_IFMT == S_IFREG { size = Int64(st.st_size) }
+        guard let outcome = outcome() else { return .progress(FeedUpdate(), moved: true) }
+        var update = FeedUpdate()
+        var at = ""
+        if var final = current {
+            var size = final.size
+            if let held, held.identity == final.identity {
+                final.position = held.position
+                if !final.isDisk, let now = held.size { size = now }
+            } else if writing(final) {
+                var st = stat()
+                if stat(final.path, &st) == 0, st.st_mode & S_IFMT == S_IFREG { size = Int64(st.st_size) }
+            }
+            figures(of: final, size: size, into: &update)
+            if let all = update.bytesTotal {
+                var sizes = ByteFormatter()
+                let done = sizes.format(Double(update.bytesDone ?? 0))
+                at = " at \(done) of \(sizes.format(Double(all))) of \(final.name)"
+            }
         }
         held = nil
-        var update = FeedUpdate()
-        figures(of: final, size: size, into: &update)
-        let done = update.bytesDone ?? 0
-        if let all = update.bytesTotal, done < all {
+        switch outcome {
+        case .exited(0):
+            update.icon = .success
+            update.hideAfter = WatchFeed.successHold
+            return .finished(update, end: .completed)
+        case .exited, .signalled:
+            update.icon = .error
+            update.hideAfter = WatchFeed.incompleteHold
+            if !texts.detailsIsSet { update.details = "Ended early: \(outcome.description)" }
+            let message = "\(files.command) ended early\(at): \(outcome.description)"
+            return .finished(update, end: .failed(status: outcome.shellStatus ?? 1, message: message))
+        case .unknown:
             update.icon = .info
             update.hideAfter = WatchFeed.incompleteHold
-            var sizes = ByteFormatter()
-            let at = "\(sizes.format(Double(done))) of \(sizes.format(Double(all)))"
-            return .finished(update, end: .incomplete("\(files.command) ended at \(at) of \(final.name)"))
+            let message = "\(files.command) ended\(at); \(outcome.description), so it is not reported as done"
+            return .finished(update, end: .incomplete(message))
         }
-        update.icon = .success
-        update.hideAfter = WatchFeed.successHold
-        return .finished(update, end: .completed)
     }
 }
 

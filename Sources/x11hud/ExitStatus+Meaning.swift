@@ -12,7 +12,7 @@ extension ExitStatus {
             return "cancelled by the button or `--dismiss-on-click`; `hide`: no such HUD; `notifications pop`, "
                 + "`action`: nothing to show, no such notification or action"
         case .incomplete:
-            return "`--watch-pid`: the process ended before its file reached the end (no success icon)"
+            return "`--watch-pid`: the process ended and its exit status could not be read (no success icon)"
         case .windowClosed: return "`--over-window`: the window was closed while the HUD was over it"
         case .usage: return "bad usage: unknown option, bad value, missing or unreadable image, no such window"
         case .noInput:

@@ -238,6 +238,10 @@ import HUDLoop
             case .incomplete(let what):
                 X11HUDCommand.printError(what)
                 code = ExitStatus.incomplete.code
+            case .failed(let status, let message):
+                // The watched process's own status, as `run` keeps its command's.
+                X11HUDCommand.printError(message)
+                code = status
             }
             SystemLoop.main.send { status.code = code }
         }

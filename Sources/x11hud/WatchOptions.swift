@@ -16,9 +16,11 @@ struct WatchOptions: OptionGroup, Codable {
         .text("watch-pid", valueName: "pid", help: """
             Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
             most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
-            details the file and --details auto. When it exits: the success icon if the file reached its end, else \
-            the last figures stay with the info icon and x11hud exits \(ExitStatus.incomplete.code) (its own exit \
-            status cannot be known).
+            details the file and --details auto. When it exits 0: the success icon. Another status or a signal: \
+            the error icon, one line saying it ended early, and x11hud exits with that status (128+N for signal N). \
+            Its status is read by tracing it (ptrace, as its user may); where that is refused (another user's \
+            process, one being debugged, Yama's ptrace_scope) and it cannot be read otherwise, the info icon and \
+            exit \(ExitStatus.incomplete.code): never reported as done.
             """, section: "WATCHING") { $0.pidText = $1 },
         .text("watch-file", valueName: "path", help: """
             Show a file growing towards --total (a download another program writes); waits for it to appear; \

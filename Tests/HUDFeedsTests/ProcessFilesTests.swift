@@ -89,19 +89,7 @@ import HUDTestSupport
 /// bytes. A real child process (bash with dd) reads or writes a real file while the probe looks.
 @Suite(.ownThreads) struct ProcessProbeTests {
     /// Runs `script` in bash with `$1` the file; it waits for a line on its standard input before finishing.
-    final class Child {
-        let child: ChildProcess
-        let go = Pipe()
-        init(_ script: String, file: URL) throws {
-            child = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, "bash", file.path], input: go,
-                                     output: .discard)
-        }
-        var pid: Int32 { child.pid }
-        func finish() {
-            try? go.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
-            child.process.waitUntilExit()
-        }
-    }
+    typealias Child = ShellChild
 
     func temporaryFile(size: Int) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-probe-\(UUID().uuidString)")
@@ -123,7 +111,7 @@ import HUDTestSupport
         defer { try? FileManager.default.removeItem(at: url) }
         // Reads 100 kB, waits, then the rest.
         let child = try Child("exec 3<\"$1\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _; "
-            + "cat <&3 >/dev/null", file: url)
+            + "cat <&3 >/dev/null", argument: url.path)
         let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil,
                                  texts: WatchTexts())
         let seen = try #require(look(probe) { $0.bytesDone == 100_000 })
@@ -141,7 +129,7 @@ import HUDTestSupport
         let url = try temporaryFile(size: 0)
         defer { try? FileManager.default.removeItem(at: url) }
         let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _; head -c 300000 /dev/zero >&3",
-                              file: url)
+                              argument: url.path)
         let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: 1_000_000,
                                  texts: WatchTexts())
         _ = try #require(look(probe) { $0.bytesDone == 100_000 })
@@ -157,7 +145,7 @@ import HUDTestSupport
         let url = try temporaryFile(size: 0)
         defer { try? FileManager.default.removeItem(at: url) }
         // dd if=/dev/zero of=big: nothing read has a size.
-        let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _", file: url)
+        let child = try Child("exec 3>\"$1\"; head -c 100000 /dev/zero >&3; read -r _", argument: url.path)
         let told = Mutex<[String]>([])
         let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil,
                                  texts: WatchTexts(), noTotal: { command, file in
@@ -170,42 +158,78 @@ import HUDTestSupport
         child.finish()
     }
 
-    // MARK: Issue 30 item 5: an honest end
+    // MARK: Issue 30 item 5 and issue 40 item 1: an honest end
 
-    /// pv copies a 40 MB file at 4 MB/s and is SIGKILLed a moment in: the end is `incomplete`, with the info icon
-    /// and the figures it stopped at: through the copy of its descriptor, where it really stopped; without one (as
-    /// where the copy is refused), the last look's.
+    /// How the probe's watch of a killed pv is set up: whether it holds a copy of pv's descriptor, whether its
+    /// thread follows pv's exit, and whether pv has been reaped by its parent (the test) before the probe looks.
+    struct KilledCopy: CustomTestStringConvertible, Sendable {
+        var holdsFiles = true
+        var followsExit = true
+        var reapedFirst = true
+        var testDescription: String { "holds \(holdsFiles), follows \(followsExit), reaped first \(reapedFirst)" }
+    }
+
+    /// pv copies a 40 MB file at 4 MB/s and is SIGKILLed a moment in. Its status, seen by the thread that follows it
+    /// or read from /proc while it is a zombie, ends the watch `failed` with 137 and the error icon; when neither
+    /// can see it, `incomplete` with the info icon, never success. Either way with the figures it stopped at:
+    /// through the copy of its descriptor, where it really stopped; without one, the last look's.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pv"), "no pv (packaging/deps.sh test)"),
-          arguments: [true, false])
-    func aCopyKilledMidwayEndsIncompleteWithItsLastFigures(holdsFiles: Bool) throws {
+          arguments: [KilledCopy(), KilledCopy(holdsFiles: false), KilledCopy(followsExit: false, reapedFirst: false),
+                      KilledCopy(followsExit: false, reapedFirst: true)])
+    func aCopyKilledMidwayIsNeverDone(_ setup: KilledCopy) throws {
         let url = try temporaryFile(size: 40_000_000)
         defer { try? FileManager.default.removeItem(at: url) }
-        let child = try Child("exec pv -q -L 4m \"$1\" > /dev/null", file: url)
+        let child = try Child("exec pv -q -L 4m \"$1\" > /dev/null", argument: url.path)
+        let pv = child.pid
         // Watched once bash has become pv (the command name is read when the watch starts).
         #expect(Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
-            (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8)) == "pv\n"
+            (try? String(contentsOfFile: "/proc/\(pv)/comm", encoding: .utf8)) == "pv\n"
         })
-        let probe = ProcessProbe(files: try ProcessFiles(pid: child.pid), total: nil, texts: WatchTexts(),
-                                 holdsFiles: holdsFiles)
+        let probe = ProcessProbe(files: try ProcessFiles(pid: pv), total: nil, texts: WatchTexts(),
+                                 holdsFiles: setup.holdsFiles, followsExit: setup.followsExit)
         let seen = try #require(look(probe) { ($0.bytesDone ?? 0) > 0 }, "pv's reading was not seen")
         #expect(seen.label == "pv" && seen.details == url.lastPathComponent && seen.bytesTotal == 40_000_000)
-        kill(child.pid, SIGKILL)
-        child.child.process.waitUntilExit()
-        guard case .finished(let end, let how) = probe.look() else {
-            Issue.record("the probe did not see the end")
-            return
+        // A stopped shell cannot reap pv: it stays a zombie, whose status /proc shows.
+        if !setup.reapedFirst {
+            kill(child.shell.pid, SIGSTOP)
+            #expect(Tools.waitUntil(timeout: 5) {
+                let stat = (try? String(contentsOfFile: "/proc/\(child.shell.pid)/stat", encoding: .utf8)) ?? ""
+                return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+            })
         }
+        kill(pv, SIGKILL)
+        #expect(Tools.waitUntil(timeout: 5) {
+            let stat = (try? String(contentsOfFile: "/proc/\(pv)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            return setup.reapedFirst ? state == nil : state == "Z"
+        })
+        // The thread's report may take a look or two.
+        var ending: (FeedUpdate, WatchEnd)?
+        for _ in 0..<100 where ending == nil {
+            if case .finished(let end, let how) = probe.look() { ending = (end, how) } else { usleep(20_000) }
+        }
+        let (end, how) = try #require(ending, "the probe did not see the end")
+        if !setup.reapedFirst { kill(child.shell.pid, SIGCONT) }
+        child.shell.process.waitUntilExit()
         let done = try #require(end.bytesDone)
-        #expect(end.icon == .info && end.hideAfter == WatchFeed.incompleteHold, "\(end)")
+        #expect(end.hideAfter == WatchFeed.incompleteHold && end.icon != .success, "\(end)")
         #expect(end.bytesTotal == 40_000_000 && done < 40_000_000 && end.progress! < 1, "\(end)")
-        if holdsFiles {
+        if setup.holdsFiles {
             #expect(done >= seen.bytesDone!, "the copy of its descriptor says where it stopped")
         } else {
             #expect(done == seen.bytesDone, "the last look's figures")
         }
         var sizes = ByteFormatter()
-        let at = "\(sizes.format(Double(done))) of \(sizes.format(40_000_000))"
-        #expect(how == .incomplete("pv ended at \(at) of \(url.lastPathComponent)"), "\(how)")
+        let at = "\(sizes.format(Double(done))) of \(sizes.format(40_000_000)) of \(url.lastPathComponent)"
+        if setup.followsExit || !setup.reapedFirst {
+            #expect(end.icon == .error && end.details == "Ended early: killed by signal 9 (Killed)", "\(end)")
+            #expect(how == .failed(status: 137, message: "pv ended early at \(at): killed by signal 9 (Killed)"),
+                    "\(how)")
+        } else {
+            #expect(end.icon == .info, "\(end)")
+            #expect(how == .incomplete("pv ended at \(at); its exit status cannot be read (not followed), so it is "
+                + "not reported as done"), "\(how)")
+        }
     }
 
     /// bash holds a deleted temporary file (larger than anything else, open for reading and writing, as a tool's
@@ -214,7 +238,7 @@ import HUDTestSupport
         let url = try temporaryFile(size: 500_000)
         defer { try? FileManager.default.removeItem(at: url) }
         let child = try Child("exec 3<\"$1\" 4<>\"$1.tmp\"; head -c 2000000 /dev/zero >&4; rm \"$1.tmp\"; "
-            + ": > \"$1.ready\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _", file: url)
+            + ": > \"$1.ready\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _", argument: url.path)
         defer {
             child.finish()
             try? FileManager.default.removeItem(atPath: url.path + ".ready")

@@ -126,22 +126,17 @@ import Testing
 
     /// bash reads the first 100 kB of a 500 kB file, waits for a line on its stdin, then reads the rest and ends.
     final class Reader {
-        let child: ChildProcess
-        let go = Pipe()
+        let child: ShellChild
         let file: URL
 
         init(file: URL) throws {
             self.file = file
             try Data(count: 500_000).write(to: file)
             let script = "exec 3<\"$1\"; dd bs=100000 count=1 <&3 >/dev/null 2>&1; read -r _; cat <&3 >/dev/null"
-            child = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script, "bash", file.path], input: go,
-                                     output: .discard)
+            child = try ShellChild(script, argument: file.path)
         }
 
-        func finish() {
-            try? go.fileHandleForWriting.write(contentsOf: Data("go\n".utf8))
-            child.process.waitUntilExit()
-        }
+        func finish() { child.finish() }
 
         deinit { try? FileManager.default.removeItem(at: file) }
     }

@@ -58,7 +58,7 @@ struct WatchTests {
         let later = try ringCoverage(display: display, around: ring) { $0 > early + 0.15 }
         #expect(early > 0.05 && early < 0.8, "the ring shows \(early) at first")
         #expect(later > early + 0.15, "the ring did not rise: \(early) → \(later)")
-        // cat ends: the success icon, then the HUD hides and exits 0 (cat's own status is not ours to know).
+        // cat exits 0: the success icon, then the HUD hides and exits 0.
         let exit = try #require(hud.waitForExit(timeout: Expected.upTo(8)), "x11hud did not end after cat")
         #expect(exit.status == 0)
         #expect(hud.errorOutput.isEmpty)
@@ -105,10 +105,11 @@ struct WatchTests {
         #expect(hud.errorOutput == "x11hud: warning: standard input is ignored with --watch-file\n")
     }
 
-    /// Issue 30 item 5: pv copying 40 MB at 4 MB/s is SIGKILLed a moment in. x11hud does not claim the copy: the ring
-    /// gives way to an icon (the info icon, `ProcessProbeTests`), one line says where pv stopped, and the status is 3.
+    /// Issues 30 and 40: pv copying 40 MB at 4 MB/s is SIGKILLed a moment in. x11hud does not claim the copy: the
+    /// ring gives way to an icon (the error icon, `ProcessProbeTests`), one line says where pv stopped and that it
+    /// was killed, and x11hud exits as pv did, 137.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pv"), "no pv (packaging/deps.sh test)"))
-    func aCopyKilledMidwayEndsWithThreeAndWhereItStopped() throws {
+    func aCopyKilledMidwayEndsAsItDidAndWhereItStopped() throws {
         let display = try server().display
         let big = try sparseFile(bytes: 40_000_000)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -122,10 +123,46 @@ struct WatchTests {
         let ended = try RunTests.waitForState("\"mode\":\"custom\"", window: window, display: display)
         #expect(ended.contains("\"mode\":\"custom\""), "the ring stayed: \(ended)")
         let exit = try #require(hud.waitForExit(timeout: Expected.upTo(8)), "x11hud did not end after pv")
-        #expect(exit.status == 3)
+        #expect(exit.status == 137)
         let line = hud.errorOutput
-        #expect(line.hasPrefix("x11hud: pv ended at ") && line.hasSuffix(" of 40 MB of big.bin\n"), "\(line)")
-        #expect(!line.contains("ended at 40 MB"), "\(line)")
+        #expect(line.hasPrefix("x11hud: pv ended early at ")
+                && line.hasSuffix(" of 40 MB of big.bin: killed by signal 9 (Killed)\n"), "\(line)")
+        #expect(!line.contains("ended early at 40 MB"), "\(line)")
+    }
+
+    /// Issue 40's case: `rsync -a --bwlimit` copying 60 files of 1.5 MB, SIGKILLed a few files in while the file it
+    /// reads is at its end. x11hud never says done: it exits 137 with a line that it ended early; the same copy left
+    /// to finish ends with success and 0. rsync's shell (here the test) still gets its status.
+    @Test func aMultiFileCopyKilledIsNeverDoneAndAFinishedOneIs() throws {
+        let display = try server().display
+        let source = dir.appendingPathComponent("src"), target = dir.appendingPathComponent("dst")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let block = Data((0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
+        for n in 1...60 { try block.write(to: source.appendingPathComponent("report_\(n).txt")) }
+        for killed in [true, false] {
+            try? FileManager.default.removeItem(at: target)
+            let rsync = try ChildProcess(URL(fileURLWithPath: "/usr/bin/rsync"),
+                                         ["-a", "--bwlimit=\(killed ? "10M" : "60M")", source.path + "/", target.path],
+                                         output: .discard)
+            let hud = try HUDProcess(["--watch-pid", String(rsync.pid)], display: display)
+            _ = try hud.waitForWindow(display: display)
+            if killed {
+                Thread.sleep(forTimeInterval: 1.5)
+                kill(rsync.pid, SIGKILL)
+            }
+            let exit = try #require(hud.waitForExit(timeout: Expected.upTo(15)), "x11hud did not end after rsync")
+            rsync.process.waitUntilExit()
+            if killed {
+                #expect(exit.status == 137, "\(hud.errorOutput)")
+                #expect(hud.errorOutput.hasPrefix("x11hud: rsync ended early")
+                        && hud.errorOutput.hasSuffix(": killed by signal 9 (Killed)\n"), "\(hud.errorOutput)")
+                #expect(rsync.process.terminationStatus == SIGKILL, "rsync's parent was told")
+            } else {
+                #expect(exit.status == 0 && rsync.process.terminationStatus == 0, "\(hud.errorOutput)")
+                #expect(hud.errorOutput.isEmpty, "\(hud.errorOutput)")
+            }
+        }
     }
 
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
