@@ -39,8 +39,9 @@ public struct RunOutcome: Sendable {
         case (.signalled, _):
             u.hideAfter = 0
             return u
-        case (.cancelled, _), (_, .signalled(SIGINT)):
-            // Cancel, or Ctrl-C on the terminal the command was given.
+        case (.cancelled, _), (_, .signalled(SIGINT)), (_, .exited(130)):
+            // Cancel, or Ctrl-C on the terminal the command was given: one that ends it, or one it catches, cleans
+            // up after and exits 130 for, as restic and Python do, whatever it printed on its way out.
             u.icon = .warning
             u.label = cancelLabel
             u.details = ""

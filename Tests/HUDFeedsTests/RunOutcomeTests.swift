@@ -33,6 +33,14 @@ import Testing
         #expect(RunOutcome(end: .signalled(SIGINT)).update.label == "Cancelled", "Ctrl-C on the command's terminal")
     }
 
+    /// Issue 40: restic and Python catch Ctrl-C, print their last words and exit 130: cancelled, not failed.
+    @Test func aCommandThatCatchesCtrlCAndExits130IsCancelled() {
+        let o = RunOutcome(end: .exited(130), reason: "signal interrupt received, cleaning up")
+        #expect(o.status == 130)
+        #expect(o.update.label == "Cancelled" && o.update.icon == .warning && o.update.details == "")
+        #expect(RunOutcome(end: .exited(131)).update.label == "Failed")
+    }
+
     @Test func cancelExits130WhateverTheCommandsStatus() {
         let o = RunOutcome(end: .signalled(SIGKILL), stop: .cancelled)
         #expect(o.status == 130)
