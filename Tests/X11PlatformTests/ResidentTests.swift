@@ -215,15 +215,15 @@ struct ResidentTests {
         #expect(try Tools.waitUntil(timeout: Expected.upTo(5)) { try Self.listed(display).isEmpty })
         try input.fileHandleForWriting.close()
         #expect(zenity.waitForExit(timeout: Expected.upTo(5))?.status == 0)
-        // A watched process that goes away before its file is complete: 3, as without the resident.
+        // A watched process that fails: its status, as without the resident (issue 40).
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-served-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         let writer = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
-                                      ["-c", "exec 3>\"$0\"; printf 1234567890 >&3; sleep 1", file.path])
+                                      ["-c", "exec 3>\"$0\"; printf 1234567890 >&3; sleep 1; exit 5", file.path])
         let watcher = try HUDProcess(["--watch-pid", String(writer.pid), "--total", "100", "--label", "Watched"],
                                      display: display)
         #expect(try Self.drawn("Watched", by: resident, display))
-        #expect(watcher.waitForExit(timeout: Expected.upTo(8))?.status == 3)
+        #expect(watcher.waitForExit(timeout: Expected.upTo(8))?.status == 5)
         try Self.stop(resident, display: display)
     }
 

@@ -148,7 +148,10 @@ struct WatchTests {
             let hud = try HUDProcess(["--watch-pid", String(rsync.pid)], display: display)
             _ = try hud.waitForWindow(display: display)
             if killed {
-                Thread.sleep(forTimeInterval: 1.5)
+                // A few files in (some 0.15 s a file at 10 MB/s), mid-copy.
+                #expect(Tools.waitUntil(timeout: 10) {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: target.path))?.count ?? 0) >= 8
+                })
                 kill(rsync.pid, SIGKILL)
             }
             let exit = try #require(hud.waitForExit(timeout: Expected.upTo(15)), "x11hud did not end after rsync")
