@@ -27,7 +27,10 @@ extension NotificationKey: SettingKey {
         }
         switch self {
         case .maxVisible:
-            return row("n", "Notifications shown at once; the others wait in order.",
+            return row("n", """
+                Bubbles in the column at once; the others wait in order (a critical one never waits, an OSD takes \
+                no place).
+                """,
                        .whole(1...50, "a whole number"), builtIn: .number(5))
         case .valueIndicator:
             return row("bar|ring", "How the 'value' hint (volume, brightness) is drawn: bar or ring.",

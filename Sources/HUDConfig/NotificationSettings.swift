@@ -21,7 +21,7 @@ public import HUDScene
 /// bezel-color = "#8B1A1AE6"
 /// ```
 public struct NotificationSettings: Equatable, Sendable {
-    /// Notifications shown at once; the others wait in order.
+    /// Bubbles in the column at once; the others wait in order (a critical one never waits, an OSD takes no place).
     public var maxVisible: Int?
     /// How a value hint (volume, brightness) is drawn.
     public var valueIndicator: ValueIndicator?
