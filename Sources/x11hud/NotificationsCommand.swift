@@ -47,7 +47,10 @@ struct NotificationsCommand: Command {
     var look = LookOptions()
 
     static let rows: [OptionRow<NotificationsCommand>] = [
-        .flag("replace", help: "Take the name over from the server that owns it (dunst, mako, another x11hud).") {
+        .flag("replace", help: """
+            Take the name over from the server that owns it, if that server lets it go (another x11hud does; dunst \
+            does not: stop it first).
+            """) {
             $0.replace = $1
         },
         .setting(NotificationKey.maxVisible) { $0.given[.maxVisible] = $1 },
