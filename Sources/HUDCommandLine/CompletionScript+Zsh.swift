@@ -2,7 +2,7 @@
 extension CompletionScript {
     static func zsh(_ tree: Tree) -> String {
         let f = tree.functionName
-        let program = tree.program.split(separator: " ").first.map(String.init) ?? ""
+        let program = tree.command
         var lines = [
             "#compdef \(program)",
             "# zsh completion for \(tree.program), written by \(tree.program) from its table of options.",

@@ -59,6 +59,9 @@ public enum CompletionScript {
             nodes.flatMap { node in node.info.subcommands.map { "\(node.path) \($0.name)" } }
         }
 
+        /// The program's name alone (`x11hud`), what the shell completes.
+        var command: String { program.split(separator: " ").first.map(String.init) ?? "" }
+
         /// The shell-safe name for the program's functions.
         var functionName: String {
             "_" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "_" })

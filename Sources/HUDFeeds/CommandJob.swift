@@ -157,9 +157,7 @@ public final class CommandJob: Sendable {
                 guard status & 0xFF == 0x7F else { break }
                 job.stopped()
             }
-            // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
-            let signal = status & 0x7F
-            job.ended(signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
+            job.ended(CommandEnd(waitStatus: status) ?? .exited((status >> 8) & 0xFF))
         }
         return job
     }
@@ -249,6 +247,19 @@ public final class CommandJob: Sendable {
 public enum CommandEnd: Hashable, Sendable {
     case exited(Int32)
     case signalled(Int32)
+
+    /// What a wait status (`waitpid`'s, or `exit_code` in `/proc/PID/stat`) says; nil for a stop.
+    /// (WIFEXITED, WEXITSTATUS and WTERMSIG are macros, which Swift does not import.)
+    init?(waitStatus status: Int32) {
+        let low = status & 0x7f
+        if low == 0 {
+            self = .exited((status >> 8) & 0xff)
+        } else if low != 0x7f {
+            self = .signalled(low)
+        } else {
+            return nil
+        }
+    }
 
     /// The status a shell gives it: the exit code, or 128 + the signal number.
     public var status: Int32 {

@@ -111,7 +111,7 @@ final class ExitStatusWatch: Sendable {
             guard errno == EINTR else { return finish(nil, refusal: "it was reaped before x11hud saw it end") }
         }
         let status = info._sifields._sigchld.si_status
-        finish(info.si_code == CLD_EXITED ? .exited(status) : .signalled(status))
+        finish(ProcessOutcome(info.si_code == CLD_EXITED ? .exited(status) : .signalled(status)))
     }
 
     /// The parent of `pid` (`PPid` in its status), nil when it cannot be read.

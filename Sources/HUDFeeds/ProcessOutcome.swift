@@ -9,23 +9,25 @@ public enum ProcessOutcome: Hashable, Sendable {
     /// Its status could not be read; why, in a few words.
     case unknown(String)
 
-    /// What a wait status (`waitpid`'s, or `exit_code` in `/proc/PID/stat`) says; nil for a stop.
-    init?(waitStatus status: Int32) {
-        let low = status & 0x7f
-        if low == 0 {
-            self = .exited((status >> 8) & 0xff)
-        } else if low != 0x7f {
-            self = .signalled(low)
-        } else {
-            return nil
+    /// How a process that ended did.
+    init(_ end: CommandEnd) {
+        switch end {
+        case .exited(let code): self = .exited(code)
+        case .signalled(let signal): self = .signalled(signal)
         }
     }
 
-    /// The status a shell would report for it (128 + N for signal N); nil when unknown.
+    /// What a wait status says (`CommandEnd(waitStatus:)`); nil for a stop.
+    init?(waitStatus status: Int32) {
+        guard let end = CommandEnd(waitStatus: status) else { return nil }
+        self.init(end)
+    }
+
+    /// The status a shell would report for it (`CommandEnd.status`); nil when unknown.
     public var shellStatus: Int32? {
         switch self {
-        case .exited(let code): return code
-        case .signalled(let signal): return 128 + signal
+        case .exited(let code): return CommandEnd.exited(code).status
+        case .signalled(let signal): return CommandEnd.signalled(signal).status
         case .unknown: return nil
         }
     }
