@@ -170,6 +170,32 @@ import Testing
         #expect(over.isEmpty, "over \(Self.moduleLineLimit) lines: \(over)")
     }
 
+    /// What a test target of `Tests/pure-targets` may not touch: those run alone and one suite at a time before the
+    /// rest, so a suite there that starts a server, a bus, a tool or a real timer would be timed as if it were pure.
+    static let impure = [
+        "XvfbServer", "processWideXServer", "SessionBus", "dbus-daemon", "SystemLoop", "Task.sleep", "Thread.sleep",
+        "usleep(", "ShellChild", "import X11", "import HUDFeeds",
+    ]
+
+    @Test func thePureTargetsArePure() throws {
+        let targets = try Self.manifest()
+        let list = try String(contentsOf: Self.root.appendingPathComponent("Tests/pure-targets"), encoding: .utf8)
+        let pure = list.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        #expect(pure.count >= 5, "Tests/pure-targets read wrongly: \(pure)")
+        for name in pure {
+            let target = try #require(targets[name], "Tests/pure-targets names \(name), which Package.swift lacks")
+            #expect(target.kind == "testTarget", "\(name) is not a test target")
+            let folder = Self.folder(of: name, target)
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            for case let url as URL in files ?? FileManager.DirectoryEnumerator() where url.pathExtension == "swift" {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for word in Self.impure where text.contains(word) {
+                    Issue.record("\(name)/\(url.lastPathComponent) uses \(word), but Tests/pure-targets calls it pure")
+                }
+            }
+        }
+    }
+
     /// The README's table of modules names each Swift target's dependencies as Package.swift declares them.
     @Test func theReadmesLayoutIsThePackages() throws {
         let targets = try Self.manifest()
