@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the man page x11hud(1) to stdout.
+"""Writes a man page of x11hud to stdout: x11hud(1), x11hud-notifications(1) or x11hud.toml(5).
 
 Usage: packaging/man.py X11HUD_BINARY [SECTIONS_FILE]
+SECTIONS_FILE is the page's hand-written roff (default packaging/x11hud.1.in; packaging/x11hud-notifications.1.in,
+packaging/x11hud.toml.5.in); each draws on the same generated parts.
 
 Everything --help knows (commands, options, their values, the exit statuses) comes from the binary's
 `--print-command-table` JSON (the command-line table), and the config file's keys from its table of settings (`--print-settings`: key,
@@ -52,11 +54,14 @@ def markdown(text):
     return "".join(out)
 
 
-def synopsis(binary):
-    """`--print-synopsis` (the lines --help prints): literal words bold, <placeholders> italic, brackets plain."""
+def synopsis(binary, only=None):
+    """`--print-synopsis` (the lines --help prints): literal words bold, <placeholders> italic, brackets plain;
+    `only` keeps the lines it accepts."""
     lines = subprocess.run([binary, "--print-synopsis"], capture_output=True, text=True, check=True).stdout
     out = []
     for line in lines.strip().split("\n"):
+        if only and not only(line):
+            continue
         words = []
         for token in re.findall(r"<[^>]+>|[\[\]()|…]|[^\s\[\]()|…<]+", line):
             if token.startswith("<"):
@@ -120,12 +125,15 @@ def exit_status(discussion):
     return head.strip(), entries
 
 
-def settings(binary):
-    """The config keys, one .TP entry each: what the key takes, its built-in value and the option's help."""
+def settings(binary, only=None):
+    """The config keys, one .TP entry each: what the key takes, its built-in value and the option's help; `only`
+    keeps the keys it accepts."""
     table = subprocess.run([binary, "--print-settings"], capture_output=True, text=True, check=True).stdout
     entries = []
     for line in table.strip().split("\n"):
         key, takes, builtin, text = line.split("\t")
+        if only and not only(key):
+            continue
         entries.append(".TP\n\\fB%s\\fR\n%s; built in: %s.\n%s" % (roff(key), roff(takes[0].upper() + takes[1:]),
                                                                 roff(builtin), roff(text)))
     return "\n".join(entries)
@@ -192,6 +200,17 @@ def main():
         "EXIT STATUS": statuses,
         "SETTINGS": settings(binary),
         "SYNOPSIS": synopsis(binary),
+        # x11hud-notifications(1): the notifications command, its own commands and options, its config table.
+        "NOTIFICATIONS SYNOPSIS": synopsis(binary, lambda line: line.startswith("x11hud notifications")),
+        "NOTIFICATIONS DESCRIPTION": paragraphs(commands["notifications"].get("discussion", "")),
+        "NOTIFICATIONS COMMANDS": "\n".join(
+            ".TP\n\\fBx11hud %s\\fR\n%s" % (roff(name), roff(c.get("abstract", "")))
+            for name, c in nested.items() if name.startswith("notifications ")),
+        "NOTIFICATIONS OPTIONS": "\n".join([
+            *[line for name, c in nested.items() if name.startswith("notifications") and displayed(c.get("options", []))
+              for line in [".SS Options of " + roff(name), *map(option_entry, displayed(c.get("options", [])))]],
+            ".SS General options", *map(option_entry, general)]),
+        "NOTIFICATIONS SETTINGS": settings(binary, lambda key: key.startswith("notifications.")),
         "INPUT PROTOCOL": input_protocol(binary),
     }
     with open(sections_file, encoding="utf-8") as f:

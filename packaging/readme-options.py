@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes the README's table of options from the binary's table of commands (`--print-command-table`), the one the
+"""Writes the manual's table of options (docs/configuration.md) from the binary's table of commands (`--print-command-table`), the one the
 parser, --help, the man page and the completion scripts are made from.
 
-Usage: packaging/readme-options.py X11HUD_BINARY [README]
-Without README, prints the table; with it, replaces the table between its two markers in place.
+Usage: packaging/readme-options.py X11HUD_BINARY [FILE]
+Without FILE, prints the table; with it (docs/configuration.md), replaces the table between its two markers in place.
 """
 import json
 import subprocess

@@ -159,6 +159,29 @@ run env MANWIDTH=80 man --warnings x11hud 2>"$tmp/manwarn" >/dev/null
 [ ! -s "$tmp/manwarn" ] || { cat "$tmp/manwarn" >&2; fail "man --warnings x11hud"; }
 ok "man -w x11hud: $page; sections present; no groff warnings"
 
+# The notification server's page and the config file's (issue 41), found by man, clean, and listing what --help
+# and --print-settings list, no more and no less.
+for p in x11hud-notifications:man1/x11hud-notifications.1.gz x11hud.toml:man5/x11hud.toml.5.gz; do
+    name=${p%%:*}
+    page=$(run man -w "$name") || fail "man -w $name"
+    [ "$page" = "/usr/share/man/${p#*:}" ] || fail "man -w $name says $page"
+    run env MANWIDTH=80 man --warnings "$name" 2>"$tmp/manwarn" >/dev/null
+    [ ! -s "$tmp/manwarn" ] || { cat "$tmp/manwarn" >&2; fail "man --warnings $name"; }
+done
+# An entry of a man page's list is a line at the first indentation of its section; of --help, the first column.
+man_entries() { run env MANWIDTH=200 man "$1" | col -b | sed -n "/^$2\$/,/^[A-Z]/p" | grep -E '^       [-a-z]' \
+    | grep -oE -- "$3" | sort -u; }
+help_options() { sed -n '/^USAGE:/,$p' | grep -E '^  -' | sed -E 's/^  //; s/   .*//' \
+    | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
+from_help=$(for c in "" history pop pause close-all count action; do run x11hud notifications $c --help; done | help_options)
+from_man=$(man_entries x11hud-notifications OPTIONS '--[a-z][a-z0-9-]*')
+[ "$from_man" = "$from_help" ] || fail "man x11hud-notifications lists $(echo $from_man), --help $(echo $from_help)"
+keys=$(run x11hud --print-settings | cut -f1 | sort -u)
+# A key is a tag alone on its line, or one followed on its line by its entry (which starts with a capital).
+from_man=$(man_entries x11hud.toml KEYS '^       [a-z][a-z.-]*( +[A-Z]|$)' | sed -E 's/ +[A-Z]$//; s/ //g' | sort -u)
+[ "$from_man" = "$keys" ] || fail "man x11hud.toml lists $(echo $from_man), --print-settings $(echo $keys)"
+ok "man x11hud-notifications, man x11hud.toml: no groff warnings; $(echo "$from_help" | wc -l) options and $(echo "$keys" | wc -l) keys, as --help and --print-settings list them"
+
 # bash sources the completion script (bash-completion loads it by this path) and completes options and values,
 # monitors included: Xvfb's one RandR monitor is called "screen".
 complete_line() {
@@ -194,13 +217,15 @@ ok "config: system layer under the user's, the example config loads"
 
 # make install / make uninstall from the same build, under a scratch prefix.
 make -s install PREFIX="$tmp/prefix" >/dev/null
-for f in bin/x11hud share/man/man1/x11hud.1 share/bash-completion/completions/x11hud share/zsh/site-functions/_x11hud \
-         share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/examples/config.toml; do
+for f in bin/x11hud share/man/man1/x11hud.1 share/man/man1/x11hud-notifications.1 share/man/man5/x11hud.toml.5 \
+         share/bash-completion/completions/x11hud share/zsh/site-functions/_x11hud \
+         share/fish/vendor_completions.d/x11hud.fish share/doc/x11hud/examples/config.toml \
+         share/doc/x11hud/docs/notifications.md; do
     [ -f "$tmp/prefix/$f" ] || fail "make install did not install $f"
 done
 make -s uninstall PREFIX="$tmp/prefix" >/dev/null
 left=$(find "$tmp/prefix" -type f | wc -l)
 [ "$left" = 0 ] || fail "make uninstall left $left files: $(find "$tmp/prefix" -type f)"
-ok "make install PREFIX=… installs 7 files; make uninstall removes them"
+ok "make install PREFIX=… installs the binary, 3 man pages, completions and the manual; make uninstall removes them"
 
 echo "test-installed: all checks passed"

@@ -40,10 +40,10 @@ import Testing
 
     /// Until `/proc/PID/stat` says the process is being traced or has a tracer (`TracerPid` in its status).
     func traced(_ pid: Int32) -> Bool {
-        (try? Tools.waitUntil(timeout: 5) {
+        Tools.waitUntil(timeout: 5) {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             return status.split(separator: "\n").contains { $0.hasPrefix("TracerPid:") && !$0.hasSuffix("\t0") }
-        }) ?? false
+        }
     }
 
     @Test(arguments: [("exit 0", ProcessOutcome.exited(0)), ("exit 23", .exited(23))])
@@ -77,7 +77,7 @@ import Testing
             return caught.flatMap { UInt64($0, radix: 16) }.map { $0 & (1 << (UInt64(SIGUSR1) - 1)) != 0 } ?? false
         })
         kill(parent.pid, SIGSTOP)
-        let stopped = try Tools.waitUntil(timeout: 5) {
+        let stopped = Tools.waitUntil(timeout: 5) {
             let stat = (try? String(contentsOfFile: "/proc/\(parent.pid)/stat", encoding: .utf8)) ?? ""
             return stat.split(separator: ")").last?.split(separator: " ").first.map { $0 == "T" || $0 == "t" } ?? false
         }

@@ -11,14 +11,9 @@ struct ReadmeExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The README's first `swift` block under "In a Swift program", as written.
+    /// The manual's first `swift` block under "In a Swift program", as written.
     static func example() throws -> String {
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "### In a Swift program"))
-        let rest = readme[section.upperBound...]
-        let open = try #require(rest.range(of: "```swift\n"))
-        let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
-        return String(rest[open.upperBound..<close.lowerBound]) + "\n"
+        try #require(Manual.blocks("swift", in: try Manual.section("In a Swift program")).first)
     }
 
     /// The swift driver of the toolchain the tests were built with.

@@ -2,22 +2,13 @@ import Foundation
 import HUDTestSupport
 import Testing
 
-/// Issue 22 item 7: README shell blocks run as written, with bash, in a fresh home directory, on a private Xvfb;
-/// stand-ins only for what the machine lacks (a sound server for pamixer).
+/// Issue 22 item 7: the manual's shell blocks (README.md and docs/) run as written, with bash, in a fresh home
+/// directory, on a private Xvfb; stand-ins only for what the machine lacks (a sound server for pamixer).
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ReadmeShellBlockTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../README.md").standardized
-
-    /// The `sh` blocks of the README section `heading`, as written.
+    /// The `sh` blocks of the manual's section `heading`, as written.
     static func blocks(under heading: String) throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let start = try #require(text.range(of: "\n" + heading + "\n"))
-        let section = text[start.upperBound...]
-        let end = section.range(of: "\n### ")?.lowerBound ?? section.endIndex
-        return section[..<end].components(separatedBy: "```sh\n").dropFirst().map {
-            $0.components(separatedBy: "\n```")[0] + "\n"
-        }
+        Manual.blocks("sh", in: try Manual.section(heading))
     }
 
     /// Runs `script` with bash in a new home, x11hud (a link to the built binary) and the stand-ins on PATH.
@@ -54,8 +45,8 @@ struct ReadmeShellBlockTests {
     @Test func theVolumeLineRunsWithItsNamedPackagesCommand() throws {
         let display = try server().display
         let block = try #require(try Self.blocks(under: "### Many HUDs: names, stacking, hide, list, queue").first)
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-        #expect(readme.contains("apt-get install pamixer"), "the README does not say which package pamixer is in")
+        let section = try Manual.section("Many HUDs: names, stacking, hide, list, queue")
+        #expect(section.contains("apt-get install pamixer"), "the manual does not say which package pamixer is in")
         // Its first command, the key binding, as written; pamixer stands in for the sound server it would ask.
         let line = try #require(block.split(separator: "\n").first { $0.hasPrefix("x11hud --id vol") })
         let (r, home) = try run(String(line), display: display, standIns: ["pamixer": "echo 40"])

@@ -3,8 +3,8 @@ import HUDTestSupport
 import Testing
 
 /// The package's layering, kept by a test rather than by memory: each target imports only what Package.swift
-/// declares for it, and depends only on targets of lower layers, so nothing flows backwards. The README's "Layout of
-/// the code" lists each Swift target with the dependencies Package.swift gives it.
+/// declares for it, and depends only on targets of lower layers, so nothing flows backwards. The manual's "Layout
+/// of the code" (docs/development.md) lists each Swift target with the dependencies Package.swift gives it.
 @Suite(.ownThreads) struct LayeringTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../..").standardized
@@ -196,11 +196,10 @@ import Testing
         }
     }
 
-    /// The README's table of modules names each Swift target's dependencies as Package.swift declares them.
-    @Test func theReadmesLayoutIsThePackages() throws {
+    /// The manual's table of modules names each Swift target's dependencies as Package.swift declares them.
+    @Test func theManualsLayoutIsThePackages() throws {
         let targets = try Self.manifest()
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Layout of the code\n").dropFirst().first)
+        let section = try Manual.section("Layout of the code")
         var listed: [String: Set<String>] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| `Sources/") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
@@ -217,10 +216,10 @@ import Testing
             for name in names { listed[name] = dependencies }
         }
         for (name, target) in targets where target.kind == "target" || target.kind == "executableTarget" {
-            let shown = try #require(listed[name], "README's layout does not list \(name)")
+            let shown = try #require(listed[name], "the manual's layout does not list \(name)")
             let swiftDependencies = target.dependencies.filter { targets[$0] != nil }
             #expect(shown == swiftDependencies,
-                    "\(name): README says \(shown.sorted()), Package.swift \(swiftDependencies.sorted())")
+                    "\(name): the manual says \(shown.sorted()), Package.swift \(swiftDependencies.sorted())")
         }
     }
 }

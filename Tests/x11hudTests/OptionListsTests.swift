@@ -128,4 +128,36 @@ import Testing
         let fish = Self.fish(command, shipped.fish)
         #expect(fish == help, "fish: \(fish.symmetricDifference(help).sorted())")
     }
+
+    /// Issue 41: x11hud-notifications(1), made from the same table, lists each notifications command's options as
+    /// its --help does.
+    static let notificationsPage: [String]? = try? page("x11hud-notifications.1")
+
+    static func page(_ name: String) throws -> [String] {
+        let r = try tool(["python3", "packaging/man.py", CLI.binary.path, "packaging/\(name).in"])
+        guard r.status == 0 else { throw TestFailure("man.py \(name): \(r.out)") }
+        return r.out.components(separatedBy: "\n")
+    }
+
+    @Test(arguments: commands.filter { $0.hasPrefix("notifications") })
+    func theNotificationServersPageListsWhatHelpLists(_ command: String) throws {
+        let page = try #require(Self.notificationsPage, "man.py failed on x11hud-notifications.1.in")
+        let help = try Self.help(command)
+        let man = Self.man(command, page)
+        #expect(man == help, "x11hud-notifications(1): \(man.symmetricDifference(help).sorted())")
+    }
+
+    /// x11hud.toml(5)'s KEYS are the table of settings, key for key: each `.TP` entry's tag.
+    @Test func theConfigFilesPageListsEveryKey() throws {
+        let page = try Self.page("x11hud.toml.5")
+        let start = try #require(page.firstIndex(of: ".SH KEYS"))
+        let section = page[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }
+        let tags = zip(section, section.dropFirst()).filter { $0.0 == ".TP" }.map {
+            $0.1.replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fR", with: "")
+                .replacingOccurrences(of: "\\-", with: "-")
+        }
+        let keys = try CLI.run(["--print-settings"]).stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(keys.count > 20)
+        #expect(tags == keys)
+    }
 }

@@ -33,10 +33,9 @@ import X11Platform
         #expect(check.status == 0, "\(check.out)")
     }
 
-    /// The README's "Exit status" table, row for row.
-    @Test func readmeExitStatusTableIsTheCodes() throws {
-        let readme = try repoFile("README.md")
-        let section = try #require(readme.components(separatedBy: "### Exit status\n").dropFirst().first)
+    /// The manual's "Exit status" table, row for row.
+    @Test func manualExitStatusTableIsTheCodes() throws {
+        let section = try Manual.section("Exit status")
         let lines = section.split(separator: "\n").drop { !$0.hasPrefix("|") }
         let rows = lines.prefix { $0.hasPrefix("|") }.dropFirst(2).map { row in
             row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -80,16 +79,15 @@ import X11Platform
         #expect(groff.status == 0 && groff.out.isEmpty, "\(groff.out)")
     }
 
-    /// The README's dependency table lists what packaging/deps.sh installs, list for list.
-    @Test func readmeDependenciesAreDepsSh() throws {
+    /// The manual's dependency table lists what packaging/deps.sh installs, list for list.
+    @Test func manualDependenciesAreDepsSh() throws {
         let script = try repoFile("packaging/deps.sh")
         func list(_ name: String) throws -> [String] {
             let start = try #require(script.range(of: "\n\(name)=\"")).upperBound
             let end = try #require(script[start...].firstIndex(of: "\""))
             return script[start..<end].split(whereSeparator: \.isWhitespace).map(String.init)
         }
-        let readme = try repoFile("README.md")
-        let table = try #require(readme.components(separatedBy: "### Dependencies\n").dropFirst().first)
+        let table = try Manual.section("Dependencies")
         func row(_ kind: String) throws -> [String] {
             let line = try #require(table.split(separator: "\n").first { $0.contains("(`\(kind)`") })
             return line.split(separator: "|").last!.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -185,13 +183,12 @@ import X11Platform
     }
 
     @Test func inputProtocolIsTheReadmesTableAndParagraph() throws {
-        let readme = try String(contentsOf: PackagingTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let feeding = try #require(readme.components(separatedBy: "### Feeding it progress\n").dropFirst().first)
+        let feeding = try Manual.section("Feeding it progress")
         let rows = feeding.split(separator: "\n").drop { !$0.hasPrefix("| line |") }.dropFirst(2)
             .prefix { $0.hasPrefix("|") }.map(String.init)
         #expect(rows == Documentation.inputLines.map { "| \($0.line) | \($0.meaning) |" })
         let words = feeding.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains(Documentation.endOfInput), "the README's end-of-input paragraph differs")
+        #expect(words.contains(Documentation.endOfInput), "the manual's end-of-input paragraph differs")
 
         let man = text(try section("INPUT PROTOCOL", of: page()))
         #expect(!man.contains("last percentage"), "the man page still scans any line")

@@ -63,11 +63,9 @@ import Testing
         }
     }
 
-    @Test func theReadmeListsEverySetting() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardized.path
-        let readme = try String(contentsOfFile: path, encoding: .utf8)
-        for key in ConfigKey.allCases { #expect(readme.contains("`\(key.setting.option)"), "\(key)") }
+    @Test func theManualListsEverySetting() throws {
+        let options = try Manual.section("Options")
+        for key in ConfigKey.allCases { #expect(options.contains("`\(key.setting.option)"), "\(key)") }
     }
 
     /// Issue 21: a config nested 50,000 arrays deep crashed every command; now it is a bad config file (78).
