@@ -43,21 +43,17 @@ public enum Manual {
         let wanted = title.drop { $0 == "#" || $0 == " " }
         var found: [(URL, String)] = []
         for file in try files() {
-            let text = try String(contentsOf: file, encoding: .utf8)
             var body: [Substring]?
             var level = 0
-            for (line, heading) in lines(text) {
-                if var open = body {
-                    if let heading, heading.level <= level {
-                        found.append((file, open.joined(separator: "\n") + "\n"))
-                        body = nil
-                    } else {
-                        open.append(line)
-                        body = open
-                        continue
-                    }
+            for (line, heading) in lines(try String(contentsOf: file, encoding: .utf8)) {
+                let ends = heading.map { $0.level <= level } ?? false
+                if let open = body, ends {
+                    found.append((file, open.joined(separator: "\n") + "\n"))
+                    body = nil
                 }
-                if let heading, heading.title == wanted {
+                if body != nil {
+                    body?.append(line)
+                } else if let heading, heading.title == wanted {
                     body = [line]
                     level = heading.level
                 }

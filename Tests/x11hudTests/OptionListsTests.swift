@@ -156,7 +156,8 @@ import Testing
             $0.1.replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fR", with: "")
                 .replacingOccurrences(of: "\\-", with: "-")
         }
-        let keys = try CLI.run(["--print-settings"]).stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        let keys = try CLI.run(["--print-settings"]).stdout.split(separator: "\n")
+            .map { String($0.prefix { $0 != "\t" }) }
         #expect(keys.count > 20)
         #expect(tags == keys)
     }
