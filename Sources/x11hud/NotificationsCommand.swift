@@ -139,20 +139,7 @@ struct NotificationsCommand: Command {
         }
         session.watchSignals()
         Self.kept = (desk, control, signals)
-        Self.releaseStartupCode(desk)
         return nil
-    }
-
-    /// The server runs for the whole session: what it ran to start (and to draw its first notification, which
-    /// loads the text stack) it gives back, keeping only the code that later notifications map again.
-    @MainActor private static func releaseStartupCode(_ desk: NotificationDesk) {
-        StartupCode.release()
-        let closed = desk.onClosed
-        var first = true
-        desk.onClosed = { id, reason in
-            closed?(id, reason)
-            if first { first = false; StartupCode.release() }
-        }
     }
 
     /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).

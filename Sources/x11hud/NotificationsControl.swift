@@ -7,9 +7,9 @@ import HUDScene
 /// `x11hud notifications history|pop|pause|close-all|count|action`: questions to the running server over its
 /// `org.x11hud.Notifications` interface, for scripts and key bindings. Each opens no display.
 enum NotificationsControl {
-    static let subcommands: [any Command.Type] = [
+    static var subcommands: [any Command.Type] { [
         History.self, Pop.self, Pause.self, CloseAll.self, Count.self, Action.self,
-    ]
+    ] }
 
     /// The statuses every one of them may end with, for their `--help`.
     static func statuses(_ own: [(status: ExitStatus, words: String)] = []) -> String {

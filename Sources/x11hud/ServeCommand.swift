@@ -49,8 +49,6 @@ struct ServeCommand: Command {
         }
         // Loaded once, ahead of the first client: its HUD draws text at once.
         TextStack.loadForOwnHUD()
-        // The resident lives for the session: see StartupCode (and again after its first HUD, in ServedHUDs).
-        StartupCode.release()
         session.run()
     }
 }
@@ -58,18 +56,9 @@ struct ServeCommand: Command {
 /// The HUDs a resident shows for its clients, each made from the command its client read, as that client would.
 @MainActor final class ServedHUDs {
     private let session: HUDSession
-    private var startupReleased = false
 
     init(session: HUDSession) {
         self.session = session
-    }
-
-    /// The first HUD ran what every HUD runs once (the text stack's set-up, the first frame): that code is given
-    /// back too, and what later HUDs run maps back.
-    private func firstHUDEnded() {
-        guard !startupReleased else { return }
-        startupReleased = true
-        StartupCode.release()
     }
 
     /// Shows the HUD `served` asks for, or answers that it cannot (the client then shows its own).
@@ -107,9 +96,8 @@ struct ServeCommand: Command {
         if command.hud.banner { hud.bezelAction = { [unowned hud] in hud.hide() } }
         // Nothing of a HUD is kept once it has ended: the resident's memory does not grow with the HUDs it drew.
         let name = request.name
-        hud.completion = { [session, weak self] in
+        hud.completion = { [session] in
             session.loop.soon { session.forget(id: name) }
-            self?.firstHUDEnded()
         }
         return hud
     }
