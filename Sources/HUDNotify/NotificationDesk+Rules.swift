@@ -1,6 +1,7 @@
 import HUDBus
 import HUDConfig
 import HUDFeeds
+import HUDLoop
 
 extension NotificationDesk {
     /// `n` as the rules that match it change it (each matching rule in order: a later one's timeout, urgency or look
@@ -32,21 +33,13 @@ extension NotificationDesk {
         return (n, skipDisplay, skipHistory, scripts)
     }
 
-    /// Runs each of `scripts` for notification `id`: its arguments are the application's name, the summary, the body,
-    /// the icon and the urgency (as dunst passes them), and its environment has `X11HUD_ID`, `X11HUD_APP_NAME`,
-    /// `X11HUD_SUMMARY`, `X11HUD_BODY`, `X11HUD_ICON`, `X11HUD_URGENCY`, `X11HUD_CATEGORY` and
-    /// `X11HUD_DESKTOP_ENTRY`. No shell reads any of them.
+    /// Runs each of `scripts` for notification `id` with dunst's arguments and environment (`RuleScriptCall`).
+    /// No shell reads any of them.
     func run(_ scripts: [String], for id: UInt32, _ n: Notification) {
-        let urgency = "\(n.urgency)"
-        let environment = [
-            "X11HUD_ID": String(id), "X11HUD_APP_NAME": n.appName, "X11HUD_SUMMARY": n.summary, "X11HUD_BODY": n.body,
-            "X11HUD_ICON": n.appIcon, "X11HUD_URGENCY": urgency,
-            "X11HUD_CATEGORY": n.hints["category"]?.string ?? "",
-            "X11HUD_DESKTOP_ENTRY": n.hints["desktop-entry"]?.string ?? "",
-        ]
         for script in scripts {
+            let call = RuleScriptCall(script: script, id: id, n, timeout: expiryRule.seconds(for: n), now: clock.now)
             do {
-                try runScript([script, n.appName, n.summary, n.body, n.appIcon, urgency], environment)
+                try runScript(call.arguments, call.environment)
             } catch {
                 onWarning?("notification \(id): cannot run the rule's script '\(script)': \(error)")
             }

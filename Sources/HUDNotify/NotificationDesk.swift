@@ -58,7 +58,7 @@ import ProgressFeed
     /// How the `value` hint is drawn: `.bar` or `.annular`.
     let valueMode: HUDMode
     /// How long each stays.
-    private let expiryRule: NotificationExpiry
+    let expiryRule: NotificationExpiry
     /// The hints whose number is drawn as a bar, the first present winning.
     let valueHints: [String]
     var entries: [UInt32: Entry] = [:]

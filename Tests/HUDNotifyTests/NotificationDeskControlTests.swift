@@ -292,11 +292,31 @@ extension NotificationDeskTests {
         desk.show(7, Notification(appName: "mail", summary: "From: Ann", body: "$(rm -rf ~) `id`",
                                   hints: ["category": .string("email.arrived")], expireTimeout: 0))
         desk.show(8, Notification(appName: "chat", summary: "Hi", expireTimeout: 0))
-        #expect(runs.calls.map(\.argv) == [["/usr/local/bin/on-mail", "mail", "From: Ann", "$(rm -rf ~) `id`", "",
-                                              "normal"]])
+        // dunst's five arguments: no icon given is dunst's default for the urgency, the urgency in capitals.
+        #expect(runs.calls.map(\.argv) == [["/usr/local/bin/on-mail", "mail", "From: Ann", "$(rm -rf ~) `id`",
+                                              "dialog-information", "NORMAL"]])
         let environment = runs.calls.first?.environment ?? [:]
         #expect(environment["X11HUD_ID"] == "7" && environment["X11HUD_BODY"] == "$(rm -rf ~) `id`")
         #expect(environment["X11HUD_CATEGORY"] == "email.arrived" && environment["X11HUD_URGENCY"] == "normal")
+        #expect(environment["DUNST_ID"] == "7" && environment["DUNST_APP_NAME"] == "mail"
+            && environment["DUNST_URGENCY"] == "NORMAL" && environment["DUNST_CATEGORY"] == "email.arrived"
+            && environment["DUNST_PROGRESS"] == "-1" && environment["DUNST_TIMEOUT"] == "0"
+            && environment["DUNST_ICON_PATH"] == "" && environment["DUNST_URLS"] == "")
+        #expect(environment["DUNST_TIMESTAMP"] == String(Int64(clock.now * 1000)))
+
+        // A critical one with a picture file, a value, a stack tag, a desktop entry, links and a timeout.
+        desk.show(10, Notification(appName: "mail", appIcon: "file:///usr/share/icons/a%20b.png", summary: "Disk",
+                                   body: #"see <a href="https://a.example/x?y=1">the log</a> or www.b.org/z"#,
+                                   hints: ["urgency": .int(2), "value": .int(42),
+                                           "x-dunst-stack-tag": .string("disk"),
+                                           "desktop-entry": .string("org.gnome.Nautilus")],
+                                   expireTimeout: 5000))
+        let critical = runs.calls.last?.environment ?? [:]
+        #expect(runs.calls.last?.argv.suffix(2) == ["file:///usr/share/icons/a%20b.png", "CRITICAL"])
+        #expect(critical["DUNST_ICON_PATH"] == "/usr/share/icons/a b.png" && critical["DUNST_PROGRESS"] == "42"
+            && critical["DUNST_STACK_TAG"] == "disk" && critical["DUNST_DESKTOP_ENTRY"] == "org.gnome.Nautilus"
+            && critical["DUNST_TIMEOUT"] == "5000", "\(critical)")
+        #expect(critical["DUNST_URLS"] == "[the log] https://a.example/x?y=1\nwww.b.org/z", "\(critical)")
         desk.runScript = { _, _ in throw CancellationError() }
         desk.show(9, Notification(appName: "mail", summary: "Again", expireTimeout: 0))
         #expect(log.warnings.last?.contains("cannot run the rule's script '/usr/local/bin/on-mail'") == true)

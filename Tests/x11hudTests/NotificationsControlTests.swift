@@ -114,7 +114,8 @@ import Testing
         #expect(try desk.sh("notify-send -a mail -t 1 'From: Ann' '$(touch \(pwned))'").status == 0)
         #expect(Tools.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: out) })
         let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-        #expect(written == "mail|From: Ann|$(touch \(pwned))||normal|mail|$(touch \(pwned))|", "\(written)")
+        #expect(written == "mail|From: Ann|$(touch \(pwned))|dialog-information|NORMAL|mail|$(touch \(pwned))|",
+                "\(written)")
         #expect(!FileManager.default.fileExists(atPath: pwned))
 
         try "[[notifications.rule]]\nsummary = \"x\"\n\n[[notifications.rule]]\nbody = \"y\"\nscript = 3\n"
