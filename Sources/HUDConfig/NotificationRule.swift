@@ -43,7 +43,7 @@ public struct NotificationRule: Equatable, Sendable {
     /// What it sets of the look (colours, fonts, width…), over the urgency's.
     public var look = Look()
     /// A program run for each notification it matches (a path, or a name looked up in PATH): never through a shell,
-    /// with the notification's fields as its arguments and in its environment (`NotificationDesk.scriptArguments`).
+    /// with the notification's fields as its arguments and in its environment (as dunst passes them: `RuleScriptCall`).
     public var script: String?
     /// The line of the file it starts on, for messages.
     public var line: Int?

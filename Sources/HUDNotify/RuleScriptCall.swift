@@ -67,6 +67,13 @@ struct RuleScriptCall: Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// dunst's expression for a URL in plain text (in two parts only for the lines' length).
+    static var plainURL: Regex<Substring> {
+        let start = #"\b(?:https?://|ftps?://|news://|mailto:|file://|www\.)[-\w@;/?:&=%$.+!*',~#]*"#
+        let end = #"(?:\([-\w@;/?:&=%$.+!*',~#]*\)|[-\w@;/?:&=%$+*~])+"#
+        return ((try? Regex(start + end, as: Substring.self)) ?? #/(?!)/#).ignoresCase()
+    }
+
     /// The links of a notification as dunst lists them: each `<a href>` as `[text] URL`, each `<img src>` as
     /// `[alt] URL`, then the plain URLs of the summary and the body outside those.
     static func urls(summary: String, body: String) -> [String] {
@@ -81,8 +88,7 @@ struct RuleScriptCall: Equatable {
             found.append("[\(alt)] \(match.output.1)")
         }
         text.replace(#/<img\s[^>]*>/#.ignoresCase(), with: "")
-        let plain = #/\b(?:https?://|ftps?://|news://|mailto:|file://|www\.)[-\w@;/?:&=%$.+!*',~#]*(?:\([-\w@;/?:&=%$.+!*',~#]*\)|[-\w@;/?:&=%$+*~])+/#
-        for match in text.matches(of: plain.ignoresCase()) { found.append(String(match.output)) }
+        for match in text.matches(of: Self.plainURL) { found.append(String(match.output)) }
         return found
     }
 }

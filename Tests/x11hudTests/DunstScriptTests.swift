@@ -7,7 +7,8 @@ import Testing
 /// `DUNST_*` variable are the same, but for the id (each server's own, checked against what notify-send printed) and
 /// the timestamp (each server's clock, checked to be the monotonic time of the call).
 @Suite(.ownThreads, .serialized) struct DunstScriptTests {
-    static let usable = NotificationsCommandTests.usable && FileManager.default.isExecutableFile(atPath: "/usr/bin/dunst")
+    static let usable = NotificationsCommandTests.usable
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/dunst")
 
     /// notify-send arguments: no icon (the default's name), a picture file, an icon name, a critical one with a
     /// value, a stack tag, a category, a desktop entry and a timeout, and a body with a link and a plain URL.
@@ -106,7 +107,8 @@ import Testing
         }
         // What the calls were for: the values are the ones the cases are about.
         #expect(ours.runs[2].argv == "argv: [myapp] [Crit] [b] [dialog-warning] [CRITICAL]")
-        #expect(ours.runs[2].environment["DUNST_PROGRESS"] == "42" && ours.runs[2].environment["DUNST_TIMEOUT"] == "5000")
+        #expect(ours.runs[2].environment["DUNST_PROGRESS"] == "42")
+        #expect(ours.runs[2].environment["DUNST_TIMEOUT"] == "5000")
         #expect(ours.runs[3].environment["DUNST_URLS"] == "[the log] https://a.example/x?y=1")
     }
 }
