@@ -15,6 +15,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case bezelStyle(BezelStyle)
     case valueIndicator(NotificationSettings.ValueIndicator)
     case pausedShows(NotificationSettings.PausedShows)
+    case popped(NotificationSettings.Popped)
     case mouseAction(NotificationSettings.MouseAction)
     /// A list of names (`value-hints`).
     case names([String])
@@ -35,6 +36,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .bezelStyle(let v): return quoted(v.rawValue)
         case .valueIndicator(let v): return quoted(v.rawValue)
         case .pausedShows(let v): return quoted(v.rawValue)
+        case .popped(let v): return quoted(v.rawValue)
         case .mouseAction(let v): return quoted(v.rawValue)
         case .names(let v): return "[" + v.map(quoted).joined(separator: ", ") + "]"
         }
@@ -62,6 +64,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .bezelStyle(let v): return v
         case .valueIndicator(let v): return v
         case .pausedShows(let v): return v
+        case .popped(let v): return v
         case .mouseAction(let v): return v
         case .names(let v): return v
         }

@@ -13,6 +13,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case position
     case historyLength = "history-length"
     case pausedShows = "paused-shows"
+    case popped
     case mouseLeft = "mouse-left"
     case mouseMiddle = "mouse-middle"
     case mouseRight = "mouse-right"
@@ -64,6 +65,11 @@ extension NotificationKey: SettingKey {
                 What still shows while notifications are paused ('x11hud notifications pause', SIGUSR1): \
                 critical ones, or nothing.
                 """, .choice(ConfigValue.pausedShows), builtIn: .pausedShows(.critical))
+        case .popped:
+            return row("stay|expire", """
+                How long a notification 'x11hud notifications pop' shows again stays: until closed (as dunst's \
+                sticky_history), or its own time again.
+                """, .choice(ConfigValue.popped), builtIn: .popped(.stay))
         case .mouseLeft: return mouse("left", builtIn: .defaultAction)
         case .mouseMiddle: return mouse("middle", builtIn: .doAction)
         case .mouseRight: return mouse("right", builtIn: .closeAll)

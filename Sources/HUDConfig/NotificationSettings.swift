@@ -42,6 +42,8 @@ public struct NotificationSettings: Equatable, Sendable {
     public var historyLength: Int?
     /// What still shows while paused.
     public var pausedShows: PausedShows?
+    /// How long a notification taken back from the history (`pop`) stays.
+    public var popped: Popped?
     /// What a click of each pointer button on a notification does.
     public var mouseLeft: MouseAction?
     public var mouseMiddle: MouseAction?
@@ -54,6 +56,12 @@ public struct NotificationSettings: Equatable, Sendable {
     public enum ValueIndicator: String, CaseIterable, Sendable, Codable {
         case bar
         case ring
+    }
+
+    /// How long a popped notification stays: until closed (dunst's `sticky_history`), or its own time again.
+    public enum Popped: String, CaseIterable, Sendable, Codable {
+        case stay
+        case expire
     }
 
     /// What still shows while notifications are paused (do not disturb).
@@ -109,7 +117,8 @@ public struct NotificationSettings: Equatable, Sendable {
 
     public init(maxVisible: Int? = nil, valueIndicator: ValueIndicator? = nil, valueHints: [String]? = nil,
                 timeout: Double? = nil, width: Double? = nil, bodyLines: Int? = nil, position: Position? = nil,
-                historyLength: Int? = nil, pausedShows: PausedShows? = nil, urgency: [Urgency: UrgencyStyle] = [:],
+                historyLength: Int? = nil, pausedShows: PausedShows? = nil, popped: Popped? = nil,
+                urgency: [Urgency: UrgencyStyle] = [:],
                 rules: [NotificationRule] = [], mouseLeft: MouseAction? = nil, mouseMiddle: MouseAction? = nil,
                 mouseRight: MouseAction? = nil) {
         self.mouseLeft = mouseLeft
@@ -124,6 +133,7 @@ public struct NotificationSettings: Equatable, Sendable {
         self.position = position
         self.historyLength = historyLength
         self.pausedShows = pausedShows
+        self.popped = popped
         self.urgency = urgency
         self.rules = rules
     }
@@ -159,6 +169,7 @@ public struct NotificationSettings: Equatable, Sendable {
         position = other.position ?? position
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
+        popped = other.popped ?? popped
         mouseLeft = other.mouseLeft ?? mouseLeft
         mouseMiddle = other.mouseMiddle ?? mouseMiddle
         mouseRight = other.mouseRight ?? mouseRight
@@ -216,6 +227,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case .position: return position.map { .position($0) }
         case .historyLength: return historyLength.map { .number(Double($0)) }
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
+        case .popped: return popped.map { .popped($0) }
         case .mouseLeft: return mouseLeft.map { .mouseAction($0) }
         case .mouseMiddle: return mouseMiddle.map { .mouseAction($0) }
         case .mouseRight: return mouseRight.map { .mouseAction($0) }
@@ -234,6 +246,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.position, .position(let p)): position = p
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
+        case (.popped, .popped(let v)): popped = v
         case (.mouseLeft, .mouseAction(let v)): mouseLeft = v
         case (.mouseMiddle, .mouseAction(let v)): mouseMiddle = v
         case (.mouseRight, .mouseAction(let v)): mouseRight = v

@@ -1,3 +1,4 @@
+import HUDConfig
 import HUDLoop
 
 /// What scripts and key bindings ask of the desk (`x11hud notifications pause|pop|close-all|count|action`, over
@@ -39,6 +40,8 @@ extension NotificationDesk {
         guard let reopen, let record = history.popLast() else { return nil }
         var n = record.notification
         n.replacesID = 0
+        // Brought back to be read: as dunst's history-pop, it stays until closed unless `popped` says otherwise.
+        if popped == .stay { n.expiry = .never }
         let id = reopen(n)
         show(id, n, picture: record.picture)
         return id

@@ -82,6 +82,8 @@ import ProgressFeed
     /// While paused (do not disturb), new notifications wait, critical ones aside unless `pausedShows` is nothing.
     var pauseState = NotificationPause()
     let pausedShows: NotificationSettings.PausedShows
+    /// How long a popped notification stays (`popped`).
+    let popped: NotificationSettings.Popped
     /// What a click of each pointer button (1 left, 2 middle, 3 right) on a notification does.
     let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
@@ -114,6 +116,7 @@ import ProgressFeed
         valueHints = settings.valueHints ?? Notification.valueHints
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
+        popped = settings.popped ?? NotificationSettings.builtIn.popped!
         rules = settings.rules
         let builtIn = NotificationSettings.builtIn
         mouse = [1: settings.mouseLeft ?? builtIn.mouseLeft!, 2: settings.mouseMiddle ?? builtIn.mouseMiddle!,

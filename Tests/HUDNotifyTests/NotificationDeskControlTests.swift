@@ -121,6 +121,26 @@ extension NotificationDeskTests {
         #expect(reopened.summaries == ["Second"])
     }
 
+    /// Issue 39 item 4: a popped notification is there to be read, so it stays until closed (dunst's
+    /// `sticky_history`), however short its own time was; `popped = "expire"` gives it that time again.
+    @Test(arguments: [NotificationSettings.Popped.stay, .expire])
+    func aPoppedNotificationStaysUntilClosedUnlessItShouldExpire(_ popped: NotificationSettings.Popped) throws {
+        let desk = desk(settings: NotificationSettings(popped: popped))
+        desk.reopen = { _ in 50 }
+        desk.show(1, Notification(summary: "Brief", expireTimeout: 800))
+        #expect(reasons(after: 1) == [1: 1], "expired after its 0.8 s")
+        #expect(desk.popHistory() == 50)
+        let closed = reasons(after: 60)
+        if popped == .stay {
+            let hud = try #require(display.hud("notification-50"))
+            #expect(closed[50] == nil && hud.isOnScreen)
+            desk.close(50, reason: .dismissed)
+            #expect(reasons(after: 0)[50] == 2)
+        } else {
+            #expect(closed[50] == 1, "the popped one expired again: \(closed)")
+        }
+    }
+
     @Test func noHistoryWhenItsLengthIsZero() {
         let desk = desk(settings: NotificationSettings(historyLength: 0))
         desk.show(1, Notification(summary: "Gone", expireTimeout: 0))
