@@ -117,8 +117,9 @@ public struct NotificationRule: Equatable, Sendable {
                 if key == "skip-display" { skipDisplay = on } else { skipHistory = on }
             default:
                 if try look.set(key, value, name: name) { continue }
-                let known = (Field.allCases.map(\.rawValue) + Self.actionKeys + Look.keys).joined(separator: ", ")
-                throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
+                let known = Field.allCases.map(\.rawValue) + Self.actionKeys + Look.keys
+                throw InvalidSetting(reason: "\(name).\(key): unknown setting ("
+                    + SpellingHint.hint(for: key, among: known) + ")")
             }
         }
         guard !globs.isEmpty || matchUrgency != nil else {

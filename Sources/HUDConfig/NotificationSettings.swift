@@ -179,7 +179,7 @@ public struct NotificationSettings: Equatable, Sendable {
 
     /// Reads the table; an unknown key or a bad value is an error naming it. `ruleLines`: where each
     /// `[[notifications.rule]]` starts.
-    init(table: [String: TOMLValue], ruleLines: [Int] = []) throws(InvalidSetting) {
+    init(table: [String: TOMLValue], ruleLines: [Int] = [], firstRule: Int = 1) throws(InvalidSetting) {
         for (name, value) in table {
             if name == "rule" {
                 guard let tables = value.array?.compactMap(\.table), tables.count == value.array?.count else {
@@ -188,7 +188,7 @@ public struct NotificationSettings: Equatable, Sendable {
                 for (i, table) in tables.enumerated() {
                     let line = i < ruleLines.count ? ruleLines[i] : nil
                     do {
-                        var rule = try NotificationRule(table: table, name: "notifications.rule[\(i + 1)]")
+                        var rule = try NotificationRule(table: table, name: "notifications.rule[\(firstRule + i)]")
                         rule.line = line
                         rules.append(rule)
                     } catch {
@@ -205,8 +205,9 @@ public struct NotificationSettings: Equatable, Sendable {
                 continue
             }
             guard let level = Urgency(rawValue: name) else {
-                let known = Self.keys.map(\.name).joined(separator: ", ")
-                throw InvalidSetting(reason: "notifications.\(name): unknown setting (known: \(known))")
+                let names = NotificationKey.allCases.map(\.rawValue) + ["low", "normal", "critical", "rule"]
+                throw InvalidSetting(reason: "notifications.\(name): unknown setting ("
+                    + SpellingHint.hint(for: name, among: names, known: Self.keys.map(\.name)) + ")")
             }
             guard let entries = value.table else {
                 throw InvalidSetting(reason: "notifications.\(name): expected a table, [notifications.\(name)]")

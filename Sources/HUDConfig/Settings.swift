@@ -43,13 +43,17 @@ public struct Settings: Sendable {
         for file in files {
             for (key, value) in file.values { chosen[key] = (value, .file(path: file.path, line: file.lines[key])) }
             notifications.overlay(file.notifications)
-            let source = SettingSource.file(path: file.path, line: file.notificationsLine)
+            func source(_ path: String) -> SettingSource {
+                .file(path: file.path, line: file.notificationLines[path] ?? file.notificationsLine)
+            }
             for key in NotificationKey.allCases where file.notifications.value(key) != nil {
-                notificationSources[key.rawValue] = source
+                notificationSources[key.rawValue] = source(key.rawValue)
             }
             ruleSources += file.notifications.rules.map { .file(path: file.path, line: $0.line) }
             for (level, style) in file.notifications.urgency {
-                for (key, _) in style.values { notificationSources["\(level.rawValue).\(key)"] = source }
+                for (key, _) in style.values {
+                    notificationSources["\(level.rawValue).\(key)"] = source("\(level.rawValue).\(key)")
+                }
             }
         }
         self.files = files.map(\.path)

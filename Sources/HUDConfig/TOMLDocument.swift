@@ -16,6 +16,10 @@ struct TOMLDocument {
     static let maximumDepth = 128
 
     private(set) var entries: [Entry] = []
+    /// The line each key of a table below the top was first set on, by its dotted path (`notifications.width`,
+    /// `notifications.rule[2].script`, elements of an array of tables counted from 1); a key of an inline table
+    /// has its table's line.
+    private(set) var lines: [String: Int] = [:]
 
     init(parsing text: String) throws(TOMLSyntaxError) {
         try self.init(scalars: Array(text.unicodeScalars))
@@ -74,6 +78,28 @@ struct TOMLDocument {
             try current.set(path, to: value, line: line)
         }
         entries = root.order.map { Entry(key: $0, value: root.items[$0]!.value, line: root.lines[$0]!) }
+        lines = Self.lines(of: root, under: "")
+    }
+
+    private static func lines(of table: TOMLTable, under prefix: String) -> [String: Int] {
+        var found: [String: Int] = [:]
+        for key in table.order {
+            let path = prefix + key
+            found[path] = table.lines[key]
+            switch table.items[key] {
+            case .table(let t)?:
+                found.merge(lines(of: t, under: path + ".")) { a, _ in a }
+            case .arrayOfTables(let elements)?:
+                for (i, t) in elements.enumerated() {
+                    found.merge(lines(of: t, under: "\(path)[\(i + 1)].")) { a, _ in a }
+                }
+            case .value(.table(let inline))?:
+                for name in inline.keys { found[path + "." + name] = table.lines[key] }
+            default:
+                break
+            }
+        }
+        return found
     }
 }
 

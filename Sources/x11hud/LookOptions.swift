@@ -51,9 +51,10 @@ struct LookOptions: OptionGroup, Codable {
     var cornerRadius: Double? { if case .number(let v)? = given[.cornerRadius] { v } else { nil } }
     var position: Position? { if case .position(let v)? = given[.position] { v } else { nil } }
 
-    /// The config files under these options.
-    func settings() throws -> Settings {
-        try Settings.load(config: config, noConfig: noConfig, given: ConfigKey.allCases.map { ($0, given[$0]) })
+    /// The config files under these options; `lenient`, a key that cannot be used is a warning (`Settings.load`).
+    func settings(lenient: Bool = false) throws -> Settings {
+        try Settings.load(config: config, noConfig: noConfig, given: ConfigKey.allCases.map { ($0, given[$0]) },
+                          lenient: lenient)
     }
 
     /// The look of `settings` (made by `settings()`, its `auto` theme resolved): built-in defaults, then the

@@ -68,7 +68,7 @@ struct NotificationsCommand: Command {
     /// The settings with the command line's `[notifications]` options over the table (`--position` places the
     /// bubbles too): what `--print-config` prints and the server uses.
     private func layered() throws -> Settings {
-        var settings = try look.settings()
+        var settings = try look.settings(lenient: true)
         for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
             if let value = given[key] { settings.override(key, with: value) }
         }

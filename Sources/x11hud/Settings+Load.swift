@@ -7,7 +7,11 @@ import HUDScene
 extension Settings {
     /// The config files (the system's, then the user's, or `config` in its place) under what the command line
     /// gave; a file that cannot be used is one line and status 78, a `--config` that does not exist a usage error.
-    static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)]) throws -> Settings {
+    /// `lenient` (the notification server, which must not be lost over a typo): a key that cannot be used is a
+    /// warning naming its line and the rest of its file applies, and a file that cannot be read at all is one
+    /// warning and no settings of its own.
+    static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)],
+                     lenient: Bool = false) throws -> Settings {
         var files: [ConfigFile] = []
         // A client's --config read by the resident is found in the client's directory.
         let config = config.map(RelativePaths.resolve)
@@ -17,9 +21,17 @@ extension Settings {
             let user = config ?? ConfigPaths.user(environment: environment)
             for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
                 do {
-                    if let file = try ConfigFile.load(path: path) { files.append(file) }
+                    guard let file = try ConfigFile.load(path: path, lenient: lenient) else { continue }
+                    files.append(file)
+                    for warning in file.warnings {
+                        // A rule with a bad key is left out whole (ConfigFile): the rest could match too much.
+                        let whole = warning.reason.hasPrefix("notifications.rule[") ? " with its rule" : ""
+                        X11HUDCommand.printError("warning: \(warning); left out\(whole)")
+                    }
                 } catch {
-                    throw ExitError(.badConfig, error.description)
+                    guard lenient else { throw ExitError(.badConfig, error.description) }
+                    X11HUDCommand.printError("warning: \(error); the file's settings are not used")
+                    if path == config { files.append(ConfigFile(path: path)) }
                 }
             }
             if let config, files.last?.path != config {
