@@ -164,8 +164,19 @@ public import ProgressFeed
 
     // MARK: Input
 
-    /// How input changes the HUD, whether it is pulled from a source or posted.
-    public var policy: FeedPolicy { get { input.policy } set { input.policy = newValue } }
+    /// How input changes the HUD, whether it is pulled from a source or posted. Turning `autoDetails` on starts the
+    /// figures here too: a HUD fed only by posts (the resident's, for its clients) attaches no source.
+    public var policy: FeedPolicy {
+        get { input.policy }
+        set {
+            input.policy = newValue
+            if !newValue.autoDetails {
+                input.transfer = nil
+            } else if input.transfer == nil {
+                input.transfer = TransferDetails(base: content.details)
+            }
+        }
+    }
 
     /// Pulls `source` once per frame from now on, applying it with `policy`.
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {

@@ -61,6 +61,27 @@ private final class TestSource: HUDInputSource {
         #expect(hud.content.label == "press 30")
     }
 
+    /// Issue 40 item 2: a HUD fed only by posts (the resident's, drawing for a client) writes its details from the
+    /// figures once its policy asks for them, as one with an attached source does.
+    @Test func aPolicyWithAutoDetailsWritesTheFiguresOfPostedUpdates() {
+        hud.policy = FeedPolicy(autoDetails: true)
+        hud.show()
+        for second in 0...4 {
+            var update = FeedInbox()
+            update.take(FeedUpdate(bytesDone: Int64(second) * 10_000_000, bytesTotal: 100_000_000))
+            hud.post(update)
+            play(until: Double(second) + 0.5)
+        }
+        #expect(hud.content.details.contains("40 MB of 100 MB") && hud.content.details.contains("MB/s"),
+                "\(hud.content.details)")
+        hud.policy = FeedPolicy()
+        var plain = FeedInbox()
+        plain.take(FeedUpdate(details: "own words", bytesDone: 50_000_000))
+        hud.post(plain)
+        play(until: 5)
+        #expect(hud.content.details == "own words", "the figures stop with the policy")
+    }
+
     @Test func aPostedShowBringsAHidingHUDBackAndItsHideIsOneOff() {
         hud.show()
         play(until: 0.5)

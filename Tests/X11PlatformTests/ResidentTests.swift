@@ -313,4 +313,75 @@ struct ResidentTests {
         #expect(after - warm < 2048, "resident memory grew from \(warm) KiB to \(after) KiB over 180 HUDs")
         try Self.stop(resident, display: display)
     }
+    /// Issue 40 item 2: with a resident, `run --details auto` still lists bytes and a rate (the resident's HUD,
+    /// fed only by its client's posts, wrote none before).
+    @Test func runWithDetailsAutoThroughTheResidentListsBytesAndARate() throws {
+        let display = try server().display
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-served-\(UUID().uuidString)")
+        let source = dir.appendingPathComponent("src")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for n in 0..<16 {
+            try Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ n) })
+                .write(to: source.appendingPathComponent("f\(n)"))
+        }
+        let resident = try Self.startResident(display)
+        defer { resident.kill() }
+        let run = try HUDProcess(["run", "--label", "Copy", "--details", "auto", "--", "rsync", "-a", "--bwlimit=4M",
+                                  "--info=progress2", "--no-inc-recursive", source.path + "/",
+                                  dir.appendingPathComponent("dst").path + "/"], display: display)
+        var details = ""
+        let figures = try Tools.waitUntil(timeout: Expected.upTo(10)) {
+            details = try CLI.listed(display: display).first { $0.label == "Copy" }?.details ?? ""
+            return details.contains(" MB") && details.contains("/s")
+        }
+        #expect(figures, "the served HUD's details: '\(details)'")
+        #expect(try Self.listed(display).first { $0.label == "Copy" }?.pid == resident.pid, "drawn by the resident")
+        #expect(run.waitForExit(timeout: Expected.upTo(20))?.status == 0, "\(run.errorOutput)")
+        try Self.stop(resident, display: display)
+    }
+
+    /// Issue 40 item 2: a served HUD is drawn as its client's own would be, pixel for pixel, mid-run: the same
+    /// figures from the same input, `--details auto` included.
+    @Test func aServedHUDLooksPixelForPixelAsTheClientsOwn() throws {
+        let display = try server().display
+        func shown() throws -> [RGBA] {
+            let input = Pipe()
+            let hud = try HUDProcess(["--mode", "bar", "--label", "Backup", "--details", "auto"], display: display,
+                                     input: input)
+            defer {
+                try? input.fileHandleForWriting.close()
+                _ = hud.waitForExit(timeout: 5)
+            }
+            // The figures come once the HUD is up, so that both ease the bar from empty: an ease rests at the last
+            // device pixel it crossed, and one that began elsewhere could rest a shade apart at the bar's end.
+            _ = try Tools.waitUntil(timeout: Expected.upTo(5)) { try CLI.listed(display: display).count == 1 }
+            input.fileHandleForWriting.write(Data("{\"bytes\":1200000000,\"total_bytes\":2700000000}\n".utf8))
+            // Its figures, then the look after the fade and the bar's ease have ended.
+            _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
+                try CLI.listed(display: display).first?.details == "1.2 GB of 2.7 GB"
+            }
+            var last: [RGBA] = []
+            _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
+                let shot = try screenshot(display: display)
+                let (cx, cy) = (shot.width / 2, shot.height / 2)
+                let pixels = (cy - 70..<cy + 70).flatMap { y in (cx - 110..<cx + 110).map { shot.pixel(x: $0, y: y) } }
+                defer { last = pixels }
+                return pixels == last
+            }
+            return last
+        }
+        let own = try shown()
+        let root = try RGBA(hex: XvfbServer.rootColor)
+        #expect(own.count { !$0.isClose(to: root) } > 5_000, "no HUD drawn")
+        _ = try Tools.waitUntil(timeout: Expected.upTo(3)) { try Self.listed(display).isEmpty }
+        let resident = try Self.startResident(display)
+        defer { resident.kill() }
+        let served = try shown()
+        let differ = zip(own, served).enumerated().filter { !$0.1.0.isClose(to: $0.1.1, tolerance: 0.01) }
+            .map { "(\($0.0 % 220), \($0.0 / 220)): \($0.1.0) against \($0.1.1)" }
+        #expect(differ.isEmpty, "\(differ.count) pixels differ between the own HUD and the served one: \(differ.prefix(9))")
+        try Self.stop(resident, display: display)
+    }
 }
+
