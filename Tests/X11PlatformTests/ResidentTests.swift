@@ -380,7 +380,7 @@ struct ResidentTests {
         let served = try shown()
         let differ = zip(own, served).enumerated().filter { !$0.1.0.isClose(to: $0.1.1, tolerance: 0.01) }
             .map { "(\($0.0 % 220), \($0.0 / 220)): \($0.1.0) against \($0.1.1)" }
-        #expect(differ.isEmpty, "\(differ.count) pixels differ between the own HUD and the served one: \(differ.prefix(9))")
+        #expect(differ.isEmpty, "\(differ.count) pixels differ from the own HUD's: \(differ.prefix(9))")
         try Self.stop(resident, display: display)
     }
 }
