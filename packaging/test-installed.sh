@@ -99,7 +99,11 @@ mkdir -p "$tmp/home/.config/x11hud"
 printf 'font = "DejaVu Sans 12"\n' > "$tmp/home/.config/x11hud/config.toml"
 DISPLAY=$display run x11hud --id pkg --label Client --button OK &
 client=$!
-sleep 0.5
+# Until the HUD shows what the client handed it.
+for _ in $(seq 50); do
+    [ "$(DISPLAY=$display run x11hud list | cut -f4)" = Client ] && break
+    sleep 0.1
+done
 # `run` is a function, so $! is the subshell's pid: the x11hud processes are found by their arguments.
 pid_of() {
     for d in /proc/[0-9]*; do
@@ -142,7 +146,7 @@ served=$(DISPLAY=$display run dbus-run-session -- sh -c '
         sleep 0.1
     done
     id=$(notify-send -p -t 0 Packaged) || exit 1
-    sleep 0.5
+    for _ in $(seq 50); do x11hud list | grep -q "^notification-" && break; sleep 0.1; done
     x11hud list | cut -f1
     kill $server; wait $server; echo "id $id"' "$exec_start" 2>/dev/null) || fail "the unit's command: $served"
 printf '%s\n' "$served" | grep -q "^notification-[0-9]" || fail "the unit's server showed no HUD: $served"
