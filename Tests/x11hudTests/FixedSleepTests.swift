@@ -64,7 +64,7 @@ import Testing
         guard !code.hasPrefix("#"), let match = code.firstMatch(of: /(?:^|[;&|(]\s*)sleep\s+([0-9]+(?:\.[0-9]+)?)\b/),
               let seconds = Double(match.1) else { return nil }
         let near = lines[max(0, i - 2)...min(lines.count - 1, i + 2)].joined(separator: "\n")
-        let polls = near.contains("break") || near.contains("done") || near.contains("while ") || near.contains("until ")
+        let polls = ["break", "done", "while ", "until "].contains { near.contains($0) }
         return polls ? nil : seconds
     }
 
