@@ -1,5 +1,5 @@
 # Shortcuts for the scripts under packaging/, which the README runs directly.
-.PHONY: demo test gallery release startup-symbols install uninstall deb test-installed clean bench harden
+.PHONY: demo test gallery release startup-symbols install uninstall deb test-installed clean bench bench-memory harden
 BIN = .build/release/x11hud
 # The Swift runtime linked into the binary: a HUD that lives a second starts in a third of the time.
 # Link options, each measured (issue 12; figures in BENCHMARKS.md and the commit that added them):
@@ -76,6 +76,11 @@ test-installed:
 bench: release
 	$(RELEASE) --product x11hud-bench
 	python3 Tests/Benchmarks/bench.py $(BENCH_ARGS)
+
+# Memory as the machine sees it (RSS, PSS, private, anonymous from smaps_rollup), x11hud beside its peers and servers;
+# XOB=…/xob adds xob. BENCHMARKS.md, section 32.
+bench-memory: release
+	python3 Tests/Benchmarks/memory.py --binary $(BIN) $(if $(XOB),--xob $(XOB)) $(BENCH_ARGS)
 
 # Issue 11: the suite under ASan and TSan, the fuzzer, a soak sampled for leaks (about 50 min the first time).
 # Options pass through:

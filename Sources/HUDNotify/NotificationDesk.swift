@@ -41,6 +41,10 @@ import ProgressFeed
     public static let queueLimit = 100
     /// Critical notifications are never dropped for others; beyond this many waiting, the oldest critical one is.
     public static let criticalQueueLimit = 1000
+    /// How many waiting notifications were dropped for the queue's bound since the server started.
+    public private(set) var dropped = 0
+    /// The picture warnings said already (at most 256 kept).
+    private var warnedPictures: Set<String> = []
 
     /// A notification has gone, and why (the `NotificationClosed` signal).
     public var onClosed: (@MainActor (UInt32, NotificationServer.CloseReason) -> Void)?
@@ -152,7 +156,11 @@ import ProgressFeed
     public func show(_ id: UInt32, _ n: Notification) {
         let ruled = applyingRules(n)
         let (picture, warnings) = NotificationPicture.resolve(ruled.n, icons: icons, theme: display.iconTheme())
-        for warning in warnings { onWarning?("notification \(id): \(warning)") }
+        // Once per picture: a volume key naming a missing icon file would write a line for every press.
+        for warning in warnings where warnedPictures.insert(warning).inserted {
+            if warnedPictures.count > 256 { warnedPictures = [warning] }
+            onWarning?("notification \(id): \(warning)")
+        }
         run(ruled.scripts, for: id, ruled.n)
         guard !ruled.skipDisplay else {
             // History only: over at once, as if it expired unseen (one shown under that id goes too, out of its
@@ -238,9 +246,12 @@ import ProgressFeed
         updateMore()
     }
 
-    /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen.
+    /// A waiting notification dropped to keep the queue bounded: it is over, as if it expired unseen. It stays out
+    /// of the history: a flood of them would push out the notifications that were shown (issue 39 item 7).
     private func drop(_ id: UInt32) {
-        guard let entry = entries.removeValue(forKey: id) else { return }
+        guard var entry = entries.removeValue(forKey: id) else { return }
+        entry.skipHistory = true
+        dropped += 1
         ended(id, entry, reason: .expired)
     }
 

@@ -76,9 +76,22 @@ struct NotificationsCommand: Command {
         return settings
     }
 
+    /// glibc's `mallopt(M_MMAP_THRESHOLD, bytes)`; `<malloc.h>` is not in Swift's Glibc module.
+    private static func mapLargeBlocks(from bytes: Int32) {
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, bytes)
+    }
+
     func run() throws {
         let settings = try layered()
         if look.printConfig { return print(settings.printed) }
+        // A picture sent as pixels (image-data) comes in messages of megabytes. glibc serves blocks that large from
+        // the heap once it has freed one (its mmap threshold rises to the largest freed), and never gives a heap
+        // back: a burst of photos held ~20 MB for the server's life. From 1 MiB up, each is a mapping of its own,
+        // returned to the system when freed (issue 39 item 7).
+        Self.mapLargeBlocks(from: 1 << 20)
         if let failure = MainActor.assumeIsolated({ start(settings) }) { throw failure }
         MainActor.assumeIsolated { HUDSession.runMainLoop() }
     }

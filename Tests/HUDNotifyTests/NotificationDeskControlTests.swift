@@ -26,6 +26,8 @@ extension NotificationDeskTests {
         // The low ones dropped are the oldest waiting: 6…101; 102…200 still wait.
         #expect(log.closed.map(\.id) == Array(6...100) + [101] && log.closed.allSatisfy { $0.reason == .expired })
         #expect(desk.queued.last == 200)
+        // Issue 39 item 7: the dropped ones, never seen, stay out of the history, which keeps what was shown.
+        #expect(desk.dropped == 96 && desk.closed.isEmpty)
         // Five in the column with the critical one: a place freed is not one more than the limit.
         desk.close(1, reason: .closedByCall)
         clock.advance(by: TestHUD.hideTime)
@@ -33,6 +35,7 @@ extension NotificationDeskTests {
         desk.close(201, reason: .closedByCall)
         clock.advance(by: TestHUD.hideTime)
         #expect(display.onScreen.contains("notification-202"))
+        #expect(desk.closed.map(\.id) == [201, 1], "the history keeps the ones that were shown")
     }
 
     @Test func waitingOnesAreOrderedByUrgencyThenAgeAndCriticalOnesDoNotWait() {

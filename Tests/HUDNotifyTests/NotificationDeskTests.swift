@@ -217,6 +217,11 @@ import Testing
         let plain = try #require(display.hud("notification-2"))
         #expect(plain.picture == nil && plain.posted.last?.mode == .text)
         #expect(log.warnings == ["notification 2: no icon or image file 'no-such-icon-anywhere'"])
+        // Issue 39 item 7: a volume key naming a missing icon warns once, not at every press.
+        for id in UInt32(3)...12 {
+            desk.show(id, Notification(appIcon: "/nonexistent/volume.png", summary: "Volume", expireTimeout: 0))
+        }
+        #expect(log.warnings.count == 2 && log.warnings[1].contains("'/nonexistent/volume.png'"), "\(log.warnings)")
     }
 
     // Issue 31's defects.
