@@ -79,7 +79,7 @@ let package = Package(
         // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
         .target(
             name: "HUDRender",
-            dependencies: ["HUDBase", "HUDScene", "CCairo", "CCairoLoader", "CSvgLoader", "CPixbufLoader"],
+            dependencies: ["HUDBase", "HUDLoop", "HUDScene", "CCairo", "CCairoLoader", "CSvgLoader", "CPixbufLoader"],
             swiftSettings: strictness
         ),
         // librsvg for SVG icons, opened on the first SVG (declared without its headers). Only HUDRender imports it.

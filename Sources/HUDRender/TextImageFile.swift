@@ -21,7 +21,10 @@ enum TextImageFile {
     }
 
     static func decode(_ data: Data, key: String) -> TextImage? {
-        let bytes = [UInt8](data)
+        decode([UInt8](data), key: key)
+    }
+
+    static func decode(_ bytes: [UInt8], key: String) -> TextImage? {
         var at = 0
         func line() -> String? {
             guard let end = bytes[at...].firstIndex(of: 10) else { return nil }

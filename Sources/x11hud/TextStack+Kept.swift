@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import HUDRender
 
 extension TextStack {
@@ -7,5 +8,13 @@ extension TextStack {
     static func loadForOwnHUD() {
         let path = TextImageCache.standardPath(environment: ProcessInfo.processInfo.environment)
         loadInBackground(keptTexts: path.map(TextImageCache.init(path:)))
+        if path != nil { _ = waitsForKeptTextsAtExit }
     }
+
+    /// Once per process: every `exit` (the HUD's end, Cancel, a signal's) first gives the writes of kept texts a
+    /// moment, so that a HUD hidden right after its first frame still keeps its label. Bounded: a disk that does not
+    /// answer delays the exit by 0.2 s at most, and the file is only not kept. `_exit` (a lost display) skips it.
+    private static let waitsForKeptTextsAtExit: Void = {
+        _ = atexit { TextImageCache.finishWrites(within: 0.2) }
+    }()
 }

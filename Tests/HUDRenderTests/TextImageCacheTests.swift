@@ -21,6 +21,7 @@ import Testing
         let pango = TextEngine(scale: scale, kept: TextImageCache(path: directory.url.path), fontsReady: { true })
         let canvas = try render(pango, scale: scale)
         pango.keepDrawnTexts()
+        #expect(TextImageCache.finishWrites(within: 30))
         return canvas
     }
 
@@ -64,6 +65,7 @@ import Testing
         _ = engine.settle()
         #expect(bytes(try render(engine)) == bytes(drawn))
         engine.keepDrawnTexts()
+        #expect(TextImageCache.finishWrites(within: 30))
         // The next start finds Pango's own drawing again.
         let next = TextEngine(scale: 2, kept: TextImageCache(path: directory.url.path), fontsReady: { false })
         #expect(bytes(try render(next)) == bytes(drawn))
@@ -118,6 +120,7 @@ import Testing
                                           renderer: HUDRenderer(text: engine))
             }
             engine.keepDrawnTexts()
+            #expect(TextImageCache.finishWrites(within: 30))
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
         #expect(files.count == cache.fileLimit, "\(files.count) files")
@@ -138,6 +141,7 @@ import Testing
         let engine = TextEngine(scale: 1, kept: TextImageCache(path: path), fontsReady: { true })
         _ = try render(engine, scale: 1)
         engine.keepDrawnTexts()
+        #expect(TextImageCache.finishWrites(within: 30))
         let fm = FileManager.default
         #expect((try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o700)
         let files = try fm.contentsOfDirectory(atPath: path)
@@ -154,6 +158,7 @@ import Testing
         let engine = TextEngine(scale: 1, kept: TextImageCache(path: directory.path("text")), fontsReady: { true })
         let drawn = try render(engine, scale: 1)
         engine.keepDrawnTexts()
+        #expect(TextImageCache.finishWrites(within: 30))
         #expect(bytes(drawn).contains { $0 != 0 })
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["text"])
     }
