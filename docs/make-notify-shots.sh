@@ -3,7 +3,7 @@
 # notify-send. notify-bubbles.png: three notifications of different lengths, one with two actions, a critical one;
 # notify-long.png: a long body cut to five lines beside an icon; notify-volume.png: a held volume key's OSD;
 # notify-stack.png: duplicates stacked with a count (kept whole beside a long summary), and the "N more" pill under a
-# full column.
+# full column; notify-progress.png: a download's progress as a bubble with a bar under its text, below a mail.
 # Usage: docs/make-notify-shots.sh [path/to/x11hud]   (writes docs/screenshots/notify-*.png)
 set -eu
 X=$(realpath "${1:-.build/debug/x11hud}")
@@ -55,3 +55,11 @@ notify-send -t 0 -u low -i dialog-information "Backup finished" "312 files copie
 for _ in 1 2; do notify-send -t 0 -a chat "Ann" "Are you coming to the review?"; done
 for n in 1 2 3 4; do notify-send -t 0 -a feed "Article $n" "A new post in your feed"; done
 shot stack 420
+# The waiting ones too, which a hide of those shown would let in.
+"$X" notifications close-all >/dev/null; sleep 0.6
+notify-send -t 0 -i dialog-information "Ann Example" "Are you coming to the review?"
+sleep 0.3
+# Sent at 10 %, then brought to 42 % in place (replaces_id), as a copy reports it: the bar eases there.
+id=$(notify-send -p -t 0 -i folder-download -h int:value:10 "Copying files" "10% of 1.2 GB")
+notify-send -r "$id" -t 0 -i folder-download -A cancel=Cancel -h int:value:42 "Copying files" "42% of 1.2 GB" &
+shot progress 225

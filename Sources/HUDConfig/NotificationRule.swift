@@ -3,7 +3,7 @@ import Glibc
 /// One `[[notifications.rule]]` of config.toml: which notifications it matches (every key given must match: shell
 /// globs for the texts, as dunst's rules), and what it changes of them. Every rule that matches applies, in the
 /// order of the files and of the file: a later one's timeout, urgency or look key over an earlier one's, and
-/// skip-display or skip-history when any sets it.
+/// skip-display or skip-history when any sets it, `osd` as the last that gives it says.
 ///
 /// ```toml
 /// [[notifications.rule]]
@@ -13,6 +13,10 @@ import Glibc
 /// [[notifications.rule]]
 /// summary = "*battery*"
 /// urgency = "critical"
+///
+/// [[notifications.rule]]
+/// app-name = "rsync-backup"
+/// osd = true                 # its progress in the centre, not as a bubble with a bar
 ///
 /// [[notifications.rule]]
 /// app-name = "mail"
@@ -40,6 +44,9 @@ public struct NotificationRule: Equatable, Sendable {
     public var skipDisplay = false
     /// Not kept in the history.
     public var skipHistory = false
+    /// Shown as the centre OSD (true) or as a bubble of the column (false), whatever its hints would make it; nil
+    /// leaves it to them (`Notification.isOSD(valueHints:)`).
+    public var osd: Bool?
     /// What it sets of the look (colours, fonts, width…), over the urgency's.
     public var look = Look()
     /// A program run for each notification it matches (a path, or a name looked up in PATH): never through a shell,
@@ -50,13 +57,14 @@ public struct NotificationRule: Equatable, Sendable {
 
     public init(globs: [Field: String] = [:], matchUrgency: NotificationSettings.Urgency? = nil,
                 timeout: Double? = nil, urgency: NotificationSettings.Urgency? = nil, skipDisplay: Bool = false,
-                skipHistory: Bool = false) {
+                skipHistory: Bool = false, osd: Bool? = nil) {
         self.globs = globs
         self.matchUrgency = matchUrgency
         self.timeout = timeout
         self.urgency = urgency
         self.skipDisplay = skipDisplay
         self.skipHistory = skipHistory
+        self.osd = osd
     }
 
     /// Whether every key it gives matches: `text` gives a field's text (nil: the hint is absent, which no glob
@@ -81,12 +89,13 @@ public struct NotificationRule: Equatable, Sendable {
         add("urgency", urgency.map { ConfigValue.quote($0.rawValue) })
         add("skip-display", skipDisplay ? "true" : nil)
         add("skip-history", skipHistory ? "true" : nil)
+        add("osd", osd.map { $0 ? "true" : "false" })
         add("script", script.map(ConfigValue.quote))
         return lines + look.listed.map { "\($0.key) = \($0.value)" }
     }
 
     /// The keys a rule takes besides the match keys.
-    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "script"]
+    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "osd", "script"]
 
     /// Reads one rule; `name` (`notifications.rule[2]`) names it in messages.
     init(table: [String: TOMLValue], name: String) throws(InvalidSetting) {
@@ -115,6 +124,9 @@ public struct NotificationRule: Equatable, Sendable {
             case "skip-display", "skip-history":
                 guard case .boolean(let on) = value else { throw fail("true or false") }
                 if key == "skip-display" { skipDisplay = on } else { skipHistory = on }
+            case "osd":
+                guard case .boolean(let on) = value else { throw fail("true or false") }
+                osd = on
             default:
                 if try look.set(key, value, name: name) { continue }
                 let known = Field.allCases.map(\.rawValue) + Self.actionKeys + Look.keys

@@ -37,6 +37,8 @@ public struct Notification: Sendable {
     /// What the `[[notifications.rule]]`s that match it set of its look, over its urgency's; kept with it, so that
     /// `pop` shows it as it was.
     public var ruleLook = NotificationRule.Look()
+    /// What the last matching rule that gives `osd` says (`NotificationRule.osd`); nil leaves it to `isOSD`'s hints.
+    public var ruleOSD: Bool?
 
     public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
                 body: String = "", actions: [(key: String, label: String)] = [], hints: [String: BusValue] = [:],
@@ -94,6 +96,15 @@ public struct Notification: Sendable {
     public static let synchronousHints = [
         "x-canonical-private-synchronous", "x-dunst-stack-tag", "synchronous", "private-synchronous",
     ]
+
+    /// Whether it is the centre OSD that a volume or brightness key flashes rather than a bubble of the column: as a
+    /// rule says (`ruleOSD`), else when it has a synchronous tag (updated in place as a key repeats), else when it
+    /// has a value (`valueHints`) in a key flash's short shape, no body and no actions ("Volume" and its level). A
+    /// value with more to say (a download's "Copying files", "42 %") is a bubble with a bar, as dunst shows it.
+    public func isOSD(valueHints: [String] = Notification.valueHints) -> Bool {
+        if let ruleOSD { return ruleOSD }
+        return synchronousTag != nil || (value(hints: valueHints) != nil && body.isEmpty && actions.isEmpty)
+    }
 
     /// The key of the synchronous hint (its value, as a string), if one is given.
     public var synchronousTag: String? {
@@ -172,8 +183,8 @@ extension ImageAsset {
 
 extension Notification {
     /// What the notification changes on its HUD, as any other input does: summary → label, body → details (both
-    /// markup, made safe), `value` → the bar (or `valueMode`), else a picture (set on the HUD as its custom view)
-    /// → `.custom`, the first action that is not `default` → the button.
+    /// markup, made safe), `value` → the bar (or `valueMode`; the picture, set on the HUD as its custom view, at
+    /// its left), else a picture → `.custom`, the first action that is not `default` → the button.
     public func update(valueMode: HUDMode = .bar, valueHints: [String] = Notification.valueHints,
                        hasPicture: Bool = false) -> FeedUpdate {
         var u = FeedUpdate(label: labelMarkup, details: detailsMarkup, button: buttonAction?.label ?? "")

@@ -49,8 +49,10 @@ extension NotificationDesk {
         if buttons.isEmpty, let key = n.buttonAction?.key {
             handlers.button = { [unowned self] in invoke(id, key) }
         }
-        // A bar (a volume flash) lets clicks through, and so does a bubble no button does anything on.
-        if n.value(hints: valueHints) == nil, mouse.values.contains(where: { $0 != .none }) {
+        // An OSD's bar (a volume flash) lets clicks through, and so does a bubble no button does anything on; a
+        // bubble with a bar (a download's) takes them as any bubble does.
+        let flash = isOSD(n) && n.value(hints: valueHints) != nil
+        if !flash, mouse.values.contains(where: { $0 != .none }) {
             handlers.bezel = { [unowned self] in click(mouse[1] ?? .none, on: id) }
             handlers.otherClick = { [unowned self] button in click(mouse[button] ?? .none, on: id) }
         }
@@ -63,7 +65,7 @@ extension NotificationDesk {
     /// What the HUD of `entry` shows: its text, and its buttons' actions (the stack's count is `Entry.stacked`).
     func shown(_ entry: Entry) -> (update: FeedUpdate, buttons: [(key: String, label: String)]) {
         let n = entry.notification
-        var update = n.update(valueMode: valueMode, valueHints: valueHints, hasPicture: entry.picture != nil)
+        var update = n.update(valueMode: valueMode(of: n), valueHints: valueHints, hasPicture: entry.picture != nil)
         // A bubble shows every action as a button; an OSD, the HUD it is, its first as the HUD's button.
         let buttons: [(key: String, label: String)] = isOSD(n) ? [] : n.buttons
         if !buttons.isEmpty { update.button = "" }
@@ -82,7 +84,8 @@ extension NotificationDesk {
 
     /// The HUD for `entry`, or nil when none is shown here (the notification is then over, reason 4).
     private func claim(_ id: UInt32, _ entry: Entry) -> (any NotificationHUD)? {
-        let update = entry.notification.update(valueMode: valueMode, valueHints: valueHints)
+        let n = entry.notification
+        let update = n.update(valueMode: valueMode(of: n), valueHints: valueHints)
         switch display.claim(entry.name, update: update) {
         case .local(let hud):
             return hud

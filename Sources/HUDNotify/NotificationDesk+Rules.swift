@@ -4,8 +4,8 @@ import HUDFeeds
 import HUDLoop
 
 extension NotificationDesk {
-    /// `n` as the rules that match it change it (each matching rule in order: a later one's timeout, urgency or look
-    /// key over an earlier one's), and whether any of them keeps it off the screen or out of the history.
+    /// `n` as the rules that match it change it (each matching rule in order: a later one's timeout, urgency, look
+    /// key or `osd` over an earlier one's), and whether any of them keeps it off the screen or out of the history.
     func applyingRules(_ n: Notification) -> (n: Notification, skipDisplay: Bool, skipHistory: Bool,
                                               scripts: [String]) {
         var n = n, skipDisplay = false, skipHistory = false, scripts: [String] = []
@@ -28,6 +28,7 @@ extension NotificationDesk {
             n.ruleLook.overlay(rule.look)
             skipDisplay = skipDisplay || rule.skipDisplay
             skipHistory = skipHistory || rule.skipHistory
+            if let osd = rule.osd { n.ruleOSD = osd }
             if let script = rule.script { scripts.append(script) }
         }
         return (n, skipDisplay, skipHistory, scripts)

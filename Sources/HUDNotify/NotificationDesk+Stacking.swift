@@ -9,11 +9,11 @@ import HUDLoop
 /// closed with the stack's reason; `CloseNotification` of one id takes it out of the stack alone, and a replacement
 /// of one id takes it out to be shown as itself.
 extension NotificationDesk {
-    /// The open notification `n` would join (its id), if any: never a value or synchronous one (an OSD), one with
-    /// raw pixels, or one hiding.
+    /// The open notification `n` would join (its id), if any: never a value or synchronous one (an OSD, or a
+    /// bubble with a bar), one with raw pixels, or one hiding.
     func duplicate(of n: Notification, skipHistory: Bool) -> UInt32? {
         guard let key = stackIndex[StackKey(n, skipHistory: skipHistory)], let entry = entries[key], entry.stackable,
-              entry.reason == nil, entry.skipHistory == skipHistory, !isOSD(entry.notification),
+              entry.reason == nil, entry.skipHistory == skipHistory, stacksDuplicates(entry.notification),
               entry.notification.isDuplicate(of: n) else { return nil }
         return key
     }
@@ -21,7 +21,7 @@ extension NotificationDesk {
     /// Notes the text `id` shows now, for `duplicate(of:skipHistory:)`; the index is rebuilt when stale answers
     /// outnumber live ones, so it stays as small as what is open.
     func indexForStacking(_ id: UInt32) {
-        func stacks(_ entry: Entry) -> Bool { entry.stackable && !isOSD(entry.notification) }
+        func stacks(_ entry: Entry) -> Bool { entry.stackable && stacksDuplicates(entry.notification) }
         guard let entry = entries[id], stacks(entry) else { return }
         stackIndex[StackKey(entry.notification, skipHistory: entry.skipHistory)] = id
         guard stackIndex.count > 2 * entries.count + 64 else { return }

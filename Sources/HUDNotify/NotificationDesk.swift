@@ -103,7 +103,7 @@ import ProgressFeed
 
     /// A desk showing on `display`, its timers on `clock`.
     /// - Parameters:
-    ///   - style: the command line's look, which value and synchronous notifications (OSDs) take as it is and
+    ///   - style: the command line's look, which OSDs (a volume key's value, synchronous ones) take as it is and
     ///     bubbles take their colours, animation and margin from (see `NotificationLook`).
     ///   - fonts: the fonts the command line or the config file chose, which bubbles then take too.
     public init(display: any NotificationDisplay, clock: any LoopClock, icons: IconLookup, style: HUDStyle,
@@ -196,7 +196,7 @@ import ProgressFeed
             return
         }
         // Not a replacement: the same again from the same application joins the one shown or waiting.
-        if n.replacesID == 0, stackable, !isOSD(n), let key = duplicate(of: n, skipHistory: skipHistory) {
+        if n.replacesID == 0, stackable, stacksDuplicates(n), let key = duplicate(of: n, skipHistory: skipHistory) {
             join(id, onto: key)
             return
         }
@@ -217,10 +217,11 @@ import ProgressFeed
     }
 
     /// Whether `n` may take a place now. While paused, only a critical one (unless `paused-shows` is nothing);
-    /// over a fullscreen window, a critical one or a value (a volume key's bar: what the user just did).
+    /// over a fullscreen window, a critical one or an OSD's value (a volume key's bar: what the user just did; a
+    /// download's bubble waits as any bubble does).
     func mayShow(_ n: Notification) -> Bool {
         if pauseState.isOn { return n.urgency == .critical && pausedShows == .critical }
-        return n.urgency == .critical || n.value(hints: valueHints) != nil || !display.isFullscreen
+        return n.urgency == .critical || (isOSD(n) && n.value(hints: valueHints) != nil) || !display.isFullscreen
     }
 
     /// Whether `n` (of `id`, not shown) may show now. A critical one always may, unless the pause holds it: the
@@ -316,8 +317,7 @@ import ProgressFeed
         NotificationExpiry.readingTime(summary: summary, body: body)
     }
 
-    /// The look of `n`: a bubble, or an OSD for a value or a synchronous notification (a volume key's), with its
-    /// urgency's and its rules'.
+    /// The look of `n`: a bubble, or an OSD (`isOSD`: a volume key's), with its urgency's and its rules'.
     func style(for n: Notification) -> HUDStyle {
         look.style(for: n.urgency, osd: isOSD(n), rules: n.ruleLook)
     }
@@ -330,7 +330,16 @@ import ProgressFeed
         }
     }
 
-    func isOSD(_ n: Notification) -> Bool { n.value(hints: valueHints) != nil || n.synchronousTag != nil }
+    /// Whether `n` is the centre OSD rather than a bubble of the column (`Notification.isOSD(valueHints:)`).
+    func isOSD(_ n: Notification) -> Bool { n.isOSD(valueHints: valueHints) }
+
+    /// How `n`'s value is drawn: the OSD's as the command line says (a bar or a ring), a bubble's always as a bar
+    /// under its text.
+    func valueMode(of n: Notification) -> HUDMode { isOSD(n) ? valueMode : .bar }
+
+    /// Whether `n` may join a duplicate or be joined: not an OSD, and not a progress whose bar would stand for
+    /// several values.
+    func stacksDuplicates(_ n: Notification) -> Bool { !isOSD(n) && n.value(hints: valueHints) == nil }
 
     /// Characters of an action's label shown on its button (one line, ellipsized to the bubble's width anyway).
     static let labelLimit = 100

@@ -3,11 +3,11 @@ public import HUDScene
 
 /// How notifications look: an ordinary one as a bubble in a corner (top-right unless the `[notifications]` table or
 /// `--position` says otherwise), one width for all, its summary bold and its body regular beside its picture, as
-/// dunst, GNOME and KDE show them; a value or synchronous one (volume, brightness) as the command line's HUD, an
-/// OSD where the command line's HUDs are. Each urgency then has its look: critical red and first, low quieter,
+/// dunst, GNOME and KDE show them; an OSD (`Notification.isOSD`: volume, brightness) as the command line's HUD,
+/// where the command line's HUDs are. Each urgency then has its look: critical red and first, low quieter,
 /// under what `[notifications.low|normal|critical]` sets.
 public struct NotificationLook: Sendable {
-    /// The look of a value or synchronous notification: the command line's.
+    /// The look of an OSD (a volume key's value, a synchronous notification): the command line's.
     public var osd: HUDStyle
     /// The look of every other notification.
     public var bubble: HUDStyle

@@ -1,7 +1,8 @@
 extension HUDStyle {
     /// A notification bubble (after dunst's): one width for all, the picture at the left, the label (summary) and
-    /// the details (body) from the leading edge beside it, the body cut to a few lines, the buttons in rows under
-    /// them. Set `HUDStyle.bubble` to lay a HUD out so.
+    /// the details (body) from the leading edge beside it, the body cut to a few lines, in `.bar` mode the bar
+    /// under them as wide as they may be, the buttons in rows under all that. Set `HUDStyle.bubble` to lay a HUD
+    /// out so.
     public struct Bubble: Hashable, Sendable {
         /// The bezel's width in points, whatever the text: a column of bubbles lines up.
         public var width: Double
@@ -25,6 +26,8 @@ extension HUDStyle {
         public static let pictureGap = 10.0
         /// Between the summary and the body.
         public static let textGap = 2.0
+        /// Between the text and the bar under it.
+        public static let barGap = 6.0
         /// Above the rows of buttons, and between two buttons (across and down).
         public static let buttonGap = 8.0
         /// Between the summary and the stack's count at the end of its line.
@@ -45,7 +48,9 @@ extension HUDLayout {
         let m = style.margin
         let width = max(1, min(bubble.width, area.width - 2 * m)).rounded()
         let inner = max(1, width - 2 * B.padding)
-        let picture = content.mode == .custom ? pictureSize(content.custom, bubble: bubble) : nil
+        // The bar's height is the indicator's own (taller with the percentage beside it); its width is the text's.
+        let bar = content.mode == .bar ? Indicator(content: content, style: style)?.size.height : nil
+        let picture = content.mode == .custom || bar != nil ? pictureSize(content.custom, bubble: bubble) : nil
         let textX = picture.map { $0.width + B.pictureGap } ?? 0
         let textWidth = max(1, inner - textX)
 
@@ -72,7 +77,8 @@ extension HUDLayout {
             texts.append((block, fit(measurer.measure(block), width: textWidth)))
         }
         let textHeight = texts.map(\.1.height).reduce(0, +) + Double(max(0, texts.count - 1)) * B.textGap
-        let rowHeight = max(picture?.height ?? 0, textHeight)
+        let columnHeight = textHeight + (bar.map { (textHeight > 0 ? B.barGap : 0) + $0 } ?? 0)
+        let rowHeight = max(picture?.height ?? 0, columnHeight)
 
         // The bubble's buttons are its actions; a HUD's own button (`buttonTitle`) is one more, or the only one.
         var titles = content.actions
@@ -91,10 +97,13 @@ extension HUDLayout {
         let top = bezel.minY + B.padding
         var layout = HUDLayout(area: area, bezel: bezel)
         if let picture {
-            layout.indicator = Rect(x: bezel.minX + B.padding, y: top + ((rowHeight - picture.height) / 2).rounded(),
-                                    width: picture.width, height: picture.height)
+            let frame = Rect(x: bezel.minX + B.padding, y: top + ((rowHeight - picture.height) / 2).rounded(),
+                             width: picture.width, height: picture.height)
+            // Beside a bar the picture is a side image, as beside an OSD's: the indicator is the bar.
+            if bar != nil { layout.sideImage = frame } else { layout.indicator = frame }
         }
-        var y = top + ((rowHeight - textHeight) / 2).rounded()
+        let columnTop = top + ((rowHeight - columnHeight) / 2).rounded()
+        var y = columnTop
         for (index, (block, size)) in texts.enumerated() {
             let frame = Rect(x: bezel.minX + B.padding + textX, y: y, width: block.maxWidth, height: size.height)
             if index == 0, !content.label.isEmpty {
@@ -109,6 +118,10 @@ extension HUDLayout {
                 layout.details = PlacedText(block: block, frame: frame)
             }
             y += size.height + B.textGap
+        }
+        if let bar {
+            let barY = (columnTop + columnHeight - bar).rounded()
+            layout.indicator = Rect(x: bezel.minX + B.padding + textX, y: barY, width: textWidth, height: bar)
         }
         y = top + rowHeight + (rowHeight > 0 ? B.buttonGap : 0)
         var placed: [PlacedButton] = []

@@ -8,8 +8,10 @@ public struct HUDLayout: Hashable, Sendable {
     /// The area the HUD is laid out in (a monitor's work area, or the canvas of `x11hud render`).
     public var area: Rect
     public var bezel: Rect
+    /// The indicator: above the labels, or in a bubble the picture at their left, or the bar under them.
     public var indicator: Rect?
-    /// An image or icon beside a progress indicator or spinner (yad's `--image` beside its bar), at its left.
+    /// An image or icon beside a progress indicator or spinner (yad's `--image` beside its bar), at its left; in a
+    /// bubble with a bar, its picture at the left of the text and the bar.
     public var sideImage: Rect?
     public var label: PlacedText?
     public var details: PlacedText?

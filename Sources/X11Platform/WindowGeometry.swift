@@ -16,8 +16,8 @@ enum WindowGeometry {
         } else {
             // The bezel as presented, and its content where it is going (they differ while the bezel glides).
             var b = layout.bezel
-            let items = [layout.indicator, layout.label?.frame, layout.details?.frame, layout.button?.frame,
-                         layout.count?.frame] + layout.buttons.map(\.frame)
+            let items = [layout.indicator, layout.sideImage, layout.label?.frame, layout.details?.frame,
+                         layout.button?.frame, layout.count?.frame] + layout.buttons.map(\.frame)
             for item in items {
                 if let r = item { b = b.union(r) }
             }

@@ -23,9 +23,11 @@ struct NotificationsCommand: Command {
         Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
         Notifications are bubbles in a column at the top right (--position, or the config file's \
         [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
-        pointer on one holding its timeout. The 'value' hint (0-100) and the synchronous hints \
-        (x-canonical-private-synchronous, x-dunst-stack-tag, synchronous, private-synchronous) are an OSD \
-        where the command line's HUDs are, updated in place, as replaces_id updates any notification. \
+        pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
+        x-dunst-stack-tag, synchronous, private-synchronous) and a 'value' hint (0-100) without a body or \
+        actions (a volume key's) are an OSD where the command line's HUDs are, updated in place, as \
+        replaces_id updates any notification; any other value is a bubble with a bar (a rule's osd key \
+        decides either way). \
         Each notification is a named HUD: 'x11hud list' shows it, 'x11hud hide --id NAME' closes it \
         (NotificationClosed reason 3); a synchronous one is named APP:VALUE (its application's name and its \
         hint's value), so 'x11hud --id notify-send:volume …' updates the HUD \

@@ -168,6 +168,7 @@ import Testing
         ("[[notifications.rule]]\napp-name = 3\n", "notifications.rule[1].app-name: expected a glob"),
         ("[[notifications.rule]]\nsummary = \"x\"\nurgency = \"high\"\n", "rule[1].urgency: expected low, normal"),
         ("[[notifications.rule]]\nbody = \"x\"\nskip-history = 1\n", "rule[1].skip-history: expected true or false"),
+        ("[[notifications.rule]]\nbody = \"x\"\nosd = \"yes\"\n", "rule[1].osd: expected true or false"),
         ("[[notifications.rule]]\nbody = \"x\"\ntimeout = 0\n", "rule[1].timeout: expected seconds from 0.5"),
         ("[notifications]\nrule = 3\n", "notifications.rule: expected tables"),
         ("[[notifications.rule]]\nbody = \"x\"\nbezel-color = \"red\"\n", "/c.toml:3: "
@@ -271,6 +272,31 @@ import Testing
         #expect(settings.urgency[.critical] == .init(bezelColor: red, contentColor: yellow, timeout: 10))
         #expect(settings.urgency[.low] == .init(timeout: 2))
         #expect(settings.urgency[.normal] == nil)
+    }
+
+    /// Issue 39 item 2: a rule's `osd` forces the centre OSD or the bubble; unset, it is nil and not printed.
+    @Test func aRulesOSDKeyIsReadPrintedAndReadAgain() throws {
+        let file = try ConfigFile(path: "/o.toml", text: """
+            [[notifications.rule]]
+            app-name = "rsync"
+            osd = true
+
+            [[notifications.rule]]
+            app-name = "keys"
+            osd = false
+
+            [[notifications.rule]]
+            app-name = "mail"
+            skip-history = true
+            """)
+        #expect(file.notifications.rules.map(\.osd) == [true, false, nil])
+        #expect(file.notifications.rules.map(\.printed) == [["app-name = \"rsync\"", "osd = true"],
+                                                            ["app-name = \"keys\"", "osd = false"],
+                                                            ["app-name = \"mail\"", "skip-history = true"]])
+        let again = try ConfigFile(path: "/p.toml", text: Settings(files: [file]).printed)
+        #expect(again.notifications.rules.map(\.osd) == [true, false, nil])
+        let listed = NotificationSettings.keys.first { $0.name == "rule" }?.takes ?? ""
+        #expect(listed.contains("skip-history, osd, script"), "\(listed)")
     }
 
     /// `[[notifications.rule]]`: read in order, every file's kept, and an error names the line its rule starts on.

@@ -179,9 +179,10 @@ import Testing
         #expect(log.invoked.map(\.action) == ["reply", "markread", "delete"])
         #expect(log.invoked.map(\.id) == [1, 2, 3])
         #expect(reasons(after: 0) == [1: 2, 2: 2, 3: 2])
-        // An OSD (a value, a synchronous tag) is the HUD it is: its first action on the HUD's button.
-        desk.show(4, Notification(summary: "Volume", actions: actions, hints: ["value": .int(40)]))
-        let osd = try #require(display.hud("notification-4"))
+        // An OSD (a synchronous tag) is the HUD it is: its first action on the HUD's button.
+        desk.show(4, Notification(appName: "keys", summary: "Volume", actions: actions,
+                                  hints: ["value": .int(40), "x-canonical-private-synchronous": .string("volume")]))
+        let osd = try #require(display.hud("keys:volume"))
         #expect(osd.actions.isEmpty && osd.posted.last?.button == "Reply" && osd.clickButton())
         #expect(log.invoked.last?.action == "reply")
     }

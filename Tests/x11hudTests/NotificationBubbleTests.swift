@@ -152,3 +152,100 @@ import Testing
         #expect(Date().timeIntervalSince(left) > 1.8, "gone \(Date().timeIntervalSince(left)) s after the leave")
     }
 }
+
+/// Issue 39 item 2: a download's progress (`notify-send -h int:value:42 "Copying files" "42%"`) is a bubble in the
+/// column with a bar under its text, updated in place; a volume key's value with its synchronous tag is still the
+/// centre OSD, one window however often the key repeats. With `X11HUD_TEST_PNG` set to a directory, the screen is
+/// written there to be looked at.
+@Suite(.ownThreads, .serialized) struct NotificationProgressBubbleTests {
+    typealias Desk = NotificationsCommandTests.Desk
+
+    /// Each row of `w` in `shot` that holds a run of light pixels (the content colour over the dark bezel) at least
+    /// `minimum` long: its longest such run, top to bottom.
+    private static func runs(in w: WindowInfo, of shot: Screenshot, minimum: Int = 60)
+        -> [(y: Int, x: Int, length: Int)] {
+        var found: [(y: Int, x: Int, length: Int)] = []
+        for y in w.y..<min(w.y + w.height, shot.height) {
+            var best = (x: 0, length: 0), start = -1
+            for x in w.x...min(w.x + w.width, shot.width) {
+                let p = shot.pixel(x: x, y: y)
+                if x < min(w.x + w.width, shot.width), (p.red + p.green + p.blue) / 3 > 0.55 {
+                    if start < 0 { start = x }
+                } else if start >= 0 {
+                    if x - start > best.length { best = (start, x - start) }
+                    start = -1
+                }
+            }
+            if best.length >= minimum { found.append((y, best.x, best.length)) }
+        }
+        return found
+    }
+
+    /// The bar in `w`: its outline's rows (runs as long as the text column) and the longest run between them (the
+    /// outline's left end and the fill), once the fill is about `fraction` of the outline.
+    private func bar(in w: WindowInfo, desk: Desk, fraction: Double) throws -> (outline: Int, fill: Int, x: Int)? {
+        var found: (outline: Int, fill: Int, x: Int)?
+        _ = try Screenshot.first(on: desk.x.display, timeout: Sanitizer.upTo(5)) { shot in
+            let rows = Self.runs(in: w, of: shot)
+            guard let outline = rows.map(\.length).max(), outline > 250,
+                  let top = rows.first(where: { $0.length == outline }),
+                  let bottom = rows.last(where: { $0.length == outline }), bottom.y - top.y >= 3 else { return false }
+            let fill = rows.filter { $0.y > top.y && $0.y < bottom.y }.map(\.length).max() ?? 0
+            found = (outline, fill, top.x)
+            return abs(Double(fill) - fraction * Double(outline)) < 12
+        }
+        return found
+    }
+
+    private func save(_ desk: Desk, _ name: String) throws {
+        guard let dir = ProcessInfo.processInfo.environment["X11HUD_TEST_PNG"] else { return }
+        try Tools.run("import", ["-window", "root", "\(dir)/\(name).png"], display: desk.x.display)
+    }
+
+    @Test(.enabled(if: NotificationsCommandTests.usable)) func aDownloadIsABubbleWithABarAndAVolumeKeyStillTheOSD()
+        throws {
+        let desk = try Desk()
+        let sent = try desk.sh("notify-send -p -t 0 -h int:value:42 'Copying files' '42%'")
+        let id = sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(sent.status == 0 && !id.isEmpty)
+        var window: String?
+        _ = try Tools.waitUntil(timeout: 5) {
+            window = try desk.hudWindows().first
+            return window != nil
+        }
+        let bubble = try WindowInfo.settled(id: try #require(window), display: desk.x.display)
+        // In the column: as wide as every bubble (350 points and a pixel a side), 20 points from the top right.
+        #expect(bubble.width == 352 && bubble.x + bubble.width == 1280 - 20 + 1 && bubble.y == 20 - 1, "\(bubble)")
+        // The bar spans the text column (326 points, less its outline's inset), its fill 42 % of it.
+        let first = try #require(try bar(in: bubble, desk: desk, fraction: 0.42), "no bar in \(bubble)")
+        #expect(first.outline >= 300 && first.outline <= 326, "\(first)")
+        #expect(abs(Double(first.fill) - 0.42 * Double(first.outline)) < 12, "\(first)")
+        // At the text's leading edge (12 points into the bezel, which is a pixel into the window), give or take
+        // the outline's rounded end.
+        #expect(abs(first.x - (bubble.x + 1 + 12)) <= 6, "\(first) \(bubble)")
+        try save(desk, "progress-42")
+        // Updated in place (replaces_id): the same window, its bar eased on to 90 %.
+        #expect(try desk.sh("notify-send -r \(id) -t 0 -h int:value:90 'Copying files' '90%'").status == 0)
+        let later = try #require(try bar(in: bubble, desk: desk, fraction: 0.9))
+        #expect(abs(Double(later.fill) - 0.9 * Double(later.outline)) < 12, "\(later)")
+        #expect(try desk.hudWindows() == [try #require(window)])
+
+        // A held volume key: ten presses, one OSD in the centre, beside the bubble.
+        let presses = (0..<10).map { i in
+            "notify-send -t 0 -h int:value:\(40 + 5 * i) -h string:x-canonical-private-synchronous:volume Volume"
+        }
+        #expect(try desk.sh(presses.joined(separator: " && ")).status == 0)
+        var osd: String?
+        _ = try Tools.waitUntil(timeout: 5) {
+            osd = try desk.hudWindows().first { $0 != window }
+            return osd != nil
+        }
+        let centre = try WindowInfo.settled(id: try #require(osd), display: desk.x.display)
+        #expect(abs((centre.x + centre.width / 2) - 640) <= 1 && abs((centre.y + centre.height / 2) - 360) <= 1,
+                "\(centre)")
+        #expect(try desk.hudWindows().count == 2)
+        let listed = try desk.list()
+        #expect(listed.filter { $0.first == "notify-send:volume" }.count == 1, "\(listed)")
+        try save(desk, "progress-and-volume")
+    }
+}

@@ -79,9 +79,10 @@ extension Indicator {
                   color: color, on: cr)
     }
 
-    /// The bar on the left, the percentage beside it on the right.
+    /// The bar on the left, as long as the frame leaves it (a bubble's is longer), the percentage on the right.
     private static func barFrames(in f: Rect) -> (bar: Rect, text: Rect) {
-        (Rect(x: f.minX, y: f.midY - barSize.height / 2, width: barSize.width, height: barSize.height),
+        (Rect(x: f.minX, y: f.midY - barSize.height / 2, width: max(1, f.width - barValueGap - barValueSize.width),
+              height: barSize.height),
          Rect(x: f.maxX - barValueSize.width, y: f.minY, width: barValueSize.width, height: f.height))
     }
 }

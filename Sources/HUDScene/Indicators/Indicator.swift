@@ -20,6 +20,9 @@ public struct Indicator: Hashable, Sendable {
     public var kind: Kind
     /// The percentage is drawn in (or beside) a progress indicator.
     public var showsValue: Bool
+    /// How long a bar may be drawn: its own width, or a bubble's text column (`HUDStyle.Bubble`), which its
+    /// frame then spans. The travel of its fill follows it, so that a long bar's progress steps stay a pixel.
+    public var barLength = Indicator.barSize.width
 
     public init(_ kind: Kind, showsValue: Bool = false) {
         self.kind = kind
@@ -42,6 +45,9 @@ public struct Indicator: Hashable, Sendable {
             }
         }
         showsValue = style.showsValue && Self.showsProgress(kind)
+        if case .bar = kind, let bubble = style.bubble {
+            barLength = max(Self.barSize.width, bubble.width - 2 * HUDStyle.Bubble.padding)
+        }
     }
 
     /// Size of the round indicators and icons (MBRoundProgressView, the large activity indicator).
@@ -118,7 +124,7 @@ public struct Indicator: Hashable, Sendable {
         // within it, so this is the most any of their pixels moves).
         case .pie, .ring: return Double.pi * size.width
         // The fill runs along the track inside the 4 pt outline and inset.
-        case .bar: return Self.barSize.width - 8
+        case .bar: return barLength - 8
         case .spinner, .icon, .image: return nil
         }
     }
