@@ -45,26 +45,8 @@ struct RuleScriptCall: Equatable {
     /// dunst without an `icon_path` that holds it.
     static func path(of icon: String) -> String {
         if icon.hasPrefix("/") { return icon }
-        if icon.hasPrefix("file://") { return percentDecoded(icon.dropFirst("file://".count)) }
+        if icon.hasPrefix("file://") { return NotificationPicture.fileURIPath(icon) }
         return ""
-    }
-
-    /// `%XX` escapes as their bytes (a URI's path); a broken escape is kept as written.
-    static func percentDecoded(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var rest = text.utf8[...]
-        while let byte = rest.first {
-            let hex = rest.dropFirst().prefix(2)
-            if byte == UInt8(ascii: "%"), hex.count == 2, let value = UInt8(String(decoding: hex, as: UTF8.self),
-                                                                          radix: 16) {
-                bytes.append(value)
-                rest = rest.dropFirst(3)
-            } else {
-                bytes.append(byte)
-                rest = rest.dropFirst()
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// dunst's expression for a URL in plain text (in two parts only for the lines' length).

@@ -5,20 +5,12 @@ import Testing
 /// Issue 31: a notification's bubble, laid out with fixed metrics (a character half the font size wide, a line 1.25
 /// font sizes tall): one width, the corner, the picture at the left, the body cut to its lines, the buttons in rows.
 @Suite struct BubbleLayoutTests {
-    private static let area = Rect(x: 0, y: 0, width: 1280, height: 720)
+    private static let area = BubbleFixture.area
 
-    private func style(_ configure: (inout HUDStyle) -> Void = { _ in }) -> HUDStyle {
-        var s = HUDStyle.theme(.dark)
-        s.bubble = HUDStyle.Bubble()
-        s.position = .topRight
-        s.labelFont = try! FontSpec("Sans Bold 14")
-        s.detailsFont = try! FontSpec("Sans 12")
-        configure(&s)
-        return s
-    }
+    private func style(_ configure: (inout HUDStyle) -> Void = { _ in }) -> HUDStyle { BubbleFixture.style(configure) }
 
     private func layout(_ content: HUDContent, _ style: HUDStyle? = nil) -> HUDLayout {
-        HUDLayout(content: content, style: style ?? self.style(), area: Self.area, measurer: FixedMetrics())
+        BubbleFixture.layout(content, style)
     }
 
     private static func image(_ side: Int) -> ImageAsset {

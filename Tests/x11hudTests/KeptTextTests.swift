@@ -5,7 +5,8 @@ import Testing
 /// The real binary keeps its first texts' renderings in the user's cache directory (issue 32, item 2), privately,
 /// once per text, and not at all with `X11HUD_KEEP_TEXT=0`; what else sits at a kept image's name is never read
 /// (issue 41, item 5).
-@Suite(.privateXServer, .ownThreads) struct KeptTextTests {
+/// Serialized: two HUDs up at once on the one display stack, and a label drawn at another place is kept anew.
+@Suite(.serialized, .privateXServer, .ownThreads) struct KeptTextTests {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-kept-\(UUID().uuidString)")
 
     private func show(_ label: String, keep: Bool = true, display: String) throws -> ChildProcess.Result {

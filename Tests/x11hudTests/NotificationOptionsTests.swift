@@ -70,11 +70,12 @@ import Testing
         let lines = r.stdout.split(separator: "\n").map(String.init)
         func line(_ start: String) -> String? { lines.first { $0.hasPrefix(start) } }
         #expect(lines.contains("[notifications]") && lines.contains("[notifications.critical]"), "\(r.stdout)")
-        #expect(line("width = 300")?.hasSuffix("# \(file.path):2") == true, "\(r.stdout)")
+        // Each key names its own line (issue 39 item 6).
+        #expect(line("width = 300")?.hasSuffix("# \(file.path):3") == true, "\(r.stdout)")
         #expect(line("max-visible = 3")?.hasSuffix("# command line") == true, "\(r.stdout)")
         #expect(line("position = \"bottom-left\"")?.hasSuffix("# command line") == true, "\(r.stdout)")
         #expect(line("body-lines = 5")?.hasSuffix("# built-in default") == true, "\(r.stdout)")
-        #expect(line("frame-color = \"#FFD700FF\"")?.hasSuffix("# \(file.path):2") == true, "\(r.stdout)")
+        #expect(line("frame-color = \"#FFD700FF\"")?.hasSuffix("# \(file.path):6") == true, "\(r.stdout)")
         #expect(line("margin = 8")?.hasSuffix("# \(file.path):1") == true, "\(r.stdout)")
         // What it prints reads back as a config file.
         let printed = home.appendingPathComponent("printed.toml")
