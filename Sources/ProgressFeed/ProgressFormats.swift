@@ -21,7 +21,7 @@
 /// - duplicity `--progress`: `199.9MB 00:00:18 [20.0MB/s] [======>      ] 66% ETA 4sec`, pv's shape, once the
 ///   parser has taken away the `ESC[F ESC[2K` that leads every line after the first
 /// - restic, borg, rclone, apt and dpkg: see their own files (Restic.swift, Borg.swift, Rclone.swift, Apt.swift)
-/// - xz `-v` and tar `--checkpoint`: Xz.swift, TarCheckpoint.swift
+/// - xz `-v`, tar `--checkpoint` and 7-Zip: Xz.swift, TarCheckpoint.swift, SevenZip.swift
 ///
 /// `pv -n` prints plain numbers, which the parser reads before it gets here.
 enum ProgressFormats {
@@ -64,7 +64,8 @@ enum ProgressFormats {
         let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !tokens.isEmpty else { return nil }
         if let scan = rsync(tokens) ?? curlMeter(tokens) ?? wgetDots(tokens) ?? dd(tokens) ?? ffmpeg(tokens)
-            ?? wgetLength(tokens) ?? bracketBar(line, tokens) ?? xz(tokens) ?? tarCheckpoint(tokens) { return scan }
+            ?? wgetLength(tokens) ?? bracketBar(line, tokens) ?? xz(tokens) ?? tarCheckpoint(tokens)
+            ?? sevenZip(tokens) { return scan }
         return backupTool(line, tokens)
     }
 
@@ -72,7 +73,7 @@ enum ProgressFormats {
     static func backupTool(_ line: Substring, _ tokens: [Substring]) -> Scan? {
         if let scan = restic(tokens) ?? resticCounter(tokens) ?? borgCreate(tokens) ?? borgExtract(tokens)
             ?? borgPhase(tokens) { return scan }
-        return rclone(tokens) ?? rcloneGlued(line) ?? aptStatus(line) ?? dpkg(line)
+        return rclone(tokens) ?? rcloneGlued(line) ?? aptStatus(line) ?? dpkg(line) ?? aptAcquire(line, tokens)
     }
 
     /// `SIZE PCT% RATE/s TIME [(xfr#…)]`. rsync's `-h` sizes are powers of 1000.

@@ -118,8 +118,35 @@ import Testing
         #expect(against.last == 3400.0 / 3420)
     }
 
+    // apt's own download line in a terminal (apt colours it); the steps before it (`Reading package lists... 68%`)
+    // and dpkg's `(Reading database ... 45%` say nothing.
+    @Test(arguments: ["apt-get-acquire-term.txt", "apt-acquire-term.txt"])
+    func aptsDownloadLineGivesItsPercentage(_ file: String) throws {
+        let fractions = try Self.updates(file).compactMap(\.progress)
+        #expect(fractions.count >= 18, "\(fractions)")
+        Self.expectRising(fractions, file)
+        #expect(fractions.last == 1)
+        for line in ["(Reading database ... 45%", "Reading package lists... 68%", "Building dependency tree... 50%",
+                     "45% [Reading database]", "45% [done]", "45% [1 x]  fast", "45% [1 x] 12 kB/s"] {
+            #expect(Self.parse(line) == .nothing, "\(line)")
+        }
+    }
+
+    // 7-Zip backspaces over each frame: its frames are lines of their own.
+    @Test(arguments: [("7z-add-term.txt", 44, 0.99), ("7z-add-bsp1.txt", 42, 0.98)])
+    func sevenZipsFramesGiveItsPercentage(_ file: String, count: Int, last: Double) throws {
+        let fractions = try Self.updates(file).compactMap(\.progress)
+        #expect(fractions.count == count, "\(fractions)")
+        Self.expectRising(fractions, file)
+        #expect(fractions.first == 0 && fractions.last == last)
+        for line in ["Downloaded 100% of one file, 3 more", "45% +", "45% 3 ++ a", "45% 3 x a", "45% 3 files left"] {
+            #expect(Self.parse(line) == .nothing, "\(line)")
+        }
+    }
+
     // A line cut short gives nothing rather than a smaller figure than the whole line's.
     @Test(arguments: ["tar: Write checkpoint 10", "[0:05] 83.33%  5 / 1", "[0:05] 83.33%  5 / 6",
+                      "13% [1 x11hud-test-1 2621 kB/4014 kB 6", "95% [4 x11hud-test-4 3932 kB/4014 kB 98%]  2506 kB/",
                       "Checking segments 10", "Verifying data   1.8", " 10.8 %           3.6 MiB / 3.",
                       " * f3.bin: 12% /1.907Mi, 0/s, -Transferred:   \t    2.109 MiB / 19.0"])
     func aLineCutShortGivesNothingUnfinished(_ line: String) {

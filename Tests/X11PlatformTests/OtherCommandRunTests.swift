@@ -4,12 +4,13 @@ import Testing
 
 /// Issue 40 item 4: the tools' other commands under the real binary, each run by bash in a fresh home on files the
 /// test makes (`BackupRecipeTests.run`), while `x11hud list --json` is polled: rclone `-P` through a pipe, restic
-/// `check --read-data` and `prune`, borg `check --verify-data`, xz `-v`, tar `--checkpoint` with `--total`.
+/// `check --read-data` and `prune`, borg `check --verify-data`, xz `-v`, tar `--checkpoint` with `--total`, apt-get's
+/// download in a terminal. (7-Zip is not installed here: its frames are read from captures only.)
 ///
 /// Each is slowed by its own means where it has one: rclone `--bwlimit`, restic `--limit-download`/`--limit-upload`;
 /// the others by `pv -L` where the data flows: xz's output, tar's archive, and borg's remote repository, whose `ssh`
 /// stand-in passes what `borg serve` sends on through it (the network's place; borg's own limit is for uploads).
-/// restic, borg and xz draw their progress only on a terminal: `x11hud run --pty` gives them one.
+/// restic, borg, xz and apt draw their progress only on a terminal: `x11hud run --pty` gives them one.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct OtherCommandRunTests {
     /// The longest stretch of `fractions` that never goes back: a tool whose phases each count from 0 (restic's
@@ -65,10 +66,14 @@ struct OtherCommandRunTests {
             mkdir out
             pv -q -L 6m docs.tar | x11hud run --total "$(stat -c %s docs.tar)" -- tar -x -f - -C out --checkpoint=100
             """,
+        // apt's own download line, in a terminal (download only, from the test's repository: see `aptRepository`).
+        "apt-get upgrade in a terminal": BackupRecipeTests.aptRepository
+            .replacingOccurrences(of: "Dl-Limit \"8000\"", with: "Dl-Limit \"3000\"")
+            + "export TERM=xterm\nx11hud run --pty -- apt-get -y upgrade\n",
     ]
 
     @Test(arguments: ["rclone -P | x11hud", "restic check --read-data", "restic prune", "borg check --verify-data",
-                      "xz -v", "tar --checkpoint --total"])
+                      "xz -v", "tar --checkpoint --total", "apt-get upgrade in a terminal"])
     func theCommandMovesTheBar(_ name: String) throws {
         let display = try server().display
         let started = Date()
