@@ -65,7 +65,8 @@ public final class FeedReader: HUDInputSource {
         self.timeRemainingTitle = timeRemainingTitle
         self.clock = clock
         self.warn = warn
-        let splitters = Array(repeating: LineSplitter(maxLineLength: Self.maxLineLength), count: max(1, streams))
+        let splitter = Self.splitter(for: parser)
+        let splitters = Array(repeating: splitter, count: max(1, streams))
         scan = Mutex(Scan(splitters: splitters, lines: Lines(eta: timeRemainingTitle.map { _ in TimeRemaining() })))
     }
 
@@ -78,7 +79,7 @@ public final class FeedReader: HUDInputSource {
         if skipsWhenUnread, let since = link.waitingSince, now - since >= Self.unreadAfter,
            let last = Self.lastLineStart(bytes) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[last...])
-            scan.withLock { $0.splitters[stream] = LineSplitter(maxLineLength: Self.maxLineLength) }
+            scan.withLock { $0.splitters[stream] = Self.splitter(for: parser) }
         }
         let batch = scan.withLock { s -> FeedInbox in
             var batch = FeedInbox()
@@ -90,6 +91,12 @@ public final class FeedReader: HUDInputSource {
             return batch
         }
         if !batch.isEmpty { link.post(batch, at: now) }
+    }
+
+    /// Lines as the parser reads them: a tool's redraws by backspace (7-Zip) are lines of their own, except for
+    /// zenity's rules, which cut at line ends only, as zenity does.
+    private static func splitter(for parser: FeedParser) -> LineSplitter {
+        LineSplitter(maxLineLength: maxLineLength, breaksOnBackspace: parser.zenityRules == nil)
     }
 
     /// Where the last complete line of `bytes` starts, when an earlier one ends in it.

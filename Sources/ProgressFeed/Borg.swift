@@ -5,6 +5,10 @@ import FoundationEssentials
 /// - `borg create --progress`: `12.46 MB O 12.46 MB C 12.46 MB D 22 N data/d2/f23.bin`: the original size read so
 ///   far (powers of 1000), the bytes done; borg does not know the total (`--total` gives it).
 /// - `borg extract --progress`: `  45.6% Extracting: data/d2/f23.bin`: the percentage.
+/// - `borg check --progress` and `borg compact --progress`: `Checking segments 10.0%`, `Checking archives 50.0%`,
+///   `Verifying data   1.89%` (`--verify-data`), `Compacting segments  7%`: the percentage, and the phase as the
+///   details, since each phase counts from 0 again; `Remote: Checking segments 16.7%` when the repository is
+///   remote (`borg serve` does that part).
 /// - `--log-json`: `archive_progress` (`original_size`), `progress_percent` (`current` of `total`; bytes for
 ///   `extract`), `log_message` whose `levelname` is `ERROR` or `CRITICAL` (its `message` is the error);
 ///   `progress_message`, `file_status` and the other log messages say nothing to the HUD.
@@ -20,6 +24,19 @@ extension ProgressFormats {
     static func borgExtract(_ t: [Substring]) -> Scan? {
         guard t.count >= 3, t[1] == "Extracting:", let p = percent(t[0]) else { return nil }
         return Scan(percent: p)
+    }
+
+    static let borgPhases: Set<String> = [
+        "Checking segments", "Checking archives", "Verifying data", "Compacting segments",
+    ]
+
+    static func borgPhase(_ t: [Substring]) -> Scan? {
+        // `Remote: ` leads what `borg serve` reports of a remote repository's segments.
+        let t = t.first == "Remote:" ? t.dropFirst() : t[...]
+        guard t.count == 3, let p = percent(t[t.startIndex + 2]) else { return nil }
+        let phase = t[t.startIndex] + " " + String(t[t.startIndex + 1])
+        guard borgPhases.contains(phase) else { return nil }
+        return Scan(percent: p, details: phase)
     }
 }
 

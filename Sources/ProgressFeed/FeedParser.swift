@@ -9,9 +9,10 @@ import HUDScene
 /// - `{"progress":0.45,"label":"Copying"}`: a JSON object, any subset of the keys of `JSONKey.all` (read by
 ///   `JSONLine`), progress as a fraction;
 /// - the progress line of a tool x11hud knows (rsync, curl, pv, wget, dd, ffmpeg, restic, borg, rclone,
-///   duplicity, apt, dpkg; see `ProgressFormats`): its percentage, byte counts and files, unless `scanPercentages`
-///   is off; with a `total`, bytes or media time against it where the tool prints no percentage (dd, pv without
-///   `-s`, ffmpeg, borg create); the terminal's escape sequences a line holds are taken away first;
+///   duplicity, apt, dpkg, xz, tar; see `ProgressFormats`): its percentage, byte counts and files, unless
+///   `scanPercentages` is off; with a `total`, bytes or media time against it where the tool prints no percentage
+///   (dd, pv without `-s`, ffmpeg, borg create, tar's checkpoints); the terminal's escape sequences a line holds
+///   are taken away first;
 /// - the JSON messages of restic `--json`, borg `--log-json` and rclone `--use-json-log` (`ToolJSON`); a JSON
 ///   object with none of x11hud's keys that no tool x11hud knows wrote is passed over quietly;
 /// - any other line is not progress and is passed over quietly. Warnings are kept for lines that try to be
@@ -58,6 +59,7 @@ public struct FeedParser: Sendable {
         var update = FeedUpdate(bytesDone: scan.bytesDone, bytesTotal: scan.bytesTotal ?? total?.bytes,
                                 error: scan.error)
         if let all = scan.filesTotal { update.details = ProgressFormats.files(scan.filesDone ?? 0, of: all) }
+        if let details = scan.details { update.details = details }
         if let percent = scan.percent {
             update.progress = percent / 100
         } else if let seconds = scan.mediaSeconds {
@@ -95,7 +97,8 @@ public struct FeedParser: Sendable {
         if let text = TerminalEscapes.stripped(bytes) { return text.withUnsafeBytes { parseUnfinished($0) } }
         guard let first = bytes.first, first != UInt8(ascii: "{"), first != UInt8(ascii: "#") else { return nil }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes), as: UTF8.self)
-        guard let scan = ProgressFormats.scan(Substring(text)), case .update(let update) = progress(scan) else {
+        guard let scan = ProgressFormats.scan(Substring(text)), !scan.endsOnItsFigure,
+              case .update(let update) = progress(scan) else {
             return nil
         }
         return update

@@ -1,15 +1,19 @@
-/// Cuts a byte stream into lines at `\n` or `\r` (rsync and curl redraw their progress with `\r`).
+/// Cuts a byte stream into lines at `\n` or `\r` (rsync and curl redraw their progress with `\r`), and with
+/// `breaksOnBackspace` at `\b` too: 7-Zip redraws its progress by backspacing over it, ending no line until it is
+/// done, so without that its frames would be one line cut at `maxLineLength`.
 ///
 /// Lines are handed out as raw bytes so the common case, a short number, is parsed without making a `String`.
 /// A line longer than `maxLineLength` is cut there and the rest of it dropped, so an unterminated 10 MB line
 /// costs no more memory than a short one.
 public struct LineSplitter: Sendable {
     public let maxLineLength: Int
+    public let breaksOnBackspace: Bool
     private var pending: [UInt8] = []
     private var truncated = false
 
-    public init(maxLineLength: Int = 64 * 1024) {
+    public init(maxLineLength: Int = 64 * 1024, breaksOnBackspace: Bool = false) {
         self.maxLineLength = max(1, maxLineLength)
+        self.breaksOnBackspace = breaksOnBackspace
     }
 
     /// Splits `chunk`, calling `line` for every complete line with whether it was cut short.
@@ -20,7 +24,7 @@ public struct LineSplitter: Sendable {
         let n = chunk.count
         while i < n {
             let b = chunk[i]
-            if b == 0x0A || b == 0x0D {
+            if b == 0x0A || b == 0x0D || b == 0x08 && breaksOnBackspace {
                 if pending.isEmpty && !truncated {
                     let length = min(i - start, maxLineLength)
                     line(UnsafeRawBufferPointer(rebasing: chunk[start..<start + length]), i - start > maxLineLength)

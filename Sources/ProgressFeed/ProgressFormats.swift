@@ -21,6 +21,7 @@
 /// - duplicity `--progress`: `199.9MB 00:00:18 [20.0MB/s] [======>      ] 66% ETA 4sec`, pv's shape, once the
 ///   parser has taken away the `ESC[F ESC[2K` that leads every line after the first
 /// - restic, borg, rclone, apt and dpkg: see their own files (Restic.swift, Borg.swift, Rclone.swift, Apt.swift)
+/// - xz `-v`, tar `--checkpoint` and 7-Zip: Xz.swift, TarCheckpoint.swift, SevenZip.swift
 ///
 /// `pv -n` prints plain numbers, which the parser reads before it gets here.
 enum ProgressFormats {
@@ -36,6 +37,11 @@ enum ProgressFormats {
         var filesTotal: Int64?
         /// The error the line reports (apt's `pmerror`).
         var error: String?
+        /// What the figures count, where that is not bytes or files: restic's `5 of 6 packs repacked`, borg's phase.
+        var details: String?
+        /// The line ends on the figure it gives (tar's checkpoint), so a line cut short would give a smaller one:
+        /// read only once the line has ended.
+        var endsOnItsFigure = false
     }
 
     /// `632 of 3,006 files`: the details of a tool that counts files.
@@ -58,14 +64,16 @@ enum ProgressFormats {
         let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !tokens.isEmpty else { return nil }
         if let scan = rsync(tokens) ?? curlMeter(tokens) ?? wgetDots(tokens) ?? dd(tokens) ?? ffmpeg(tokens)
-            ?? wgetLength(tokens) ?? bracketBar(line, tokens) { return scan }
+            ?? wgetLength(tokens) ?? bracketBar(line, tokens) ?? xz(tokens) ?? tarCheckpoint(tokens)
+            ?? sevenZip(tokens) { return scan }
         return backupTool(line, tokens)
     }
 
     /// The lines of restic, borg, rclone, apt and dpkg.
     static func backupTool(_ line: Substring, _ tokens: [Substring]) -> Scan? {
-        if let scan = restic(tokens) ?? borgCreate(tokens) ?? borgExtract(tokens) { return scan }
-        return rclone(tokens) ?? aptStatus(line) ?? dpkg(line)
+        if let scan = restic(tokens) ?? resticCounter(tokens) ?? borgCreate(tokens) ?? borgExtract(tokens)
+            ?? borgPhase(tokens) { return scan }
+        return rclone(tokens) ?? rcloneGlued(line) ?? aptStatus(line) ?? dpkg(line) ?? aptAcquire(line, tokens)
     }
 
     /// `SIZE PCT% RATE/s TIME [(xfr#…)]`. rsync's `-h` sizes are powers of 1000.

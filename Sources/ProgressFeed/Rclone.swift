@@ -8,6 +8,9 @@ import FoundationEssentials
 ///   the progress); the per-file lines under `Transferring:` (` * d4/big.bin:  6% /143.051Mi, 0/s, -`) say nothing
 /// - `--stats-one-line`: `   179.121 MiB / 301.399 MiB, 59%, 59.414 MiB/s, ETA 2s (xfr#255/301)`, led by the log's
 ///   date, time and level (`2026/11/26 14:53:23 INFO  :`) when rclone logs it
+/// - `--progress` into a pipe or a file (cron, `> log`, `| tee`): rclone ends no block's last line there (the
+///   per-file line ` * f3.bin: 12% /1.907Mi, 0/s, -` or `Elapsed time: 0.8s`), so the next block's
+///   `Transferred:` line is glued to its end: that line is read from rclone's own marker on
 /// - `--use-json-log`: `stats` (`bytes`, `totalBytes`, `transfers`, `totalTransfers`); an object whose `level` is
 ///   `error` or `critical` is the error its `msg` says; the other log objects say nothing to the HUD.
 extension ProgressFormats {
@@ -30,6 +33,24 @@ extension ProgressFormats {
               let done = ByteCount.scan(Substring(t[i] + t[i + 1]), base: 1024),
               let all = ByteCount.scan(Substring(t[i + 3] + t[i + 4].dropLast()), base: 1024) else { return nil }
         return Scan(percent: p, bytesDone: done, bytesTotal: all)
+    }
+
+    /// A block's last line with the next block's bytes line glued to it. Only a line that is one of rclone's own
+    /// block lines up to the marker is read, so that `Transferred:` in some other log line moves nothing.
+    static func rcloneGlued(_ line: Substring) -> Scan? {
+        guard line.hasPrefix("* ") || line.hasPrefix("Elapsed time:"), line.count < 4096,
+              let marker = line.ranges(of: "Transferred:").last, marker.lowerBound > line.startIndex else {
+            return nil
+        }
+        let before = line[..<marker.lowerBound]
+        // ` * NAME: 12% /1.907Mi, 0/s, -` (or `NAME:100%`); `Elapsed time:         0.8s`.
+        let itemLine = before.hasPrefix("* ") && before.contains("% /") && before.contains(", ")
+        let elapsedLine = before.hasPrefix("Elapsed time:")
+            && before.dropFirst(13).drop { $0 == " " }.allSatisfy { $0.isASCIIDigit || "hmsd.".contains($0) }
+        guard itemLine || elapsedLine else { return nil }
+        let tokens = line[marker.lowerBound...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let scan = rclone(tokens), scan.bytesTotal != nil else { return nil }
+        return scan
     }
 }
 

@@ -7,6 +7,8 @@ import Glibc
 ///   and time left until restic has an estimate (`[0:00] 9 files 4.940 MiB, total 301 files 302.067 MiB, 0
 ///   errors`): bytes of the total (the percentage is the same, rounded); files done of files in all. The first
 ///   line, before the scan has found any file (`[0:00] 0 files, 0 B, 0 errors`), says nothing.
+/// - the counters of `check` (`--read-data`) and `prune`: `[0:05] 83.33%  5 / 6 packs repacked`, `[0:03] 61.54%  8
+///   / 13 packs`: what is done of what there is, and what it counts (the details). Each phase counts from 0 again.
 /// - `{"message_type":"status","percent_done":0.3,"total_files":3006,"files_done":632,"total_bytes":…,
 ///   "bytes_done":…}` (restore's `files_restored`, `bytes_restored` too), `summary` (the end of a backup: all of
 ///   it), `error` (`error.message`, or restic 0.14's `{"Op":"read","Path":…,"Err":5}`); `verbose_status` and other
@@ -25,6 +27,17 @@ extension ProgressFormats {
         // The percentage is restic's bytes done of the total, rounded to 0.01 %: the sizes (to the KiB or finer)
         // say it more finely, and a line without it then does not step back from the one before.
         return Scan(bytesDone: bytesDone, bytesTotal: bytesTotal, filesDone: done, filesTotal: all)
+    }
+
+    static func resticCounter(_ t: [Substring]) -> Scan? {
+        guard t.count == 6 || t.count == 7, let clock = t.first, clock.first == "[", clock.last == "]",
+              isClock(clock.dropFirst().dropLast()), percent(t[1]) != nil, t[3] == "/",
+              let done = Int64(t[2]), let all = Int64(t[4]), all > 0, (0...all).contains(done),
+              t[5...].allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isLowercase } })
+        else { return nil }
+        // The counts rather than the percentage, which restic rounds.
+        let details = "\(grouped(done)) of \(grouped(all)) " + t[5...].joined(separator: " ")
+        return Scan(percent: Double(done) / Double(all) * 100, details: details)
     }
 }
 

@@ -18,7 +18,8 @@ enum Documentation {
         return ("`\(key.example)`", key.meaning + (aliases.isEmpty ? "" : " (also \(aliases))") + ": " + key.rule)
     } + [
         ("the progress line of rsync, curl, pv, wget, dd, ffmpeg, restic, borg, rclone, duplicity, apt "
-         + "(`APT::Status-Fd`) or dpkg (`Progress: [ 45%]`)",
+         + "(`APT::Status-Fd`, or its download line in a terminal), dpkg (`Progress: [ 45%]`), xz, 7-Zip or tar "
+         + "(`--checkpoint`)",
          "its percentage, byte counts and files done of files in all; `--no-scan`, `--pulsate` or "
          + "`--mode indeterminate` turn this off"),
         ("a JSON message of `restic --json`, `borg --log-json` or `rclone --use-json-log`",

@@ -27,7 +27,8 @@ struct ShowCommand: Command, Codable {
         ended by \\n or \\r: a percentage (45, 45.5, 45%), #TEXT for the label, a JSON object \
         such as {"progress":0.45, "label":"…"} (also "details", "mode", "icon", "spinner", "hide", "bytes", \
         "total_bytes"), the progress line of rsync, curl, pv, wget, dd, ffmpeg (dd and ffmpeg against \
-        --total), restic, borg, rclone, duplicity, apt or dpkg, or a JSON message of restic, borg or rclone. \
+        --total), restic, borg, rclone, duplicity, apt, dpkg, xz, 7-Zip or tar --checkpoint (against --total), \
+        or a JSON message of restic, borg or rclone. \
         Other lines are passed over. The end of the input hides the HUD; once it is hidden, the rest \
         of the input is read and dropped, so the program writing it never dies of SIGPIPE. So is it when the \
         display cannot be opened or goes away: one line, then the input to its end, then exit 69 or 74.

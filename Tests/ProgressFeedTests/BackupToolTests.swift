@@ -57,8 +57,6 @@ private func unfinished(_ line: String) -> FeedUpdate? {
                 details: "301 of 301 files"),
         // script … duplicity full --progress --no-encryption data file://…: pv's shape behind ESC[F ESC[2K
         Capture(file: "duplicity-progress.txt", last: 1, bytes: 317_508_813),
-        // script … apt-get install --reinstall -y -o Dpkg::Progress-Fancy=1 less: dpkg's row ends at 80 %
-        Capture(file: "dpkg-fancy.txt", last: 0.8),
     ])
     func aCaptureRisesToItsEndWithItsFigures(_ c: Capture) throws {
         let all = events(try fixtureLines(c.file))
@@ -90,6 +88,15 @@ private func unfinished(_ line: String) -> FeedUpdate? {
         let bytes = json.compactMap { e -> Int64? in if case .update(let u) = e { u.bytesDone } else { nil } }
         #expect(bytes.last == 200_688_011 && bytes == bytes.sorted(), "\(bytes)")
         #expect(json.allSatisfy { if case .update = $0 { true } else { $0 == .nothing } })
+    }
+
+    // script … apt-get install --reinstall -y -o Dpkg::Progress-Fancy=1 less: apt's download line (issue 40 item 4),
+    // then dpkg's row from 0 again, which ends at 80 %; `(Reading database ... 45%` between them says nothing.
+    @Test func dpkgsRowFollowsAptsDownloadLine() throws {
+        let got = events(try fixtureLines("dpkg-fancy.txt")).compactMap { e -> Double? in
+            if case .update(let u) = e { u.progress } else { nil }
+        }
+        #expect(got == [0, 0, 1, 0.2, 0.4, 0.8], "\(got)")
     }
 
     @Test func aptsStatusLinesGiveTheDownloadThenTheInstallation() throws {
@@ -154,7 +161,7 @@ private func unfinished(_ line: String) -> FeedUpdate? {
         "2026/11/26 14:53:20 INFO  : d1/f45.bin: Copied (new) 45%",
         " *                                    d4/big.bin:  6% /143.051Mi, 0/s, -",
         "Extracting: 45.6% done", "restic: 45% of 3006 files checked, 0 errors", "dlstatus is at 45%",
-        "pmstatus:less:120:Unpacking less", "Progress: [ 45%] of the disk is used", "0% [1 less 0 B/132 kB 0%]",
+        "pmstatus:less:120:Unpacking less", "Progress: [ 45%] of the disk is used", "0% [1 less 0 B/132 kB 0%] left",
         "Transferred:           40 / 301, many", "[0:00] 0 files, 0 B, 0 errors",
         "\u{1B}[2K(Reading database ... 100%", "Transferred:   \t          0 B / 0 B, -, 0 B/s, ETA -",
     ])

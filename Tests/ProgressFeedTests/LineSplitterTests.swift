@@ -2,8 +2,8 @@ import HUDBase
 import ProgressFeed
 import Testing
 
-func split(_ chunks: [[UInt8]], max: Int = 64 * 1024) -> [(String, Bool)] {
-    var splitter = LineSplitter(maxLineLength: max)
+func split(_ chunks: [[UInt8]], max: Int = 64 * 1024, backspace: Bool = false) -> [(String, Bool)] {
+    var splitter = LineSplitter(maxLineLength: max, breaksOnBackspace: backspace)
     var lines: [(String, Bool)] = []
     for var chunk in chunks {
         chunk.withUnsafeMutableBytes { buffer in
@@ -18,6 +18,13 @@ func split(_ chunks: [[UInt8]], max: Int = 64 * 1024) -> [(String, Bool)] {
     @Test func splitsOnNewlineAndCarriageReturn() {
         let lines = split([Array("10\n20\r30\r\n40".utf8)]).map(\.0)
         #expect(lines == ["10", "20", "30", "", "40"])
+    }
+
+    // 7-Zip's redraw: back over the frame, blank it, back again, the next frame.
+    @Test func splitsOnBackspaceOnlyWhenAsked() {
+        let redraw = Array("  7% + a\u{08}\u{08}\u{08}   \u{08}\u{08}\u{08} 10% 1 + b".utf8)
+        #expect(split([redraw], backspace: true).map(\.0) == ["  7% + a", "", "", "   ", "", "", " 10% 1 + b"])
+        #expect(split([redraw]).count == 1)
     }
 
     @Test func joinsLinesAcrossChunks() {

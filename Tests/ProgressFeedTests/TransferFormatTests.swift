@@ -9,7 +9,7 @@ func fixtureLines(_ name: String) throws -> [String] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     let bytes = try Data(contentsOf: url)
     var lines: [String] = []
-    var splitter = LineSplitter()
+    var splitter = LineSplitter(breaksOnBackspace: true)
     bytes.withUnsafeBytes { raw in
         splitter.push(raw) { line, _ in lines.append(String(decoding: line, as: UTF8.self)) }
     }
