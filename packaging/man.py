@@ -216,6 +216,8 @@ def main():
     with open(sections_file, encoding="utf-8") as f:
         template = f.read()
     out = template.replace("@DATE@", page_date()).replace("@VERSION@", version)
+    # A terminal without UTF-8 (man in the C locale) has no ellipsis glyph: groff warns, and shows nothing.
+    out = re.sub(r"^(\.TH .*)$", lambda m: m.group(1) + "\n.if n .char \\[u2026] ...", out, count=1, flags=re.M)
 
     def fill(match):
         if match.group(1) not in generated:
