@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
+        .library(name: "WaylandPlatform", targets: ["WaylandPlatform"]),
     ],
     dependencies: [],
     targets: [
@@ -195,6 +196,20 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // libwayland-client and the generated client code of wlr-layer-shell (committed; generate.sh writes it).
+        // Only WaylandPlatform imports it, internally.
+        .target(
+            name: "CWayland",
+            exclude: ["generate.sh", "protocols"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        // The presenter on a Wayland compositor: HUDs as layer-shell overlay surfaces drawn by HUDRender into shared
+        // memory, paced by the compositor's frame callbacks, from HUDControl's controllers as X11Platform's are.
+        .target(
+            name: "WaylandPlatform",
+            dependencies: ["HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "ProgressFeed", "CWayland"],
+            swiftSettings: strictness
+        ),
         .executableTarget(
             name: "x11hud",
             dependencies: [
@@ -210,6 +225,7 @@ let package = Package(
                 "X11Names",
                 "X11NotifyDisplay",
                 "X11Platform",
+                "WaylandPlatform",
                 "HUDLoop",
                 "HUDControl",
                 "HUDCommandLine",

@@ -28,7 +28,7 @@ extension HUD {
         if let presented, presented.snapshot == snapshot, presented.frame == frame, presented.text == text,
            window.isMapped { return }
         if let presented, presented.frame == frame, presented.text == text, window.isMapped,
-           looksTheSame(presented.snapshot, snapshot, at: now) {
+           scene.looksTheSame(presented.snapshot, snapshot, at: now) {
             framesSkipped += 1
             return
         }
@@ -58,13 +58,6 @@ extension HUD {
         blit()
         framesDrawn += 1
         renderer.text.keepDrawnTexts()
-    }
-
-    /// Whether `new` differs from the frame on screen only by a progress the eye cannot tell from it (the scene
-    /// decides, from the indicator's size: less than a device pixel at its end).
-    private func looksTheSame(_ old: HUDSnapshot, _ new: HUDSnapshot, at now: Double) -> Bool {
-        old.indicatorPhase == new.indicatorPhase && old.differsOnlyInIndicator(from: new)
-            && !scene.progressChangeIsVisible(from: old.content.progress, at: now)
     }
 
     /// The first frame of a fade or zoom is fully transparent, so nothing needs the fonts before the window is

@@ -340,3 +340,5 @@ public import ProgressFeed
         controller.finish()
     }
 }
+
+extension HUD: HUDPresenter {}

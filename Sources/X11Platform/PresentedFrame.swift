@@ -15,25 +15,17 @@ struct PresentedFrame {
 }
 
 extension PresentedFrame {
-    /// The scene point under a point in window pixels.
-    private func scenePoint(x: Int, y: Int) -> Point {
-        Point(x: Double(x) / snapshot.scale + snapshot.canvasOrigin.x,
-              y: Double(y) / snapshot.scale + snapshot.canvasOrigin.y)
-    }
+    private func point(x: Int, y: Int) -> Point { snapshot.scenePoint(pixelX: Double(x), y: Double(y)) }
 
     /// Whether a point in window pixels is on the button.
-    func hitsButton(x: Int, y: Int) -> Bool {
-        snapshot.layout.button?.frame.contains(scenePoint(x: x, y: y)) == true
-    }
+    func hitsButton(x: Int, y: Int) -> Bool { snapshot.hit(point(x: x, y: y)) == .button }
 
     /// The action button (an index of the layout's `buttons`) under a point in window pixels, if any.
     func actionButton(x: Int, y: Int) -> Int? {
-        let p = scenePoint(x: x, y: y)
-        return snapshot.layout.buttons.firstIndex { $0.frame.contains(p) }
+        if case .action(let index)? = snapshot.hit(point(x: x, y: y)) { return index }
+        return nil
     }
 
     /// Whether a point in window pixels is on the bezel as drawn.
-    func hitsBezel(x: Int, y: Int) -> Bool {
-        snapshot.presentedBezel.contains(scenePoint(x: x, y: y))
-    }
+    func hitsBezel(x: Int, y: Int) -> Bool { snapshot.presentedBezel.contains(point(x: x, y: y)) }
 }

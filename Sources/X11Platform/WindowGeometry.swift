@@ -14,17 +14,7 @@ enum WindowGeometry {
             covered = Rect(x: 0, y: 0, width: Double(monitor.width) / scene.scale,
                            height: Double(monitor.height) / scene.scale)
         } else {
-            // The bezel as presented, and its content where it is going (they differ while the bezel glides).
-            var b = layout.bezel
-            let items = [layout.indicator, layout.sideImage, layout.label?.frame, layout.details?.frame,
-                         layout.button?.frame, layout.count?.frame] + layout.buttons.map(\.frame)
-            for item in items {
-                if let r = item { b = b.union(r) }
-            }
-            let grow = (max(b.width, b.height) * (scene.maximumZoom - 1) / 2).rounded(.up) + 1
-            // A sliding bezel comes out from the top of the area.
-            let top = scene.style.animation == .slide ? min(scene.area.minY, b.minY - grow) : b.minY - grow
-            covered = Rect(x: b.minX - grow, y: top, width: b.width + 2 * grow, height: b.maxY + grow - top)
+            covered = scene.bezelCover(layout: layout)
         }
         let px = covered.scaled(by: scene.scale)
         let frame = PixelRect(x: monitor.x + Int(px.x), y: monitor.y + Int(px.y),
@@ -35,10 +25,7 @@ enum WindowGeometry {
     /// The part of the window that takes clicks while the HUD is (being) shown, in window pixels: the bezel when
     /// `bezel` (a bezel action is set), else the buttons (the box round them all), else nothing.
     static func clickable(_ snapshot: HUDSnapshot, origin: Point, bezel: Bool, shown: Bool) -> OpaqueFrame.Span? {
-        guard shown else { return nil }
-        let buttons = ([snapshot.layout.button?.frame] + snapshot.layout.buttons.map(\.frame)).compactMap { $0 }
-        let target = bezel ? snapshot.presentedBezel : buttons.dropFirst().reduce(buttons.first) { $0?.union($1) }
-        guard let area = target else { return nil }
+        guard shown, let area = snapshot.clickable(bezel: bezel) else { return nil }
         let r = Rect(x: area.minX - origin.x, y: area.minY - origin.y, width: area.width, height: area.height)
             .scaled(by: snapshot.scale)
         return OpaqueFrame.Span(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))

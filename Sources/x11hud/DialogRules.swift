@@ -1,4 +1,5 @@
 import Glibc
+import HUDControl
 import HUDFeeds
 import ProgressFeed
 import X11Platform
@@ -62,8 +63,12 @@ struct DialogRules {
 
     /// Hides the HUD with the timeout's status when the timeout passes.
     @MainActor func startTimeout(hud: HUD, status: ShowOutcome) {
+        startTimeout(hud: hud, loop: hud.session.loop, status: status)
+    }
+
+    @MainActor func startTimeout(hud: any HUDPresenter, loop: any EventLoop, status: ShowOutcome) {
         guard let timeout else { return }
-        hud.session.loop.schedule(after: timeout.seconds) { [weak hud] in
+        loop.schedule(after: timeout.seconds) { [weak hud] in
             guard let hud, hud.isVisible else { return }
             status.code = timeout.status
             hud.hide()

@@ -192,8 +192,13 @@ import HUDLoop
     /// The look and life the command line gives `live` (its content apart): the style with the desktop's theme,
     /// grace, minimum show time and delayed hide. The same for a HUD of our own and one the resident shows for us.
     static func dress(_ live: HUD, as command: ShowCommand) {
+        dress(live, as: command, desktopPrefersDark: live.session.desktopPrefersDark)
+    }
+
+    /// The same for a HUD on any platform, whose desktop says whether it prefers dark windows.
+    static func dress(_ live: any HUDPresenter, as command: ShowCommand, desktopPrefersDark: () -> Bool?) {
         var options = command.hud
-        options.settings.resolveAutoTheme(desktopPrefersDark: live.session.desktopPrefersDark)
+        options.settings.resolveAutoTheme(desktopPrefersDark: desktopPrefersDark)
         live.style = options.style
         live.blocksInput = command.blockInput
         if let warning = LiveWarnings.background(style: live.style, canDim: live.canDim) {
@@ -226,7 +231,10 @@ import HUDLoop
     }
 
     /// The watcher of `--watch-pid` or `--watch-file`, which sets the status the HUD ends with.
-    private func makeWatcher() -> (any HUDInputSource)? {
+    private func makeWatcher() -> (any HUDInputSource)? { Self.makeWatcher(command, status: status) }
+
+    /// The watcher of `command`'s `--watch-pid` or `--watch-file`, which sets `status` as it ends.
+    static func makeWatcher(_ command: ShowCommand, status: ShowOutcome) -> (any HUDInputSource)? {
         if command.readsInput {
             WatchOptions.ignoreStandardInput(option: command.watch.watchPID != nil ? "--watch-pid" : "--watch-file")
         }

@@ -9,6 +9,7 @@ import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
+import WaylandPlatform
 import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
@@ -50,6 +51,7 @@ struct ShowCommand: Command, Codable {
     var dismissOnClick = false
     var noCancel = false
     var display: String?
+    var backend: Backend?
     var blockInput = false
     var overWindow: WindowChoice?
     var id: String?
@@ -81,6 +83,11 @@ struct ShowCommand: Command, Codable {
         .text("display", valueName: "name", help: "The X display to show on (default: $DISPLAY).") {
             $0.display = $1
         },
+        .option("backend", valueName: "auto|x11|wayland", help: """
+            Show on X11 or natively on a Wayland compositor with layer-shell (sway, Hyprland, river, labwc, KDE). \
+            'auto' (the default): Wayland when $WAYLAND_DISPLAY names such a compositor and no --display, --id or \
+            --over-window is given, else X11 (also XWayland).
+            """, choices: Backend.allCases.map(\.rawValue), parse: Backend.parse) { $0.backend = $1 },
         .flag("block-input", help: """
             While shown, swallow pointer clicks on the whole monitor, or the --over-window (never the keyboard).
             """) { $0.blockInput = $1 },
@@ -121,6 +128,14 @@ struct ShowCommand: Command, Codable {
             // A HUD never kills its producer: if the server goes away (or another client destroys the window), the
             // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
             HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
+        }
+        do throws(ExitError) {
+            if let wayland = try Backend.waylandSession(for: self) {
+                try WaylandShow(command: self, session: wayland, rules: rules).start()
+                wayland.run()
+            }
+        } catch {
+            return error
         }
         // Only the connection and the named-HUD link are opened first: if another process shows the HUD (the one
         // named, or the resident x11hud every HUD goes to), that is all this process needs. With --over-window, the

@@ -1,0 +1,176 @@
+import HUDBase
+import Glibc
+public import HUDLoop
+import HUDControl
+import ProgressFeed
+
+/// One connection to a Wayland compositor and the HUDs shown through it, as `HUDSession` is for an X display: the
+/// connection read on the main loop, one frame clock for every HUD, the signals that end the process.
+///
+/// > Note: When the compositor goes away the process ends with status 74 after one line on stderr, unless
+/// > `whenLost` says otherwise (the command line then lets its command or its input finish).
+@MainActor public final class WaylandSession {
+    let connection: WaylandConnection
+    public let loop: any EventLoop
+    private var timer: FrameTimer?
+    private var watch: DescriptorWatch?
+    private var signals: SignalWatch?
+    private var updateScheduled = false
+    private var lastFrameTime: Double?
+    private(set) var huds: [WaylandHUD] = []
+    /// The HUD whose surface the pointer is over.
+    private weak var underPointer: WaylandHUD?
+    /// What runs when the connection is lost; it must end the process.
+    private var lost: @MainActor () -> Never = {
+        WaylandSession.say("x11hud: the Wayland compositor went away")
+        exit(ExitStatus.connectionLost.code)
+    }
+
+    private static func say(_ line: String) {
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// Connects to `display` (nil: `WAYLAND_DISPLAY`).
+    /// - Throws: `WaylandError` (exit status 69) when no compositor answers or it cannot show overlays.
+    public convenience init(display: String? = nil) throws(WaylandError) {
+        try self.init(display: display, loop: SystemLoop.main)
+    }
+
+    init(display: String?, loop: any EventLoop) throws(WaylandError) {
+        connection = try WaylandConnection(name: display)
+        self.loop = loop
+        timer = FrameTimer(refreshRate: connection.outputs.map(\.refreshRate).max() ?? 60, loop: loop) { [weak self] in
+            self?.timer?.fired()
+            self?.update()
+        }
+        let watch = loop.watch(connection.descriptor) { [weak self] in self?.readEvents() }
+        watch.start()
+        self.watch = watch
+        connection.seat?.handler = { [weak self] event in self?.pointer(event) }
+        connection.outputsChanged = { [weak self] in self?.setNeedsUpdate() }
+    }
+
+    /// The compositor's socket name.
+    public var displayName: String { connection.name }
+
+    /// The outputs there are, by name (`wl_output.name`), in the order the compositor announced them.
+    public var outputNames: [String] { connection.outputs.map(\.name).filter { !$0.isEmpty } }
+
+    /// A new HUD, hidden until `show()`.
+    /// - Parameters:
+    ///   - scale: device pixels per point; nil follows the output's scale.
+    ///   - output: the output's name; nil: the one the compositor picks (the focused one).
+    public func makeHUD(scale: Double? = nil, output: String? = nil) -> WaylandHUD {
+        WaylandHUD(session: self, scale: scale, output: output)
+    }
+
+    /// Replaces the exit with status 74 when the compositor goes away: `handler` runs after the one-line message
+    /// and must end the process itself.
+    public func whenLost(saying note: String = "", _ handler: @escaping @MainActor () -> Never) {
+        lost = {
+            Self.say("x11hud: the Wayland compositor went away\(note)")
+            handler()
+        }
+    }
+
+    // MARK: Running
+
+    /// Hands the main thread to the main loop for good. SIGINT and SIGTERM then remove every surface and end the
+    /// process with status 128 + the signal number.
+    public func run() -> Never {
+        watchSignals()
+        setNeedsUpdate()
+        SystemLoop.main.run()
+    }
+
+    public func watchSignals() {
+        guard signals == nil else { return }
+        signals = SignalWatch.ending(on: loop) { [weak self] number in self?.terminate(signal: number) }
+    }
+
+    func terminate(signal number: Int32) -> Never {
+        for hud in huds { hud.takeDown() }
+        connection.roundtrip()
+        exit(ExitStatus.signalled(by: number))
+    }
+
+    private func readEvents() {
+        if !connection.dispatch() { lost() }
+    }
+
+    // MARK: HUDs coming and going
+
+    func register(_ hud: WaylandHUD) {
+        guard !huds.contains(where: { $0 === hud }) else { return }
+        huds.append(hud)
+    }
+
+    func unregister(_ hud: WaylandHUD) {
+        huds.removeAll { $0 === hud }
+        // Its surface is gone: the compositor must hear so before the process ends.
+        if !connection.flush() { lost() }
+    }
+
+    // MARK: The pointer
+
+    private func pointer(_ event: WaylandSeat.PointerEvent) {
+        switch event {
+        case .entered(let surface, let x, let y):
+            underPointer = huds.first { $0.surface?.surface == surface }
+            underPointer?.pointerMoved(to: (x, y))
+        case .left:
+            underPointer?.pointerMoved(to: nil)
+            underPointer = nil
+        case .moved(let x, let y):
+            underPointer?.pointerMoved(to: (x, y))
+        case .button(let code, let pressed):
+            underPointer?.pointerButton(code, pressed: pressed)
+        }
+    }
+
+    // MARK: The frame clock
+
+    var frameInterval: Double { timer?.frameInterval ?? 1.0 / 60 }
+
+    /// Coalesces changes made in one go into one frame (see `HUDSession.setNeedsUpdate`).
+    func setNeedsUpdate() {
+        guard !updateScheduled, timer?.isTicking != true else { return }
+        updateScheduled = true
+        loop.soon { [weak self] in
+            self?.updateScheduled = false
+            self?.update()
+        }
+    }
+
+    /// What an input source calls, on any thread, when input is waiting: one turn of the main loop pulls it.
+    nonisolated var askForInput: @Sendable () -> Void {
+        { [weak self, loop] in loop.send { self?.inputArrived() } }
+    }
+
+    private func inputArrived() {
+        guard !updateScheduled, timer?.isTicking != true else { return }
+        let now = loop.now
+        if let last = lastFrameTime, now - last < frameInterval {
+            timer?.wake(noLaterThan: last + frameInterval, now: now)
+            return
+        }
+        update()
+    }
+
+    /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
+    func update() {
+        let now = loop.now
+        var next: Double? = nil
+        let drawnBefore = huds.reduce(0) { $0 + $1.framesDrawn }
+        for hud in huds {
+            if let t = hud.update(at: now) { next = min(next ?? t, t) }
+        }
+        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { lastFrameTime = now }
+        timer?.wake(at: next, now: now)
+        let ticking = timer?.isTicking == true
+        for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
+        for hud in huds where hud.controller.isDone { hud.finish() }
+        if !connection.flush() { lost() }
+    }
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import Glibc
+import HUDBase
+import HUDCommandLine
+import HUDFeeds
+import WaylandPlatform
+
+/// Which display system shows the HUD (`--backend`): a Wayland compositor with layer-shell where one is there,
+/// else X11 (also XWayland's); or the one named.
+enum Backend: String, Codable, CaseIterable {
+    case auto, x11, wayland
+
+    static func parse(_ text: String) throws(ValueError) -> Backend {
+        guard let backend = Backend(rawValue: text.lowercased()) else {
+            throw ValueError.rule("one of auto, x11, wayland")
+        }
+        return backend
+    }
+
+    /// The Wayland session `command` shows on, or nil for X11. Automatically: when `WAYLAND_DISPLAY` names a
+    /// compositor with layer-shell and no `--display` was given; a compositor without it (GNOME) leaves the HUD to
+    /// XWayland when `DISPLAY` is set, as does a command that needs X11 (--id, --queue, --over-window, which
+    /// name X windows or travel through X selections).
+    /// - Throws: `ExitError` when Wayland was asked for and cannot be had, or is the only display there is.
+    @MainActor static func waylandSession(for command: ShowCommand) throws(ExitError) -> WaylandSession? {
+        let needsX11 = command.x11Only
+        switch command.backend ?? .auto {
+        case .x11:
+            return nil
+        case .wayland:
+            if let needsX11 {
+                throw ExitError(message: "\(needsX11) needs X11 (XWayland): not available with --backend wayland yet",
+                                code: ExitStatus.usage.code)
+            }
+            return try open()
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            guard command.display == nil, needsX11 == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+                return nil
+            }
+            do throws(ExitError) { return try open() } catch {
+                // GNOME and the others without layer-shell still run XWayland: the HUD goes there.
+                if !(environment["DISPLAY"] ?? "").isEmpty { return nil }
+                throw error
+            }
+        }
+    }
+
+    @MainActor private static func open() throws(ExitError) -> WaylandSession {
+        do { return try WaylandSession() } catch {
+            var failure = ExitError(message: error.message, code: error.exitCode)
+            if FileDescriptorFeed.hasInput() {
+                failure.message += ShowCommand.readingOn
+                failure.drainsInput = true
+            }
+            throw failure
+        }
+    }
+}
+
+extension ShowCommand {
+    /// The first option given that only X11 can do, if any.
+    var x11Only: String? {
+        if id != nil { return "--id" }
+        if overWindow != nil { return "--over-window" }
+        return nil
+    }
+}
