@@ -299,6 +299,12 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // x11hud on a private headless sway (XWayland off), read back with grim, clicked by a virtual pointer.
+        .testTarget(
+            name: "WaylandPlatformTests",
+            dependencies: ["HUDScene", "HUDTestSupport"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "x11hudTests",
             dependencies: [

@@ -101,10 +101,12 @@ public final class ChildProcess {
     /// Everything the program wrote to stderr, once it and every process that shares its stderr have closed it.
     public var stderr: String { errors.text }
 
-    /// The environment for a program on `display`: the test runner's without its DISPLAY, plus the given one.
+    /// The environment for a program on `display`: the test runner's without its DISPLAY, plus the given one, and
+    /// without a Wayland compositor (which x11hud would show on instead, when the tests run in a Wayland session).
     public static func environment(display: String?) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
+        env["WAYLAND_DISPLAY"] = nil
         return env
     }
 

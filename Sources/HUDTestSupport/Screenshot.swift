@@ -3,7 +3,7 @@ public import HUDScene
 
 /// The whole root window as the user sees it, taken with ImageMagick's `import` as a binary PPM (no PNG decoder,
 /// no cairo: the screen is opaque, 8 bits a channel).
-public struct Screenshot {
+public struct Screenshot: Equatable {
     public let width: Int
     public let height: Int
     private let pixels: [UInt8]
@@ -15,10 +15,15 @@ public struct Screenshot {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try Tools.run("import", ["-window", "root", "-depth", "8", "ppm:\(path)"], display: display)
         guard r.status == 0 else { throw TestFailure("import failed: \(r.stderr)") }
+        try self.init(ppmFile: path)
+    }
+
+    /// Reads a binary PPM (what `import` and `grim -t ppm` write).
+    public init(ppmFile path: String) throws {
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         // "P6", width, height, maximum value, each after white space, then one byte of white space and the pixels.
         var fields: [Int] = [], i = 2, field = ""
-        guard data.starts(with: Array("P6".utf8)) else { throw TestFailure("import wrote no binary PPM") }
+        guard data.starts(with: Array("P6".utf8)) else { throw TestFailure("\(path) is no binary PPM") }
         while fields.count < 3, i < data.count {
             let c = data[i]
             if c == UInt8(ascii: "#") {
@@ -32,7 +37,7 @@ public struct Screenshot {
             i += 1
         }
         guard fields.count == 3, fields[2] == 255, data.count - i == fields[0] * fields[1] * 3 else {
-            throw TestFailure("import wrote a PPM that is not 8-bit RGB: \(fields)")
+            throw TestFailure("\(path) is not an 8-bit RGB PPM: \(fields)")
         }
         width = fields[0]
         height = fields[1]

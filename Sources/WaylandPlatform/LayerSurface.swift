@@ -76,7 +76,8 @@ internal import CWayland
         let top = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue, left = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
         switch new {
         case .wholeArea:
-            let all = top | left | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+            let all = top | left | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+                | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
             zwlr_layer_surface_v1_set_anchor(layer, all)
             zwlr_layer_surface_v1_set_size(layer, 0, 0)
             zwlr_layer_surface_v1_set_margin(layer, 0, 0, 0, 0)

@@ -21,7 +21,9 @@ import Glibc
         self.height = height
         size = width * 4 * height
         let fd = hud_wayland_shm_file(size)
-        guard fd >= 0 else { throw WaylandError(.noMemory, "cannot make \(size) bytes of shared memory: errno \(errno)") }
+        guard fd >= 0 else {
+            throw WaylandError(.noMemory, "cannot make \(size) bytes of shared memory: errno \(errno)")
+        }
         defer { close(fd) }
         guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
             throw WaylandError(.noMemory, "cannot map \(size) bytes of shared memory: errno \(errno)")

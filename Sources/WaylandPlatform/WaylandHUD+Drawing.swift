@@ -59,7 +59,8 @@ extension WaylandHUD {
         } else {
             let c = scene.bezelCover(layout: layout)
             let x0 = max(0, Int((c.minX * u).rounded(.down))), y0 = max(0, Int((c.minY * u).rounded(.down)))
-            let x1 = min(area.width, Int((c.maxX * u).rounded(.up))), y1 = min(area.height, Int((c.maxY * u).rounded(.up)))
+            let x1 = min(area.width, Int((c.maxX * u).rounded(.up)))
+            let y1 = min(area.height, Int((c.maxY * u).rounded(.up)))
             (width, height) = (max(1, x1 - x0), max(1, y1 - y0))
             placement = .rect(x: x0, y: y0, width: width, height: height)
             snapshot.canvasOrigin = Point(x: Double(x0) / u, y: Double(y0) / u)

@@ -80,7 +80,8 @@ public import ProgressFeed
         }
         if controller.finished || controller.isDone { return nil }
         var next = controller.nextDeadline
-        if presented != nil, let frame = scene.nextFrameTime(after: now, shownProgress: presented?.snapshot.content.progress) {
+        if let shown = presented?.snapshot.content.progress,
+           let frame = scene.nextFrameTime(after: now, shownProgress: shown) {
             next = min(next ?? frame, frame)
         }
         return next

@@ -29,7 +29,8 @@ internal import CWayland
         pointerListener.initialize(to: wl_pointer_listener(
             enter: { data, _, _, surface, x, y in
                 guard let surface else { return }
-                WaylandSeat.send(data, .entered(surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+                let (x, y) = (wl_fixed_to_double(x), wl_fixed_to_double(y))
+                WaylandSeat.send(data, .entered(surface: surface, x: x, y: y))
             },
             leave: { data, _, _, surface in
                 guard let surface else { return }
@@ -39,7 +40,8 @@ internal import CWayland
                 WaylandSeat.send(data, .moved(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
             },
             button: { data, _, _, _, button, state in
-                WaylandSeat.send(data, .button(code: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+                let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+                WaylandSeat.send(data, .button(code: button, pressed: pressed))
             },
             axis: { _, _, _, _, _ in },
             frame: { _, _ in },

@@ -6,6 +6,7 @@ import Glibc
 import HUDFeeds
 import HUDScene
 import ProgressFeed
+import WaylandPlatform
 import X11Platform
 import HUDLoop
 
@@ -93,6 +94,11 @@ struct RunCommand: Command {
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do {
+            if let wayland = try Backend.waylandSession(for: show) {
+                wayland.whenLost { Self.goOnWithoutHUD(feed) }
+                try WaylandShow(command: show, session: wayland, rules: rules, feed: feed).start()
+                SystemLoop.main.run()
+            }
             let forwarder = try HUDForwarder(display: show.display)
             var show = show
             try show.findWindow(on: forwarder)

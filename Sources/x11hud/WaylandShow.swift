@@ -48,10 +48,13 @@ import WaylandPlatform
         if command.dismissOnClick { live.bezelAction = cancel }
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         live.completion = { [self] in rules.finish(status.code, input: feed) }
-        session.whenLost(saying: feedNote) { [self] in
-            if let feed { feed.drainThenExit(ExitStatus.connectionLost.code, evenIfIdle: true) }
-            else { exit(ExitStatus.connectionLost.code) }
-            SystemLoop.main.run()
+        // `run` says itself what a lost compositor means for its command (it goes on, its output passed through).
+        if givenFeed == nil {
+            session.whenLost(saying: command.readsInput ? ShowCommand.readingOn : "") { [self] in
+                feed?.drainThenExit(ExitStatus.connectionLost.code, evenIfIdle: true)
+                if feed == nil { exit(ExitStatus.connectionLost.code) }
+                SystemLoop.main.run()
+            }
         }
         live.show()
         rules.startTimeout(hud: live, loop: session.loop, status: status)
@@ -69,16 +72,14 @@ import WaylandPlatform
                                          timeRemainingTitle: rules.timeRemainingTitle)
     }
 
-    private var feedNote: String {
-        givenFeed != nil || command.readsInput ? ShowCommand.readingOn : ""
-    }
-
     /// The output `--monitor` names (by name or index); nil leaves the choice to the compositor (sway: the focused
     /// output; where the pointer is, Wayland does not tell a client that is not under it).
     private var output: String? {
         switch MonitorChoice(command.hud.settings.monitor) {
         case .named(let name): return name
-        case .index(let index): return session.outputNames.indices.contains(index) ? session.outputNames[index] : "\(index)"
+        case .index(let index):
+            let names = session.outputNames
+            return names.indices.contains(index) ? names[index] : "\(index)"
         case .pointer, .primary, .focus: return nil
         }
     }

@@ -1,0 +1,153 @@
+import Foundation
+import HUDScene
+import HUDTestSupport
+import Testing
+
+/// Issue 42: x11hud on a Wayland compositor with XWayland off (a private headless sway per test), driven as users
+/// drive it: a pipe, `run` with a real rsync, a click on the button through the compositor, and the ways it can
+/// fail. What it shows is read back with grim.
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandCommandTests {
+    static let background = RGBA(red: 0x20 / 255.0, green: 0x40 / 255.0, blue: 0x60 / 255.0)
+
+    /// The box round every pixel that is not the desktop's, if any.
+    static func drawnBox(_ shot: Screenshot) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in stride(from: 0, to: shot.height, by: 2) {
+            for x in stride(from: 0, to: shot.width, by: 2) where !shot.pixel(x: x, y: y).isClose(to: background) {
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        return box
+    }
+
+    /// Light pixels (the ring's or bar's filled part, the text) inside `box`.
+    static func lightPixels(_ shot: Screenshot, in box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        for y in box.minY...box.maxY {
+            for x in box.minX...box.maxX {
+                let p = shot.pixel(x: x, y: y)
+                if p.red > 0.6, p.green > 0.6, p.blue > 0.6 { found.append((x, y)) }
+            }
+        }
+        return found
+    }
+
+    static func hud(_ arguments: [String], on sway: SwayServer, input: Pipe? = nil) throws -> ChildProcess {
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        environment["XDG_CACHE_HOME"] = "/tmp/x11hud-tests-cache-\(getuid())"
+        environment["GTK_THEME"] = nil
+        return try ChildProcess(CLI.binary, arguments, environment: environment, input: input, output: .discard)
+    }
+
+    /// The issue's first line: `seq 0 10 100 | x11hud --mode annular --label Saving` shows the ring (its filled
+    /// part on the right half at 50 %, none on the left), exits 0 at the end of its input, and leaves nothing on
+    /// the output.
+    @Test func aPipeShowsTheRingAndLeavesNothingBehind() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let input = Pipe()
+        let hud = try Self.hud(["--mode", "annular", "--label", "Saving"], on: sway, input: input)
+        input.fileHandleForWriting.write(Data("0\n10\n20\n30\n40\n50\n".utf8))
+        // Steady: the fade-in and the ring's easing to 50 % have ended.
+        let (shot, steady) = try Tools.waitForSteady(still: Sanitizer.upTo(0.6), timeout: Sanitizer.upTo(8)) {
+            try sway.screenshot()
+        }
+        #expect(steady)
+        let box = try #require(Self.drawnBox(shot), "nothing drawn on the output")
+        let centre = ((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
+        #expect(abs(centre.0 - sway.width / 2) <= 4, "the bezel is not centred: \(box)")
+        #expect(box.maxX - box.minX > 60 && box.maxX - box.minX < 260, "\(box)")
+        // The bezel is MBProgressHUD's dark grey, not the desktop.
+        #expect(shot.pixel(x: box.minX + 6, y: centre.1).red < 0.2)
+        // The ring: its upper part, above the label; light pixels right of the centre line, none left of it.
+        let ringBox = (minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.minY + (box.maxY - box.minY) / 2)
+        let ring = Self.lightPixels(shot, in: ringBox)
+        let right = ring.filter { $0.0 > centre.0 + 2 }.count, left = ring.filter { $0.0 < centre.0 - 2 }.count
+        #expect(right > 40 && left < right / 8, "ring pixels right \(right), left \(left)")
+        input.fileHandleForWriting.write(Data("60\n70\n80\n90\n100\n".utf8))
+        try input.fileHandleForWriting.close()
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(8)), "x11hud did not end with its input")
+        #expect(hud.status == 0, "\(hud.stderr)")
+        #expect(hud.stderr.isEmpty, "\(hud.stderr)")
+        #expect(Self.drawnBox(try sway.screenshot()) == nil, "a surface was left on the output")
+    }
+
+    /// `x11hud run --mode bar -- rsync …`: the bar's filled part grows while rsync copies, and x11hud ends with
+    /// rsync's status.
+    @Test func runMovesTheBarWithARealRsync() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let work = URL(fileURLWithPath: sway.runtimeDirectory).appendingPathComponent("copy")
+        let source = work.appendingPathComponent("src")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        for i in 0..<12 {
+            let bytes = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 &+ i) }
+            try Data(bytes).write(to: source.appendingPathComponent("file\(i)"))
+        }
+        let hud = try Self.hud(["run", "--mode", "bar", "--label", "Copying", "--", "rsync", "-a",
+                                "--info=progress2", "--bwlimit=3M", source.path + "/",
+                                work.appendingPathComponent("dst").path], on: sway)
+        var filled: [Int] = []
+        var last = -1
+        _ = Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
+            guard let shot = try? sway.screenshot(), let box = Self.drawnBox(shot) else { return false }
+            let count = Self.lightPixels(shot, in: box).count
+            if count != last { filled.append(count) }
+            last = count
+            return filled.count >= 4 || !hud.isRunning
+        }
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(15)), "x11hud run did not end")
+        #expect(hud.status == 0, "\(hud.stderr)")
+        #expect(filled.count >= 3, "the bar did not move: \(filled)")
+        #expect(filled == filled.sorted() || filled.last! > filled.first!, "\(filled)")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("dst").path)
+        #expect(copied.count == 12)
+    }
+
+    /// A click on the button through the compositor's pointer cancels: exit 1 once the input ends.
+    @Test func aClickOnTheButtonCancels() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let pointer = try WaylandPointer(on: sway)
+        let input = Pipe()
+        let hud = try Self.hud(["--label", "Copying", "--button", "Stop", "--progress", "0.3"], on: sway,
+                               input: input)
+        let (shot, _) = try Tools.waitForSteady(still: Sanitizer.upTo(0.6), timeout: Sanitizer.upTo(8)) {
+            try sway.screenshot()
+        }
+        let box = try #require(Self.drawnBox(shot))
+        // The button is the lowest light thing in the bezel (its title and outline).
+        let lowest = try #require(Self.lightPixels(shot, in: box).map(\.1).max())
+        try pointer.click(x: (box.minX + box.maxX) / 2, y: lowest - 4)
+        // The button hides the HUD at once; its input is still open, so nothing else could have.
+        let gone = try Tools.waitUntil(timeout: Sanitizer.upTo(3)) { Self.drawnBox(try sway.screenshot()) == nil }
+        #expect(gone, "the HUD stayed up after a click at \((box.minX + box.maxX) / 2), \(lowest - 4) in \(box)")
+        try input.fileHandleForWriting.close()
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(8)))
+        #expect(hud.status == 1, "the click did not reach the button: status \(hud.status), \(hud.stderr)")
+    }
+
+    /// Where a HUD cannot be shown on Wayland, one line says why: no compositor at WAYLAND_DISPLAY and no X
+    /// display (69); a command that needs X11 with `--backend wayland` (64).
+    @Test func whatCannotBeShownIsSaidInOneLine() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = "/nonexistent/wayland-9"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let missing = try ChildProcess.run(CLI.binary, ["--label", "x", "--hide-after", "0.1"],
+                                           environment: environment)
+        #expect(missing.status == 69)
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+        #expect(missing.stderr.contains("cannot connect to the Wayland compositor at '/nonexistent/wayland-9'"),
+                "\(missing.stderr)")
+        let named = try ChildProcess.run(CLI.binary, ["--backend", "wayland", "--id", "vol", "--progress", "0.4"],
+                                         environment: environment)
+        #expect(named.status == 64)
+        #expect(named.stderr.contains("--id needs X11"), "\(named.stderr)")
+        let bad = try ChildProcess.run(CLI.binary, ["--backend", "quartz"], environment: environment)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("one of auto, x11, wayland"), "\(bad.stderr)")
+    }
+}
