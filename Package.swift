@@ -203,6 +203,13 @@ let package = Package(
             exclude: ["generate.sh", "protocols"],
             linkerSettings: [.linkedLibrary("wayland-client")]
         ),
+        // Named HUDs across processes where no X server carries them (Wayland): one Unix socket per name in the
+        // user's private runtime directory, claimed under a lock; the requests are X11Names' JSON lines.
+        .target(
+            name: "SocketNames",
+            dependencies: ["HUDBase", "HUDLoop", "HUDControl", "ProgressFeed"],
+            swiftSettings: strictness
+        ),
         // The presenter on a Wayland compositor: HUDs as layer-shell overlay surfaces drawn by HUDRender into shared
         // memory, paced by the compositor's frame callbacks, from HUDControl's controllers as X11Platform's are.
         .target(
@@ -226,6 +233,7 @@ let package = Package(
                 "X11NotifyDisplay",
                 "X11Platform",
                 "WaylandPlatform",
+                "SocketNames",
                 "HUDLoop",
                 "HUDControl",
                 "HUDCommandLine",

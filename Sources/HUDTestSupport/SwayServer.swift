@@ -24,7 +24,7 @@ public final class SwayServer: @unchecked Sendable {
     /// - Parameter scale: the output's scale (2 for a HiDPI screen).
     public init(scale: Int = 1) throws {
         runtimeDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("x11hud-sway-\(UUID().uuidString)").path
+            .appendingPathComponent("sway-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         let config = runtimeDirectory + "/config"

@@ -19,8 +19,7 @@ enum Backend: String, Codable, CaseIterable {
 
     /// The Wayland session `command` shows on, or nil for X11. Automatically: when `WAYLAND_DISPLAY` names a
     /// compositor with layer-shell and no `--display` was given; a compositor without it (GNOME) leaves the HUD to
-    /// XWayland when `DISPLAY` is set, as does a command that needs X11 (--id, --queue, --over-window, which
-    /// name X windows or travel through X selections).
+    /// XWayland when `DISPLAY` is set, as does --over-window (it names an X window).
     /// - Throws: `ExitError` when Wayland was asked for and cannot be had, or is the only display there is.
     @MainActor static func waylandSession(for command: ShowCommand) throws(ExitError) -> WaylandSession? {
         let needsX11 = command.x11Only
@@ -60,9 +59,5 @@ enum Backend: String, Codable, CaseIterable {
 
 extension ShowCommand {
     /// The first option given that only X11 can do, if any.
-    var x11Only: String? {
-        if id != nil { return "--id" }
-        if overWindow != nil { return "--over-window" }
-        return nil
-    }
+    var x11Only: String? { overWindow != nil ? "--over-window" : nil }
 }

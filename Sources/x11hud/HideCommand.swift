@@ -5,6 +5,8 @@ import HUDCommandLine
 import Glibc
 import HUDScene
 import X11Platform
+import SocketNames
+import FoundationEssentials
 import HUDLoop
 
 /// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that
@@ -46,6 +48,7 @@ struct HideCommand: Command {
     }
 
     @MainActor private func start() -> ExitError? {
+        if let done = hideOnWayland() { return done }
         // Only the link to the HUDs: no display session, as a forwarding `x11hud --id` has.
         let forwarder: HUDForwarder
         do { forwarder = try HUDForwarder(display: display) } catch {
@@ -90,5 +93,41 @@ struct HideCommand: Command {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
         forwarder.run()
+    }
+
+    /// On a Wayland compositor (WAYLAND_DISPLAY, no --display, no --over-window), the named HUDs shown there,
+    /// through their sockets: hidden, then the process exits. Nil when there is no such HUD and an X display is
+    /// there to look on (HUDs shown with --backend x11, or under XWayland), or when this is not Wayland.
+    @MainActor private func hideOnWayland() -> ExitError? {
+        let environment = ProcessInfo.processInfo.environment
+        guard display == nil, overWindow == nil, let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty,
+              let directory = try? NameDirectory(display: wayland, environment: environment) else { return nil }
+        let loop = SystemLoop.main
+        let targets: [NameClient]
+        if let id {
+            targets = NameClaim.client(for: id, in: directory, loop: loop).map { [$0] } ?? []
+        } else {
+            targets = NameClaim.clients(in: directory, loop: loop)
+        }
+        let x11 = !(environment["DISPLAY"] ?? "").isEmpty
+        if targets.isEmpty {
+            if x11 { return nil }
+            if let id { return ExitError(.cancelled, "no HUD '\(id)' is up on \(wayland)") }
+            Glibc.exit(0)
+        }
+        var waiting = targets.count
+        for target in targets {
+            let done: @MainActor () -> Void = {
+                waiting -= 1
+                if waiting == 0 { Glibc.exit(0) }
+            }
+            target.onAcknowledged = done
+            target.onVanished = done
+            target.hide(subscribe: false)
+        }
+        loop.schedule(after: 2) {
+            X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
+        }
+        loop.run()
     }
 }

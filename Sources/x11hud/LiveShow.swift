@@ -90,14 +90,17 @@ import HUDLoop
     private var readsInput: Bool { givenFeed != nil || command.readsInput }
 
     /// What the command line asks of the delivery.
-    private var plan: Delivery.Plan {
+    private var plan: Delivery.Plan { Self.plan(command, rules: rules, readsInput: readsInput) }
+
+    /// What `command` asks of its delivery, on either platform.
+    static func plan(_ command: ShowCommand, rules: DialogRules, readsInput: Bool) -> Delivery.Plan {
         var plan = Delivery.Plan(name: command.id)
         plan.queue = command.queue
         plan.watching = command.watch.isWatching
         plan.readsInput = readsInput
         plan.hasButton = !(command.hud.button ?? "").isEmpty
         plan.hidesAtEnd = command.hideAfter == nil
-        plan.flags = forwardedContent
+        plan.flags = forwardedContent(command)
         plan.autoDetails = command.autoDetails
         plan.timeout = rules.timeout?.seconds
         return plan
@@ -311,7 +314,7 @@ import HUDLoop
     /// What the flags say, as one update: only what they give, so that `x11hud --id save --progress 0.5` keeps the
     /// HUD's label, details and button (an empty `--label ""` does clear it). `--details auto` is not text: the
     /// request asks the HUD to write its details from the figures it is given (`RemoteHUD.send(autoDetails:)`).
-    private var forwardedContent: FeedInbox {
+    static func forwardedContent(_ command: ShowCommand) -> FeedInbox {
         let options = command.hud
         let content = options.content
         var input = FeedInbox()

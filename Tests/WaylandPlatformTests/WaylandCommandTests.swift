@@ -151,3 +151,51 @@ struct WaylandCommandTests {
         #expect(bad.stderr.contains("one of auto, x11, wayland"), "\(bad.stderr)")
     }
 }
+
+/// Issue 42 item 2: named HUDs on Wayland, through one socket per name in the user's runtime directory.
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandNamedHUDTests {
+    /// `x11hud --id vol --progress 0.N` from ten processes at once is one HUD: one process shows it (and ends with
+    /// its --hide-after), the nine others hand their update over and exit at once; the name's socket is gone after.
+    @Test func tenProcessesAtOnceAreOneHUD() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let huds = try (1...10).map { i in
+            try WaylandCommandTests.hud(["--id", "vol", "--progress", "0.\(i - 1)", "--label", "Volume",
+                                         "--hide-after", "2"], on: sway)
+        }
+        let start = Date()
+        var ended: [Double] = Array(repeating: -1, count: huds.count)
+        _ = Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
+            for (i, hud) in huds.enumerated() where ended[i] < 0 && !hud.isRunning {
+                ended[i] = Date().timeIntervalSince(start)
+            }
+            return !ended.contains(-1)
+        }
+        #expect(huds.allSatisfy { !$0.isRunning && $0.status == 0 }, "\(huds.map(\.stderr))")
+        let showing = ended.filter { $0 >= 1.9 }
+        #expect(showing.count == 1, "processes that showed a HUD of their own: \(ended)")
+        let sockets = try FileManager.default.subpathsOfDirectory(atPath: sway.runtimeDirectory + "/x11hud")
+        #expect(!sockets.contains { $0.hasSuffix(".sock") }, "a name's socket was left: \(sockets)")
+    }
+
+    /// `x11hud hide --id NAME` reaches the HUD another process shows: it hides, that process exits 0.
+    @Test func hideByNameReachesTheOwner() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let owner = try WaylandCommandTests.hud(["--id", "save", "--label", "Saving"], on: sway)
+        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(up, "the HUD never appeared: \(owner.stderr)")
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let missing = try ChildProcess.run(CLI.binary, ["hide", "--id", "other"], environment: environment)
+        #expect(missing.status == 1 && missing.stderr.contains("no HUD 'other' is up"), "\(missing.stderr)")
+        let hide = try ChildProcess.run(CLI.binary, ["hide", "--id", "save"], environment: environment)
+        #expect(hide.status == 0, "\(hide.stderr)")
+        #expect(owner.waitForExit(timeout: Sanitizer.upTo(5)), "the HUD's process did not end")
+        #expect(owner.status == 0, "\(owner.stderr)")
+        #expect(WaylandCommandTests.drawnBox(try sway.screenshot()) == nil)
+    }
+}

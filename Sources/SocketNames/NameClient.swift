@@ -1,0 +1,49 @@
+import Glibc
+public import HUDControl
+import HUDLoop
+public import ProgressFeed
+
+/// Another process's HUD by a name, reached through the name's socket: what `x11hud --id NAME` on Wayland talks
+/// to while NAME is up elsewhere. The `Delivery` drives it as it drives an X11 `RemoteHUD`.
+@MainActor public final class NameClient: DeliveryEndpoint {
+    public let id: String?
+    private var socket: LineSocket?
+    private var ended = false
+    public var onAcknowledged: (@MainActor () -> Void)?
+    public var onEnd: (@MainActor (Int32) -> Void)?
+    public var onVanished: (@MainActor () -> Void)?
+
+    init(id: String?, descriptor: Int32, loop: any EventLoop) {
+        self.id = id
+        socket = LineSocket(descriptor: descriptor, loop: loop, onLine: { [weak self] line in
+            self?.received(String(decoding: line, as: UTF8.self))
+        }, onEnd: { [weak self] in
+            // The other process closed without saying how its HUD ended: it was killed, or it ended as we came.
+            guard let self, !ended else { return }
+            ended = true
+            onVanished?()
+        })
+    }
+
+    private func received(_ line: String) {
+        if line == "ack" {
+            onAcknowledged?()
+            return
+        }
+        if line.hasPrefix("ended "), let status = Int32(line.dropFirst(6)) {
+            ended = true
+            onEnd?(status)
+        }
+    }
+
+    public func send(_ input: FeedInbox, subscribe: Bool, autoDetails: Bool) {
+        write(NameRequest(lines: [input.jsonLine], subscribe: subscribe, autoDetails: autoDetails))
+    }
+
+    /// A resident is X11's only: a request to open is sent as the update its lines are.
+    public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true)) }
+
+    public func hide(subscribe: Bool) { write(NameRequest(hide: true, subscribe: subscribe)) }
+
+    func write(_ request: NameRequest) { socket?.write(request.wireLine) }
+}

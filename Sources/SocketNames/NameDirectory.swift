@@ -1,0 +1,75 @@
+import Glibc
+
+/// Where the names of one user's HUDs on one display live: `$XDG_RUNTIME_DIR/x11hud/HASH-OF-DISPLAY` (made
+/// 0700), one socket per name. The folders are the user's own (0700, their owner checked), so another user can
+/// neither see the names nor connect; each connection's peer is checked again on accept.
+public struct NameDirectory: Sendable {
+    public let path: String
+    /// The display the names belong to (a Wayland socket's name or path): one user may run two compositors.
+    public let display: String
+
+    /// - Throws: `NameError` when there is no usable runtime directory (unset, relative, not ours, not 0700).
+    public init(display: String, environment: [String: String]) throws(NameError) {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+            throw NameError("XDG_RUNTIME_DIR is not set to an absolute path: named HUDs need it on Wayland")
+        }
+        let top = runtime + "/x11hud"
+        // A socket's path holds at most 107 bytes: hashes, not the display's path.
+        let path = top + "/" + Self.hash(display)
+        for folder in [top, path] {
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+                throw NameError("cannot make \(folder): \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
+                  info.st_mode & 0o077 == 0 else {
+                throw NameError("\(folder) is not a private directory of this user: named HUDs are not used there")
+            }
+        }
+        self.path = path
+        self.display = display
+    }
+
+    /// The socket of `id`: a hash of the name (names may hold any byte and be 128 long; a socket's path at most
+    /// 107), after a readable part of it for a person listing the directory.
+    public func socket(for id: String) -> String { path + "/\(Self.readable(id))-\(Self.hash(id)).sock" }
+
+    /// Up to 12 of the letters, digits, `-` and `_` of `text`.
+    private static func readable(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_".unicodeScalars.contains($0))
+        }
+        return String(String.UnicodeScalarView(kept.prefix(12)))
+    }
+
+    /// The sockets of this display's names.
+    public func sockets() -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".sock") { found.append(path + "/" + name) }
+        }
+        return found.sorted()
+    }
+
+    /// FNV-1a, 64 bits, in hex: stable across processes and versions (Swift's own hash is seeded per process).
+    static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x100_0000_01b3
+        }
+        return String(h, radix: 16)
+    }
+}
+
+/// Why a name cannot be used: one line for a person.
+public struct NameError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,90 @@
+import Glibc
+import HUDLoop
+
+/// This process holds a name: the listening socket other processes reach its HUD through, owned here, with their
+/// connections. Each request is handed to `onRequest` and answered `ack`; `end` tells the subscribers how the HUD
+/// ended and frees the name (the socket file goes first, so a process arriving after that claims the name anew).
+@MainActor public final class NameOwner {
+    public let id: String
+    let path: String
+    private let listener: Int32
+    private let loop: any EventLoop
+    private var watch: DescriptorWatch?
+    private var clients: [LineSocket] = []
+    private var subscribers: [ObjectIdentifier] = []
+    private var ended = false
+    /// A request from another process, after the check that it is this user's.
+    public var onRequest: (@MainActor (NameRequest) -> Void)?
+
+    init(id: String, path: String, listener: Int32, loop: any EventLoop) {
+        self.id = id
+        self.path = path
+        self.listener = listener
+        self.loop = loop
+        let watch = loop.watch(listener) { [weak self] in self?.accept() }
+        watch.start()
+        self.watch = watch
+    }
+
+    private func accept() {
+        let fd = Glibc.accept(listener, nil, nil)
+        guard fd >= 0 else { return }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        // The directory is private already; a descriptor passed on by another user's process is refused too.
+        var credentials = PeerCredentials()
+        var size = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0, credentials.uid == getuid() else {
+            close(fd)
+            return
+        }
+        var made: LineSocket?
+        made = LineSocket(descriptor: fd, loop: loop, onLine: { [weak self] line in
+            guard let self, let client = made else { return }
+            received(line, from: client)
+        }, onEnd: { [weak self] in
+            guard let self, let client = made else { return }
+            clients.removeAll { $0 === client }
+            subscribers.removeAll { $0 == ObjectIdentifier(client) }
+            made = nil
+        })
+        if let made { clients.append(made) }
+    }
+
+    private func received(_ line: [UInt8], from client: LineSocket) {
+        guard let request = NameRequest(wireLine: line) else { return }
+        if request.subscribe, !subscribers.contains(ObjectIdentifier(client)) {
+            subscribers.append(ObjectIdentifier(client))
+        }
+        onRequest?(request)
+        client.write("ack\n")
+    }
+
+    /// The HUD has ended with `status`: the name is freed, and each subscriber hears `ended STATUS`.
+    public func end(status: Int32) {
+        guard !ended else { return }
+        ended = true
+        unlink(path)
+        watch?.cancel()
+        close(listener)
+        for client in clients {
+            if subscribers.contains(ObjectIdentifier(client)) { client.write("ended \(status)\n") }
+            client.close()
+        }
+        clients.removeAll()
+    }
+
+    isolated deinit {
+        if !ended {
+            unlink(path)
+            watch?.cancel()
+            close(listener)
+        }
+    }
+}
+
+/// Linux's `struct ucred` (which Glibc's module shows only with _GNU_SOURCE): what SO_PEERCRED fills in.
+private struct PeerCredentials {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
+}

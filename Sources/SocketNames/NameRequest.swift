@@ -1,0 +1,47 @@
+public import ProgressFeed
+import FoundationEssentials
+
+/// One request from a process to the HUD another process shows by a name: one JSON line on the name's socket.
+/// The HUD's process answers `ack` when it has read it, and `ended STATUS` to those who subscribed when the HUD
+/// ends.
+public struct NameRequest: Codable, Equatable, Sendable {
+    /// Updates as lines of the JSON input protocol (`FeedInbox.jsonLine`), applied in place.
+    public var lines: [String] = []
+    /// Hide the HUD (honouring its minimum show time).
+    public var hide = false
+    /// Tell this connection how the HUD ends.
+    public var subscribe = false
+    /// From now on the HUD writes its details from the figures it is given (`--details auto`).
+    public var autoDetails = false
+
+    public init(lines: [String] = [], hide: Bool = false, subscribe: Bool = false, autoDetails: Bool = false) {
+        self.lines = lines
+        self.hide = hide
+        self.subscribe = subscribe
+        self.autoDetails = autoDetails
+    }
+
+    /// The update the lines carry, read as the HUD reads its own JSON input.
+    public var update: FeedInbox {
+        let parser = FeedParser(scanPercentages: false)
+        var input = FeedInbox()
+        for line in lines {
+            var bytes = Array(line.utf8)
+            switch bytes.withUnsafeMutableBytes({ parser.parse(UnsafeRawBufferPointer($0)) }) {
+            case .update(let u), .partial(let u, _): input.take(u)
+            case .nothing, .warning: break
+            }
+        }
+        return input
+    }
+
+    var wireLine: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    init?(wireLine: [UInt8]) {
+        guard let request = try? JSONDecoder().decode(NameRequest.self, from: Data(wireLine)) else { return nil }
+        self = request
+    }
+}
