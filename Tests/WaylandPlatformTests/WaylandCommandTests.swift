@@ -130,7 +130,7 @@ struct WaylandCommandTests {
     }
 
     /// Where a HUD cannot be shown on Wayland, one line says why: no compositor at WAYLAND_DISPLAY and no X
-    /// display (69); a command that needs X11 with `--backend wayland` (64).
+    /// display (69); a command that needs X11 with `--backend wayland` (64); a backend that does not exist (64).
     @Test func whatCannotBeShownIsSaidInOneLine() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
@@ -142,10 +142,10 @@ struct WaylandCommandTests {
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
         #expect(missing.stderr.contains("cannot connect to the Wayland compositor at '/nonexistent/wayland-9'"),
                 "\(missing.stderr)")
-        let named = try ChildProcess.run(CLI.binary, ["--backend", "wayland", "--id", "vol", "--progress", "0.4"],
-                                         environment: environment)
-        #expect(named.status == 64)
-        #expect(named.stderr.contains("--id needs X11"), "\(named.stderr)")
+        let over = try ChildProcess.run(CLI.binary, ["--backend", "wayland", "--over-window", "active"],
+                                        environment: environment)
+        #expect(over.status == 64)
+        #expect(over.stderr.contains("--over-window needs X11"), "\(over.stderr)")
         let bad = try ChildProcess.run(CLI.binary, ["--backend", "quartz"], environment: environment)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("one of auto, x11, wayland"), "\(bad.stderr)")
