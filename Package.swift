@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
-        .library(name: "WaylandPlatform", targets: ["WaylandPlatform"]),
+        .library(name: "WaylandPlatform", targets: ["WaylandPlatform", "SocketNames"]),
     ],
     dependencies: [],
     targets: [
@@ -117,6 +117,12 @@ let package = Package(
             dependencies: [
                 "HUDNotify", "X11Platform", "X11Names", "X11Display", "HUDControl", "HUDRender", "HUDScene", "ProgressFeed",
             ],
+            swiftSettings: strictness
+        ),
+        // The desk's display on a Wayland compositor: each notification a named HUD of a WaylandSession.
+        .target(
+            name: "WaylandNotifyDisplay",
+            dependencies: ["HUDNotify", "WaylandPlatform", "HUDControl", "HUDRender", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         // sd-bus from libsystemd: headers only, no link line (CSystemdBusLoader opens the library on first use).
@@ -234,6 +240,7 @@ let package = Package(
                 "X11Platform",
                 "WaylandPlatform",
                 "SocketNames",
+                "WaylandNotifyDisplay",
                 "HUDLoop",
                 "HUDControl",
                 "HUDCommandLine",

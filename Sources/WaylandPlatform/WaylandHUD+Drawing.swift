@@ -46,6 +46,10 @@ extension WaylandHUD {
         let layout = renderer.layout(of: scene)
         if let old = laidOutBezel, old != layout.bezel { scene.bezelChanged(from: old, to: layout.bezel, at: now) }
         laidOutBezel = layout.bezel
+        if stackPlace.map({ $0.bezel != layout.bezel || $0.areaHeight != scene.area.height }) ?? true {
+            stackPlace = (layout.bezel, scene.area.height)
+            session.restack()
+        }
         var snapshot = scene.snapshot(at: now, layout: layout, opaque: false, buttonHighlighted: pressed == .button)
         if case .action(let index)? = pressed { snapshot.pressedAction = index }
         // A dim or a block covers the whole usable area, as MBProgressHUD's background view covers the screen.
@@ -57,7 +61,7 @@ extension WaylandHUD {
             (width, height) = area
             snapshot.canvasOrigin = .zero
         } else {
-            let c = scene.bezelCover(layout: layout)
+            let c = scene.bezelCover(layout: snapshot.layout)
             let x0 = max(0, Int((c.minX * u).rounded(.down))), y0 = max(0, Int((c.minY * u).rounded(.down)))
             let x1 = min(area.width, Int((c.maxX * u).rounded(.up)))
             let y1 = min(area.height, Int((c.maxY * u).rounded(.up)))

@@ -28,6 +28,9 @@ public import ProgressFeed
     var buffers: [ShmBuffer] = []
     /// A frame was wanted while the compositor had not shown the last one: drawn when it has.
     var frameWanted = false
+    /// The bezel as laid out (before a stack moves it) and the area it is in, in points, while it is on screen:
+    /// what the session stacks HUDs at the same place by.
+    var stackPlace: (bezel: Rect, areaHeight: Double)?
     var pressed: HUDHit?
     var pointer: Point?
     public internal(set) var framesDrawn = 0
@@ -89,6 +92,10 @@ public import ProgressFeed
 
     /// The surface goes (a hidden HUD has none): the compositor forgets it, and clicks go where they would.
     func takeDown() {
+        if stackPlace != nil {
+            stackPlace = nil
+            session.restack()
+        }
         surface = nil
         area = nil
         presented = nil

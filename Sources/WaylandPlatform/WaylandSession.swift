@@ -3,6 +3,7 @@ import Glibc
 public import HUDLoop
 import HUDControl
 import ProgressFeed
+public import HUDScene
 
 /// One connection to a Wayland compositor and the HUDs shown through it, as `HUDSession` is for an X display: the
 /// connection read on the main loop, one frame clock for every HUD, the signals that end the process.
@@ -57,6 +58,17 @@ import ProgressFeed
     /// The outputs there are, by name (`wl_output.name`), in the order the compositor announced them.
     public var outputNames: [String] { connection.outputs.map(\.name).filter { !$0.isEmpty } }
 
+    /// The area HUDs on `output` (nil: the first) lay out in, in points at `scale` (nil: the output's): the whole
+    /// output, as the compositor's usable area is known only once a surface is on it.
+    public func area(output: String? = nil, scale: Double? = nil) -> Rect {
+        let outputs = connection.outputs
+        guard let o = outputs.first(where: { $0.name == output }) ?? outputs.first, o.pixelWidth > 0 else {
+            return Rect(x: 0, y: 0, width: 1280, height: 720)
+        }
+        let s = scale ?? Double(o.scale)
+        return Rect(x: 0, y: 0, width: Double(o.pixelWidth) / s, height: Double(o.pixelHeight) / s)
+    }
+
     /// A new HUD, hidden until `show()`.
     /// - Parameters:
     ///   - scale: device pixels per point; nil follows the output's scale.
@@ -108,8 +120,55 @@ import ProgressFeed
 
     func unregister(_ hud: WaylandHUD) {
         huds.removeAll { $0 === hud }
+        restack()
         // Its surface is gone: the compositor must hear so before the process ends.
         if !connection.flush() { lost() }
+    }
+
+    // MARK: Names and stacks
+
+    /// This process's HUDs by name (the notification server names each notification's).
+    private var named: [String: WaylandHUD] = [:]
+
+    /// The HUD of this process named `id`, made (hidden) on first use.
+    public func hud(id: String, scale: Double? = nil, output: String? = nil) -> WaylandHUD {
+        if let hud = named[id] { return hud }
+        let hud = makeHUD(scale: scale, output: output)
+        hud.controller.id = id
+        named[id] = hud
+        return hud
+    }
+
+    public func existingHUD(id: String) -> WaylandHUD? { named[id] }
+
+    /// Lets go of the name `id` once its HUD has finished (a HUD still up keeps it).
+    public func forget(id: String) {
+        if let hud = named[id], !hud.controller.isUp, hud.controller.finished { named[id] = nil }
+    }
+
+    /// HUDs at the same place on the same output line up like notifications instead of covering each other, as on
+    /// X11 (`HUDStack`, the same rule): each is moved from its laid-out place by its stack's shift.
+    func restack() {
+        let placed = huds.enumerated().compactMap { i, hud in hud.stackPlace.map { (UInt(i), hud, $0) } }
+        let groups = Dictionary(grouping: placed) { "\($0.1.outputName ?? "")\u{0}\($0.1.style.placement.rawValue)" }
+        let now = loop.now
+        for group in groups.values {
+            var members = group.map { HUDStack.Member(window: $0.0, height: Int($0.2.bezel.height.rounded(.up))) }
+            if group.contains(where: { $0.1.style.bubble != nil }) { members.reverse() }
+            let first = Set(group.filter { $0.1.style.stacksFirst }.map(\.0))
+            let last = Set(group.filter { $0.1.style.stacksLast && !$0.1.style.stacksFirst }.map(\.0))
+            members = members.filter { first.contains($0.window) }
+                + members.filter { !first.contains($0.window) && !last.contains($0.window) }
+                + members.filter { last.contains($0.window) }
+            for (id, hud, place) in group {
+                let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
+                                        top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),
+                                        area: 0...Int(place.areaHeight))
+                guard dy != hud.controller.scene.motion.shift.target else { continue }
+                hud.controller.scene.setStackShift(dy, at: now)
+                setNeedsUpdate()
+            }
+        }
     }
 
     // MARK: The pointer

@@ -4,6 +4,7 @@ import HUDBase
 import HUDCommandLine
 import HUDFeeds
 import WaylandPlatform
+import X11Display
 
 /// Which display system shows the HUD (`--backend`): a Wayland compositor with layer-shell where one is there,
 /// else X11 (also XWayland's); or the one named.
@@ -22,8 +23,14 @@ enum Backend: String, Codable, CaseIterable {
     /// XWayland when `DISPLAY` is set, as does --over-window (it names an X window).
     /// - Throws: `ExitError` when Wayland was asked for and cannot be had, or is the only display there is.
     @MainActor static func waylandSession(for command: ShowCommand) throws(ExitError) -> WaylandSession? {
-        let needsX11 = command.x11Only
-        switch command.backend ?? .auto {
+        try waylandSession(command.backend, display: command.display, needsX11: command.x11Only)
+    }
+
+    /// The same for any command: `backend` as given, `display` its --display, `needsX11` the first option it was
+    /// given that only X11 can do.
+    @MainActor static func waylandSession(_ backend: Backend?, display: String?, needsX11: String? = nil)
+        throws(ExitError) -> WaylandSession? {
+        switch backend ?? .auto {
         case .x11:
             return nil
         case .wayland:
@@ -34,7 +41,7 @@ enum Backend: String, Codable, CaseIterable {
             return try open()
         case .auto:
             let environment = ProcessInfo.processInfo.environment
-            guard command.display == nil, needsX11 == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+            guard display == nil, needsX11 == nil, !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
                 return nil
             }
             do throws(ExitError) { return try open() } catch {
@@ -60,4 +67,25 @@ enum Backend: String, Codable, CaseIterable {
 extension ShowCommand {
     /// The first option given that only X11 can do, if any.
     var x11Only: String? { overWindow != nil ? "--over-window" : nil }
+}
+
+extension Backend {
+    /// Whether the desktop asks for dark windows where there is no XSETTINGS (Wayland): `GTK_THEME`, else GTK 3's
+    /// settings.ini.
+    static func desktopPrefersDark(environment: [String: String]) -> Bool? {
+        DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"], xsettings: [:],
+                                 gtkSettings: GTKSettingsFile.load(environment: environment))
+    }
+
+    /// The output `monitor` (`--monitor`, config `monitor`) names by name or index; nil leaves the choice to the
+    /// compositor (sway: the focused output; where the pointer is, Wayland does not tell a client not under it).
+    @MainActor static func output(_ monitor: String, _ session: WaylandSession) -> String? {
+        switch MonitorChoice(monitor) {
+        case .named(let name): return name
+        case .index(let index):
+            let names = session.outputNames
+            return names.indices.contains(index) ? names[index] : "\(index)"
+        case .pointer, .primary, .focus: return nil
+        }
+    }
 }

@@ -10,6 +10,9 @@ import HUDLoop
 import HUDNotify
 import HUDScene
 import X11Platform
+import WaylandPlatform
+import WaylandNotifyDisplay
+import HUDLoop
 
 /// `x11hud notifications`: the session's notification server (`org.freedesktop.Notifications`), every notification a
 /// named HUD of this process, with the command line's look, stacking and names.
@@ -46,6 +49,7 @@ struct NotificationsCommand: Command {
     /// The `[notifications]` settings given as options: each is its row of that table's settings.
     var given: [NotificationKey: ConfigValue] = [:]
     var display: String?
+    var backend: Backend?
     var look = LookOptions()
 
     static let rows: [OptionRow<NotificationsCommand>] = [
@@ -59,6 +63,10 @@ struct NotificationsCommand: Command {
         .setting(NotificationKey.valueIndicator) { $0.given[.valueIndicator] = $1 },
         .setting(NotificationKey.timeout) { $0.given[.timeout] = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+        .option("backend", valueName: "auto|x11|wayland", help: """
+            Show the bubbles on X11 or as layer surfaces of a Wayland compositor (default: Wayland when \
+            $WAYLAND_DISPLAY names one with layer-shell and no --display is given).
+            """, choices: Backend.allCases.map(\.rawValue), parse: Backend.parse) { $0.backend = $1 },
     ] + .group(LookOptions.sectionRows("LOOK (AS FOR THE HUD)")) { c, body throws(ValueError) in
         try body(&c.look)
     }
@@ -99,12 +107,20 @@ struct NotificationsCommand: Command {
     }
 
     @MainActor private func start(_ settings: Settings) -> ExitError? {
-        let session: HUDSession
-        do { session = try HUDSession(display: display) } catch {
-            return ExitError(message: error.message, code: error.exitCode)
+        let environment = ProcessInfo.processInfo.environment
+        let wayland: WaylandSession?
+        do throws(ExitError) { wayland = try Backend.waylandSession(backend, display: display) } catch {
+            return error
         }
+        var x11: HUDSession?
+        if wayland == nil {
+            do { x11 = try HUDSession(display: display) } catch {
+                return ExitError(message: error.message, code: error.exitCode)
+            }
+        }
+        let loop: any EventLoop = wayland?.loop ?? x11!.loop
         var settings = settings
-        settings.resolveAutoTheme(desktopPrefersDark: session.desktopPrefersDark)
+        settings.resolveAutoTheme { x11?.desktopPrefersDark() ?? Backend.desktopPrefersDark(environment: environment) }
         var style = look.style(settings)
         style.markup = true
         let server: NotificationServer
@@ -119,10 +135,16 @@ struct NotificationsCommand: Command {
             return font
         }
         let indicator = table.valueIndicator ?? builtIn.valueIndicator!
-        let environment = ProcessInfo.processInfo.environment
-        let display = X11NotificationDisplay(session: session, environment: environment, scale: settings.scale,
-                                             monitor: MonitorChoice(settings.monitor))
-        let desk = NotificationDesk(display: display, clock: session.loop, icons: IconLookup(environment: environment),
+        let screen: any NotificationDisplay
+        if let wayland {
+            screen = WaylandNotificationDisplay(session: wayland,
+                                                iconTheme: GTKSettingsFile.load(environment: environment)?.iconThemeName,
+                                                scale: settings.scale, output: Backend.output(settings.monitor, wayland))
+        } else {
+            screen = X11NotificationDisplay(session: x11!, environment: environment, scale: settings.scale,
+                                            monitor: MonitorChoice(settings.monitor))
+        }
+        let desk = NotificationDesk(display: screen, clock: loop, icons: IconLookup(environment: environment),
                                     style: style, maxVisible: table.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar, timeout: table.timeout,
                                     settings: table, fonts: (chosen(.font), chosen(.detailsFont)))
@@ -133,7 +155,7 @@ struct NotificationsCommand: Command {
         }
         desk.onWarning = { X11HUDCommand.printError("warning: \($0)") }
         // Before the name is taken: a script may send SIGUSR1 as soon as it sees the name owned.
-        let signals = Self.pauseSignals(desk, on: session.loop)
+        let signals = Self.pauseSignals(desk, on: loop)
         server.connection.onClosed = { _ in Glibc.exit(0) }
         server.connection.onNameLost = { name in
             guard name == NotificationServer.busName else { return }
@@ -152,7 +174,7 @@ struct NotificationsCommand: Command {
         } catch {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
-        session.watchSignals()
+        if let wayland { wayland.watchSignals() } else { x11?.watchSignals() }
         Self.kept = (desk, control, signals)
         return nil
     }

@@ -92,9 +92,7 @@ import WaylandPlatform
         }
         if start != .afterForwarding { live.content = LiveShow.content(command) }
         LiveShow.dress(live, as: command) {
-            let environment = ProcessInfo.processInfo.environment
-            return DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"], xsettings: [:],
-                                            gtkSettings: GTKSettingsFile.load(environment: environment))
+            Backend.desktopPrefersDark(environment: ProcessInfo.processInfo.environment)
         }
         status.code = rules.doneStatus
         let cancel: @MainActor () -> Void = { [unowned live, rules, status] in
@@ -152,17 +150,7 @@ import WaylandPlatform
                                          timeRemainingTitle: rules.timeRemainingTitle)
     }
 
-    /// The output `--monitor` names (by name or index); nil leaves the choice to the compositor (sway: the focused
-    /// output; where the pointer is, Wayland does not tell a client that is not under it).
-    private var output: String? {
-        switch MonitorChoice(command.hud.settings.monitor) {
-        case .named(let name): return name
-        case .index(let index):
-            let names = session.outputNames
-            return names.indices.contains(index) ? names[index] : "\(index)"
-        case .pointer, .primary, .focus: return nil
-        }
-    }
+    private var output: String? { Backend.output(command.hud.settings.monitor, session) }
 
     // MARK: Another process's HUD, for the delivery
 

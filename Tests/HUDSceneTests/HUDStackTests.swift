@@ -1,10 +1,8 @@
-import X11Names
-import HUDTestSupport
 import Testing
-@testable import X11Platform
+import HUDScene
 
 /// The stacking rule, without X: every process computes the same places from the same list.
-@Suite(.ownThreads) struct HUDStackTests {
+@Suite struct HUDStackTests {
     let members = [HUDStack.Member(window: 1, height: 100), HUDStack.Member(window: 2, height: 60),
                    HUDStack.Member(window: 3, height: 80)]
 

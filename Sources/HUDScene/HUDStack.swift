@@ -3,19 +3,24 @@
 /// one HUD would be; HUDs at the top grow downwards, those at the bottom upwards, the oldest nearest the edge (the
 /// newest, for a stack holding a notification bubble: its members come reversed). Pure: the same answer in every
 /// process that reads the same list.
-enum HUDStack {
+public enum HUDStack {
     /// Space between two bezels, in points.
-    static let gap = 10.0
+    public static let gap = 10.0
 
-    struct Member: Hashable {
-        var window: UInt
+    public struct Member: Hashable, Sendable {
+        public var window: UInt
         /// The bezel's height in pixels.
-        var height: Int
+        public var height: Int
+
+        public init(window: UInt, height: Int) {
+            self.window = window
+            self.height = height
+        }
     }
 
     /// How far (pixels, down is positive) `window` moves from its laid-out place, given the stack it is in, the one
     /// nearest the edge first, and its vertical anchor (-1 top, 0 centre, 1 bottom). 0 when it is not in the stack.
-    static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double) -> Double {
+    public static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double) -> Double {
         guard let k = members.firstIndex(where: { $0.window == window }) else { return 0 }
         let before = members[..<k].reduce(0.0) { $0 + Double($1.height) + gap }
         switch anchor {
@@ -31,7 +36,7 @@ enum HUDStack {
     /// at `top` with `height`: heights other windows claim (any client can write one) count as at most the area's,
     /// and when the stack is full, a HUD that would leave the area stops at its edge, overlapping its neighbour
     /// there, so every HUD stays visible (no queue: a HUD up is on screen).
-    static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double, top: Int, height: Int,
+    public static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double, top: Int, height: Int,
                       area: ClosedRange<Int>) -> Double {
         let room = area.upperBound - area.lowerBound
         let clamped = members.map { Member(window: $0.window, height: min(max($0.height, 0), room)) }

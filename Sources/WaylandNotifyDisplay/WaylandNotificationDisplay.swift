@@ -1,0 +1,57 @@
+public import HUDNotify
+import HUDControl
+import HUDRender
+public import HUDScene
+public import ProgressFeed
+public import WaylandPlatform
+
+/// The desk's display on a Wayland compositor: each notification a named HUD of a `WaylandSession`, a layer
+/// surface; bubbles at the same corner stack in one column as on X11 (the session applies `HUDStack`). Written
+/// against the session's and the HUD's public API, as `X11NotificationDisplay` is.
+@MainActor public final class WaylandNotificationDisplay: NotificationDisplay {
+    public let session: WaylandSession
+    private let scale: Double?
+    private let output: String?
+    private let theme: String?
+
+    /// - Parameters:
+    ///   - iconTheme: the desktop's icon theme (GTK's settings.ini; Wayland has no XSETTINGS), if it names one.
+    public init(session: WaylandSession, iconTheme: String?, scale: Double? = nil, output: String? = nil) {
+        self.session = session
+        self.scale = scale
+        self.output = output
+        theme = iconTheme
+    }
+
+    public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
+        .local(WaylandNotificationHUD(session.hud(id: name, scale: scale, output: output)))
+    }
+
+    public func release(_ name: String) { session.forget(id: name) }
+
+    /// Text measured as the HUDs' renderers measure it (in points, the same at every scale).
+    private lazy var measurer = TextEngine()
+
+    public func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
+        let area = session.area(output: output, scale: scale)
+        let layout = HUDLayout(content: content, style: style, area: area, measurer: measurer)
+        return (layout.bezel.height, area.height)
+    }
+
+    public func iconTheme() -> String? { theme }
+}
+
+/// A notification's HUD: each change goes through the HUD's one door (`HUDController.post`).
+@MainActor final class WaylandNotificationHUD: NotificationHUD {
+    private let hud: WaylandHUD
+
+    init(_ hud: WaylandHUD) {
+        self.hud = hud
+        // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
+        hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
+    }
+
+    func post(_ change: HUDChange) { hud.controller.post(change) }
+    func show() { hud.show() }
+    func hide() { hud.hide() }
+}
