@@ -137,9 +137,9 @@ struct NotificationsCommand: Command {
         let indicator = table.valueIndicator ?? builtIn.valueIndicator!
         let screen: any NotificationDisplay
         if let wayland {
-            screen = WaylandNotificationDisplay(session: wayland,
-                                                iconTheme: GTKSettingsFile.load(environment: environment)?.iconThemeName,
-                                                scale: settings.scale, output: Backend.output(settings.monitor, wayland))
+            let theme = GTKSettingsFile.load(environment: environment)?.iconThemeName
+            screen = WaylandNotificationDisplay(session: wayland, iconTheme: theme, scale: settings.scale,
+                                                output: Backend.output(settings.monitor, wayland))
         } else {
             screen = X11NotificationDisplay(session: x11!, environment: environment, scale: settings.scale,
                                             monitor: MonitorChoice(settings.monitor))

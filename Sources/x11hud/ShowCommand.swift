@@ -85,7 +85,7 @@ struct ShowCommand: Command, Codable {
         },
         .option("backend", valueName: "auto|x11|wayland", help: """
             Show on X11 or natively on a Wayland compositor with layer-shell (sway, Hyprland, river, labwc, KDE). \
-            'auto' (the default): Wayland when $WAYLAND_DISPLAY names such a compositor and no --display, --id or \
+            'auto' (the default): Wayland when $WAYLAND_DISPLAY names such a compositor and neither --display nor \
             --over-window is given, else X11 (also XWayland).
             """, choices: Backend.allCases.map(\.rawValue), parse: Backend.parse) { $0.backend = $1 },
         .flag("block-input", help: """

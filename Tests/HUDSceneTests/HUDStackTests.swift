@@ -42,14 +42,4 @@ import HUDScene
         #expect(HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10, top: top, height: 80, area: 40...840)
             == HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10))
     }
-
-    /// Issue 21 item 8: every byte outside the plain set is escaped with two hex digits, so no two ids collide.
-    @Test func idEscapesHaveAFixedWidth() {
-        #expect(HUDLinks.escape(" ") == "%20")
-        #expect(HUDLinks.escape("\u{02}0") == "%020")
-        #expect(HUDLinks.escape("\u{02}0") != HUDLinks.escape(" "))
-        #expect(HUDLinks.escape("backup-1.x_y") == "backup-1.x_y")
-        #expect(HUDLinks.escape("%") == "%25")
-        #expect(HUDLinks.escape("é") == "%c3%a9")
-    }
 }

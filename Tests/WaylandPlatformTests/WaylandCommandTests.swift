@@ -199,3 +199,43 @@ struct WaylandNamedHUDTests {
         #expect(WaylandCommandTests.drawnBox(try sway.screenshot()) == nil)
     }
 }
+
+/// Issue 42 item 3: `x11hud notifications` on Wayland, fed by the real notify-send on a private session bus.
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable && SessionBus.isAvailable, "no sway or dbus"))
+struct WaylandNotificationTests {
+    /// A bubble stands in the top-right corner; a click on its button reaches notify-send as the action.
+    @Test func aBubbleInTheTopRightCornerAndItsButtonReachTheSender() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let pointer = try WaylandPointer(on: sway)
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        var environment = sway.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
+        defer { server.kill() }
+        let owned = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications",
+            ], environment: environment).stdout.contains("true")
+        }
+        try #require(owned, "the server did not take the name: \(server.stderr)")
+        let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["-A", "open=Open", "Mail", "A message from Ada"], environment: environment)
+        let (shot, _) = try Tools.waitForSteady(still: Sanitizer.upTo(0.6), timeout: Sanitizer.upTo(8)) {
+            try sway.screenshot()
+        }
+        let box = try #require(WaylandCommandTests.drawnBox(shot), "no bubble: \(server.stderr)")
+        #expect(box.minX > sway.width / 2 && box.minY < 60 && box.maxY < sway.height / 2,
+                "the bubble is not in the top-right corner: \(box)")
+        #expect(sway.width - box.maxX < 40, "\(box)")
+        // The button is the lowest light thing in the bubble: its title, in its outline.
+        let lowest = try #require(WaylandCommandTests.lightPixels(shot, in: box).map(\.1).max())
+        let row = WaylandCommandTests.lightPixels(shot, in: box).filter { $0.1 == lowest }.map(\.0)
+        try pointer.click(x: (row.min()! + row.max()!) / 2, y: lowest - 3)
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)), "notify-send still waits for an action")
+        #expect(client.stdout == "open\n", "\(client.stdout) \(client.stderr)")
+    }
+}

@@ -16,9 +16,9 @@ import Testing
         ["HUDLoop", "HUDScene"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
         ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
-        ["HUDNotify", "X11Names"],
-        ["X11Platform"],
-        ["X11NotifyDisplay"],
+        ["HUDNotify", "X11Names", "SocketNames"],
+        ["X11Platform", "WaylandPlatform"],
+        ["X11NotifyDisplay", "WaylandNotifyDisplay"],
         ["x11hud", "HUDExample", "RenderBench", "FeedFuzz", "HUDTestSupport"],
     ]
 
@@ -28,6 +28,7 @@ import Testing
         "CCairo": ["HUDRender", "CCairoLoader", "HUDRenderTests"],
         "CMainLoop": ["HUDLoop"],
         "CSystemdBus": ["HUDBus", "CSystemdBusLoader"],
+        "CWayland": ["WaylandPlatform"],
     ]
 
     struct Target {
