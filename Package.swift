@@ -317,7 +317,7 @@ let package = Package(
         // x11hud on a private headless sway (XWayland off), read back with grim, clicked by a virtual pointer.
         .testTarget(
             name: "WaylandPlatformTests",
-            dependencies: ["HUDScene", "HUDTestSupport"],
+            dependencies: ["HUDScene", "HUDTestSupport", "WaylandPlatform", "HUDControl"],
             swiftSettings: strictness
         ),
         .testTarget(

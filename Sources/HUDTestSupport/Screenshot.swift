@@ -3,7 +3,7 @@ public import HUDScene
 
 /// The whole root window as the user sees it, taken with ImageMagick's `import` as a binary PPM (no PNG decoder,
 /// no cairo: the screen is opaque, 8 bits a channel).
-public struct Screenshot: Equatable {
+public struct Screenshot: Equatable, Sendable {
     public let width: Int
     public let height: Int
     private let pixels: [UInt8]
