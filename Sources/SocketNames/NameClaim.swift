@@ -21,6 +21,10 @@ public import HUDLoop
         flock(lock, LOCK_EX)
         if let fd = connect(path) { return .taken(NameClient(id: id, descriptor: fd, loop: loop)) }
         unlink(path)
+        return .ours(try listen(at: path, id: id, loop: loop))
+    }
+
+    private static func listen(at path: String, id: String, loop: any EventLoop) throws(NameError) -> NameOwner {
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw NameError("cannot make a socket: \(String(cString: strerror(errno)))") }
         var address = try address(path)
@@ -29,13 +33,20 @@ public import HUDLoop
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard bound == 0, listen(listener, 64) == 0 else {
+        guard bound == 0, Glibc.listen(listener, 64) == 0 else {
             let why = String(cString: strerror(errno))
             close(listener)
             throw NameError("cannot listen on \(path): \(why)")
         }
         _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
-        return .ours(NameOwner(id: id, path: path, listener: listener, loop: loop))
+        return NameOwner(id: id, path: path, listener: listener, loop: loop)
+    }
+
+    /// A socket for a HUD without a name, so that `hide --all` reaches it as it reaches the named ones.
+    public static func anonymous(in directory: NameDirectory, loop: any EventLoop) throws(NameError) -> NameOwner {
+        let path = directory.path + "/_\(getpid()).sock"
+        unlink(path)
+        return try listen(at: path, id: "", loop: loop)
     }
 
     /// Calls `body` once no process holds `id` (at once if none does): `--queue` waits so.

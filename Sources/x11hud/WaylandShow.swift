@@ -101,8 +101,10 @@ import WaylandPlatform
         live.buttonAction = cancel
         if command.dismissOnClick { live.bezelAction = cancel }
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
+        // A HUD without a name still has a socket: `hide --all` reaches it.
+        if owner == nil, let names = try? names { owner = try? NameClaim.anonymous(in: names, loop: session.loop) }
         if let owner {
-            live.controller.id = owner.id
+            if !owner.id.isEmpty { live.controller.id = owner.id }
             owner.onRequest = { [unowned live] request in Self.apply(request, to: live) }
         }
         live.completion = { [self, unowned live] in

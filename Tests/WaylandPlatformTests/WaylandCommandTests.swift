@@ -198,6 +198,54 @@ struct WaylandNamedHUDTests {
         #expect(owner.status == 0, "\(owner.stderr)")
         #expect(WaylandCommandTests.drawnBox(try sway.screenshot()) == nil)
     }
+
+    /// `x11hud hide --all` reaches a HUD shown without a name too (every Wayland HUD has a socket).
+    @Test func hideAllReachesAHUDWithoutAName() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let hud = try WaylandCommandTests.hud(["--label", "Working"], on: sway)
+        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(up, "the HUD never appeared: \(hud.stderr)")
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let hide = try ChildProcess.run(CLI.binary, ["hide", "--all"], environment: environment)
+        #expect(hide.status == 0, "\(hide.stderr)")
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(5)), "the HUD's process did not end")
+        #expect(hud.status == 0, "\(hud.stderr)")
+    }
+
+    /// The Wayland chapter's block runs as written, with bash, on sway: the ring from a pipe, then a named volume
+    /// OSD, hidden by its name while it is up.
+    @Test func theChaptersBlockRunsAsWritten() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let block = try #require(Manual.blocks("sh", in: try Manual.section("What works there")).first)
+        let home = URL(fileURLWithPath: sway.runtimeDirectory).appendingPathComponent("home")
+        let bin = home.appendingPathComponent(".tools")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("x11hud"),
+                                                   withDestinationURL: CLI.binary)
+        var environment = sway.environment
+        environment["HOME"] = home.path
+        environment["PATH"] = "\(bin.path):/usr/bin:/bin"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let lines = block.split(separator: "\n").map(String.init)
+        // The pipe and the named HUD as written; then the hide while the HUD is still up.
+        let first = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", lines[0]],
+                                         environment: environment, directory: home, timeout: Sanitizer.upTo(20))
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let named = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", lines[1]],
+                                     environment: environment, output: .discard, directory: home)
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        let hide = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", lines[2]],
+                                        environment: environment, directory: home)
+        #expect(hide.status == 0, "\(hide.stderr)")
+        #expect(named.waitForExit(timeout: Sanitizer.upTo(5)) && named.status == 0, "\(named.stderr)")
+    }
 }
 
 /// Issue 42 item 3: `x11hud notifications` on Wayland, fed by the real notify-send on a private session bus.
