@@ -61,3 +61,19 @@ extension NotificationDisplay {
     /// `x11hud hide` from another process).
     func hide()
 }
+
+/// A notification's HUD on any display (an X11 `HUD`, a `WaylandHUD`): each change goes through the HUD's one door
+/// (`HUDController.post`), its text and value merged with the next frame as standard input is.
+@MainActor public final class PresentedNotificationHUD: NotificationHUD {
+    private let hud: any HUDPresenter
+
+    public init(_ hud: any HUDPresenter) {
+        self.hud = hud
+        // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
+        hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
+    }
+
+    public func post(_ change: HUDChange) { hud.controller.post(change) }
+    public func show() { hud.show(animated: true) }
+    public func hide() { hud.hide() }
+}

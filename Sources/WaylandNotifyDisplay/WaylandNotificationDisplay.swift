@@ -24,7 +24,7 @@ public import WaylandPlatform
     }
 
     public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
-        .local(WaylandNotificationHUD(session.hud(id: name, scale: scale, output: output)))
+        .local(PresentedNotificationHUD(session.hud(id: name, scale: scale, output: output)))
     }
 
     public func release(_ name: String) { session.forget(id: name) }
@@ -39,19 +39,4 @@ public import WaylandPlatform
     }
 
     public func iconTheme() -> String? { theme }
-}
-
-/// A notification's HUD: each change goes through the HUD's one door (`HUDController.post`).
-@MainActor final class WaylandNotificationHUD: NotificationHUD {
-    private let hud: WaylandHUD
-
-    init(_ hud: WaylandHUD) {
-        self.hud = hud
-        // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
-        hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
-    }
-
-    func post(_ change: HUDChange) { hud.controller.post(change) }
-    func show() { hud.show() }
-    func hide() { hud.hide() }
 }

@@ -1,8 +1,8 @@
 import HUDBase
-public import HUDControl
+@_exported public import HUDControl
 import HUDLoop
 import HUDRender
-public import HUDScene
+import HUDScene
 public import ProgressFeed
 
 /// A heads-up display on a Wayland compositor: the same scene, look and life as an X11 `HUD` (its `controller`),

@@ -45,7 +45,7 @@ public import X11Platform
         }
         switch named {
         case .local(let hud):
-            return .local(X11NotificationHUD(hud))
+            return .local(PresentedNotificationHUD(hud))
         case .remote(let remote):
             // Another x11hud shows a HUD by that name (`x11hud --id volume …`): it gets the update.
             var inbox = FeedInbox()
@@ -67,20 +67,4 @@ public import X11Platform
     }
 
     public func iconTheme() -> String? { session.desktopIconTheme(environment: environment) }
-}
-
-/// A notification's HUD: each change goes through the HUD's one door (`HUDController.post`), its text and value
-/// merged with the next frame as standard input is.
-@MainActor final class X11NotificationHUD: NotificationHUD {
-    private let hud: HUD
-
-    init(_ hud: HUD) {
-        self.hud = hud
-        // The mode comes with each update; the HUD stays up at 100 % (a volume flash at its maximum).
-        hud.controller.policy = FeedPolicy(modeIsExplicit: true, hidesAtEnd: false)
-    }
-
-    func post(_ change: HUDChange) { hud.controller.post(change) }
-    func show() { hud.show() }
-    func hide() { hud.hide() }
 }

@@ -1,3 +1,4 @@
+import HUDControl
 import X11Display
 import X11Names
 internal import CX11

@@ -78,21 +78,7 @@ struct HideCommand: Command {
             targets = forwarder.remoteHUDs()
             if targets.isEmpty { Glibc.exit(0) }
         }
-        // Done when each has read the request (or its process has gone meanwhile).
-        var waiting = targets.count
-        for remote in targets {
-            let done: @MainActor () -> Void = {
-                waiting -= 1
-                if waiting == 0 { Glibc.exit(0) }
-            }
-            remote.onAcknowledged = done
-            remote.onVanished = done
-            remote.hide()
-        }
-        forwarder.loop.schedule(after: 2) {
-            X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
-        }
-        forwarder.run()
+        Self.hideAll(targets, loop: forwarder.loop)
     }
 
     /// On a Wayland compositor (WAYLAND_DISPLAY, no --display, no --over-window), the named HUDs shown there,
@@ -115,6 +101,12 @@ struct HideCommand: Command {
             if let id { return ExitError(.cancelled, "no HUD '\(id)' is up on \(wayland)") }
             Glibc.exit(0)
         }
+        Self.hideAll(targets, loop: loop)
+    }
+
+    /// Hides each of `targets` (X11's `RemoteHUD`s or Wayland's `NameClient`s), then exits 0 once each has read the
+    /// request (or its process has gone meanwhile); 1 when one has not answered within 2 s.
+    @MainActor private static func hideAll(_ targets: [any DeliveryEndpoint], loop: any EventLoop) -> Never {
         var waiting = targets.count
         for target in targets {
             let done: @MainActor () -> Void = {
@@ -128,6 +120,6 @@ struct HideCommand: Command {
         loop.schedule(after: 2) {
             X11HUDCommand.fail("\(waiting) HUD(s) did not answer within 2 s", code: ExitStatus.cancelled.code)
         }
-        loop.run()
+        SystemLoop.main.run()
     }
 }

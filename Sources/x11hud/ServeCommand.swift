@@ -1,3 +1,4 @@
+import HUDControl
 import X11Display
 import HUDBase
 import HUDCommandLine

@@ -37,8 +37,7 @@ import WaylandPlatform
         let box = try await drawn(on: sway, present: true)
         #expect(box != nil, "the HUD never appeared")
         #expect(hud.isVisible)
-        hud.hide()
-        await hud.finished()
+        await hud.hide()
         #expect(completed == 1)
         #expect(try await drawn(on: sway, present: false) == nil, "the surface stayed after the hide")
     }
@@ -64,8 +63,7 @@ import WaylandPlatform
             }
             let box = try #require(WaylandCommandTests.drawnBox(shot))
             sizes[scale] = (box.maxX - box.minX, box.maxY - box.minY)
-            hud.hide(animated: false)
-            await hud.finished()
+            await hud.hide(animated: false)
         }
         let one = try #require(sizes[1]), two = try #require(sizes[2])
         #expect(abs(Double(two.0) / Double(one.0) - 2) < 0.1 && abs(Double(two.1) / Double(one.1) - 2) < 0.1,

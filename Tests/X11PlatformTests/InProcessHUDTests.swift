@@ -1,3 +1,4 @@
+import HUDControl
 import X11Names
 import Dispatch
 import Foundation
