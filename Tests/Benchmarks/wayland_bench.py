@@ -44,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -528,7 +529,8 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
         add("")
         add("x11hud / wob: first pixels %s, complete %s. Bounding boxes of the first changed frame: %s." % (
             ratio(hud.get("x11hud"), hud.get("wob")), ratio(done.get("x11hud"), done.get("wob")),
-            "; ".join("%s %s" % (n, sorted({str(g.get("bbox")) for g in got if "error" not in g}))
+            "; ".join("%s %s" % (n, ", ".join("%s in %d" % kv for kv in sorted(Counter(
+                str(g.get("bbox")) for g in got if "error" not in g).items())))
                       for n, got in first.items())))
     if cpu:
         add("")
