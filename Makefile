@@ -84,7 +84,7 @@ bench-memory: release
 
 # Issue 42 item 5: x11hud natively on a private headless sway beside wob and mako, one run: first pixels from fork
 # (wlr-screencopy, Tests/Benchmarks/wlfirst.c), CPU at 10 and 100 updates/s, memory. Prints the tables of
-# BENCHMARKS.md section 34 (about 6 min). As root, sway runs as the user x11hud-test (made when missing).
+# BENCHMARKS.md section 34 (about 5 min). As root, sway runs as the user x11hud-test (made when missing).
 .PHONY: bench-wayland
 bench-wayland: release
 	python3 Tests/Benchmarks/wayland_bench.py --binary $(BIN) $(BENCH_ARGS)
