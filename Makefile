@@ -82,6 +82,13 @@ bench: release
 bench-memory: release
 	python3 Tests/Benchmarks/memory.py --binary $(BIN) $(if $(XOB),--xob $(XOB)) $(BENCH_ARGS)
 
+# Issue 42 item 5: x11hud natively on a private headless sway beside wob and mako, one run: first pixels from fork
+# (wlr-screencopy, Tests/Benchmarks/wlfirst.c), CPU at 10 and 100 updates/s, memory. Prints the tables of
+# BENCHMARKS.md section 34 (about 5 min). As root, sway runs as the user x11hud-test (made when missing).
+.PHONY: bench-wayland
+bench-wayland: release
+	python3 Tests/Benchmarks/wayland_bench.py --binary $(BIN) $(BENCH_ARGS)
+
 # Issue 11: the suite under ASan and TSan, the fuzzer, a soak sampled for leaks (about 50 min the first time).
 # Options pass through:
 # make harden HARDEN_ARGS="--quick" or HARDEN_ARGS="--only fuzz,soak --fuzz-seconds 60 --soak-seconds 120".
