@@ -98,7 +98,7 @@ extension WaylandHUD {
 
     /// The surface, made on the first frame over the whole usable area of its output, which the compositor's
     /// first configure measures; nil until it has.
-    private func readySurface() -> LayerSurface? {
+    func readySurface() -> LayerSurface? {
         if let surface { return area == nil ? nil : surface }
         let connection = session.connection
         guard let shell = connection.layerShell, let compositor = connection.compositor else { return nil }

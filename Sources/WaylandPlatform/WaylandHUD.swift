@@ -58,6 +58,13 @@ public import ProgressFeed
     /// Whether the output asked for by name exists (else the compositor's choice is used).
     public var outputExists: Bool { outputName.map { session.outputNames.contains($0) } ?? true }
 
+    /// Shows the HUD; its surface is made at once, so that the compositor measures its place while the first frame
+    /// is drawn (a surface without a buffer shows nothing, during a grace time too).
+    public func show(animated: Bool = true) {
+        controller.show(animated: animated)
+        _ = readySurface()
+    }
+
     public func attach(_ source: any HUDInputSource, policy: FeedPolicy = FeedPolicy()) {
         controller.attach(source, policy: policy)
         source.start(asking: session.askForInput)

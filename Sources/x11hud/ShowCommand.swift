@@ -129,6 +129,10 @@ struct ShowCommand: Command, Codable {
             // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
             HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
         }
+        // On Wayland (no resident there) a HUD without a name is ours: its text stack loads while we connect.
+        if id == nil, backend != .x11, display == nil, !(getenv("WAYLAND_DISPLAY").map { $0.pointee == 0 } ?? true) {
+            TextStack.loadForOwnHUD()
+        }
         do throws(ExitError) {
             if let wayland = try Backend.waylandSession(for: self) {
                 try WaylandShow(command: self, session: wayland, rules: rules).start()
