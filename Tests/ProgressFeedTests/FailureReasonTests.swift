@@ -21,8 +21,8 @@ import Testing
         return r.text
     }
 
-    // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0, duplicity 0.8.22): each tool's stderr
-    // on a missing repository, remote or package; the JSON ones with their JSON logs on.
+    // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0, duplicity 0.8.22):
+    // each tool's stderr on a missing repository, remote or package; the JSON ones with their JSON logs on.
     @Test(arguments: [
         ("failure-restic-no-repo.txt",
          "unable to open config file: stat /tmp/i30c/nope/config: no such file or directory"),

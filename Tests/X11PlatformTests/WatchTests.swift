@@ -168,6 +168,37 @@ struct WatchTests {
         }
     }
 
+    /// Issue 40 item 3: `--watch-pid` on a running `restic backup` (150 files of 400 KB of random data, the
+    /// repository on disk, uploads limited to 10 MB/s so that it runs for seconds) never lists a file under the
+    /// repository (its `…-tmp-…` packs, which restic opens read-write, nor its index or config, read-only) and
+    /// shows the sources restic reads; restic's success ends it with 0.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/restic"), "packaging/deps.sh test"))
+    func aResticBackupWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
+        let display = try server().display
+        let source = dir.appendingPathComponent("src"), repo = dir.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
+        for n in 1...150 { try random.read(upToCount: 400_000)?.write(to: source.appendingPathComponent("f\(n).bin")) }
+        try random.close()
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let restic = ["RESTIC_PASSWORD=x", "RESTIC_CACHE_DIR=\(dir.path)/cache", "restic", "-r", repo.path]
+        #expect(try ChildProcess.run(env, restic + ["init"]).status == 0)
+        let backup = try ChildProcess(env, restic + ["backup", "--limit-upload", "10000", source.path],
+                                      output: .discard)
+        let hud = try HUDProcess(["--watch-pid", String(backup.pid), "--details", "auto"], display: display)
+        let seen = try CLI.progressWhile(display: display) { hud.process.isRunning }
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(60)))
+        #expect(exit.status == 0 && backup.status == 0, "\(hud.errorOutput)")
+        let stored = Set(FileManager.default.enumerator(atPath: repo.path)?.compactMap {
+            ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } ?? [])
+        // `f79.bin and 1 other file` over `0 B of 400 kB`: the name is the first line's start.
+        let names = seen.details.compactMap { $0.split(separator: "\n").first?.split(separator: " ").first }
+        let wrong = names.filter { $0.contains("-tmp-") || stored.contains(String($0)) }
+        #expect(wrong.isEmpty, "repository files listed: \(wrong)")
+        #expect(names.contains { $0.hasPrefix("f") && $0.hasSuffix(".bin") }, "no source shown: \(seen.details)")
+    }
+
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
         let display = try server().display
         let owner = try HUDProcess(["--id", "job", "--label", "Up"], display: display)
