@@ -97,6 +97,24 @@ public final class ProcessFiles: Sendable {
         if let exitDescriptor { close(exitDescriptor) }
     }
 
+    /// The parent of process `pid` (the 4th field of its stat), nil when there is no such process.
+    public static func parent(of pid: Int32) -> Int32? {
+        let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard pid > 0, dir >= 0 else { return nil }
+        defer { close(dir) }
+        guard let stat = read(dir, "stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
+    }
+
+    /// The command name of process `pid` (`/proc/PID/comm`), nil when there is no such process.
+    public static func commandName(of pid: Int32) -> String? {
+        let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard pid > 0, dir >= 0 else { return nil }
+        defer { close(dir) }
+        return read(dir, "comm")?.trimmingWhitespace()
+    }
+
     /// A copy of the process's descriptor of `file` (`pidfd_getfd`, Linux 5.6), or nil: it needs the right to
     /// trace the process (with Yama's `ptrace_scope` 1, as on Ubuntu, only root has it for a process that is not
     /// x11hud's descendant), and the descriptor must still be that file.
