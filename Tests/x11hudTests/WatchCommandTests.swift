@@ -81,7 +81,8 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsync"), "packaging/deps.sh test"))
     func severalPIDsOfOneRsyncNameItsSender() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-pids-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("src"),
+                                                withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(count: 4_000_000).write(to: dir.appendingPathComponent("src/big"))
         let rsync = try ChildProcess(URL(fileURLWithPath: "/usr/bin/rsync"),
