@@ -168,6 +168,34 @@ struct WatchTests {
         }
     }
 
+    /// `count` files of 400 KB of random data in the test's `src` folder.
+    func randomSources(_ count: Int) throws -> URL {
+        let source = dir.appendingPathComponent("src")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
+        defer { try? random.close() }
+        for n in 1...count {
+            try random.read(upToCount: 400_000)?.write(to: source.appendingPathComponent("f\(n).bin"))
+        }
+        return source
+    }
+
+    /// Watches the backup tool `tool` by its PID to its end while `list --json` is polled: it must end 0 (the HUD
+    /// and the tool), never name a file of `kept` (every file under those folders, by name) and name a source.
+    func watchBackup(_ tool: ChildProcess, display: String, kept folders: [URL]) throws {
+        let hud = try HUDProcess(["--watch-pid", String(tool.pid), "--details", "auto"], display: display)
+        let seen = try CLI.progressWhile(display: display) { hud.process.isRunning }
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(60)))
+        #expect(exit.status == 0 && tool.status == 0, "\(hud.errorOutput)")
+        let kept = Set(folders.flatMap { FileManager.default.enumerator(atPath: $0.path)?.compactMap { $0 as? String }
+            ?? [] }.map { URL(fileURLWithPath: $0).lastPathComponent })
+        // `f79.bin and 1 other file` over `0 B of 400 kB`: the name is the first line's start.
+        let names = seen.details.compactMap { $0.split(separator: "\n").first?.split(separator: " ").first }
+        let wrong = names.filter { $0.contains("-tmp-") || kept.contains(String($0)) }
+        #expect(wrong.isEmpty, "the tool's own files listed: \(wrong)")
+        #expect(names.contains { $0.hasPrefix("f") && $0.hasSuffix(".bin") }, "no source shown: \(seen.details)")
+    }
+
     /// Issue 40 item 3: `--watch-pid` on a running `restic backup` (150 files of 400 KB of random data, the
     /// repository on disk, uploads limited to 10 MB/s so that it runs for seconds) never lists a file under the
     /// repository (its `…-tmp-…` packs, which restic opens read-write, nor its index or config, read-only) and
@@ -175,28 +203,33 @@ struct WatchTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/restic"), "packaging/deps.sh test"))
     func aResticBackupWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
         let display = try server().display
-        let source = dir.appendingPathComponent("src"), repo = dir.appendingPathComponent("repo")
-        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
-        for n in 1...150 { try random.read(upToCount: 400_000)?.write(to: source.appendingPathComponent("f\(n).bin")) }
-        try random.close()
+        let source = try randomSources(150), repo = dir.appendingPathComponent("repo")
         let env = URL(fileURLWithPath: "/usr/bin/env")
         let restic = ["RESTIC_PASSWORD=x", "RESTIC_CACHE_DIR=\(dir.path)/cache", "restic", "-r", repo.path]
         #expect(try ChildProcess.run(env, restic + ["init"]).status == 0)
         let backup = try ChildProcess(env, restic + ["backup", "--limit-upload", "10000", source.path],
                                       output: .discard)
-        let hud = try HUDProcess(["--watch-pid", String(backup.pid), "--details", "auto"], display: display)
-        let seen = try CLI.progressWhile(display: display) { hud.process.isRunning }
-        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(60)))
-        #expect(exit.status == 0 && backup.status == 0, "\(hud.errorOutput)")
-        let stored = Set(FileManager.default.enumerator(atPath: repo.path)?.compactMap {
-            ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } ?? [])
-        // `f79.bin and 1 other file` over `0 B of 400 kB`: the name is the first line's start.
-        let names = seen.details.compactMap { $0.split(separator: "\n").first?.split(separator: " ").first }
-        let wrong = names.filter { $0.contains("-tmp-") || stored.contains(String($0)) }
-        #expect(wrong.isEmpty, "repository files listed: \(wrong)")
-        #expect(names.contains { $0.hasPrefix("f") && $0.hasSuffix(".bin") }, "no source shown: \(seen.details)")
+        try watchBackup(backup, display: display, kept: [repo, dir.appendingPathComponent("cache")])
+    }
+
+    /// Issue 40 item 3, borg: `--watch-pid` on a running `borg create` to a repository on disk (100 files of
+    /// 400 KB of random data, slowed by zstd at level 22) never lists its segments, index, hints, cache or security
+    /// files (borg reads segments read-only: segment `0` at 476 B was once shown), and shows the sources it reads.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/borg"), "packaging/deps.sh test"))
+    func aBorgCreateWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
+        let display = try server().display
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try randomSources(100), repo = dir.appendingPathComponent("repo")
+        let borg = URL(fileURLWithPath: "/usr/bin/borg")
+        let environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin",
+                           "BORG_UNKNOWN_UNENCRYPTED_REPO_ACCESS_IS_OK": "yes"]
+        #expect(try ChildProcess.run(borg, ["init", "-e", "none", repo.path], environment: environment).status == 0)
+        let create = try ChildProcess(borg, ["create", "--compression", "zstd,22", repo.path + "::a", source.path],
+                                      environment: environment, output: .discard)
+        // Every file borg keeps: the repository's, and its cache and configuration in the test's home.
+        try watchBackup(create, display: display, kept: [repo, dir.appendingPathComponent(".cache"),
+                                                          dir.appendingPathComponent(".config")])
     }
 
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
