@@ -267,7 +267,8 @@ extension ProcessFiles.OpenFile {
     ///
     /// A file open for writing (`O_WRONLY` or `O_RDWR`: restic's temporary packs, borg's segments, a temporary
     /// file) is never taken for a source: it is always at its end (issue 40 item 3). And once a process has read a
-    /// source, what it writes is never followed without a total: between two sources it shows the last one.
+    /// source (or from the start, for restic and borg), what it writes is never followed without a total: between
+    /// two sources it shows the last one.
     static func candidates(_ files: [Self], total: Int64?, sourceSeen: Bool = false) -> [Self] {
         let readers = files.filter { $0.reads && !$0.writes && $0.size > 0 }
         let writers = files.filter { $0.writes }

@@ -9,6 +9,9 @@ import Glibc
 struct ToolStores: Equatable {
     /// Absolute directories, without a trailing slash.
     private(set) var directories: [String] = []
+    /// The command is a backup tool whose places these are: what it writes (its repository, its log on stdout) is
+    /// never its progress, even before it has been seen reading a source.
+    private(set) var isBackupTool = false
 
     /// Whether `path` (an absolute path, as `/proc/PID/fd` links read) is one of the places or under one.
     func contains(_ path: String) -> Bool {
@@ -49,6 +52,7 @@ struct ToolStores: Equatable {
         default:
             return
         }
+        isBackupTool = true
         for case let place? in places where !place.isEmpty && Self.isLocal(place) {
             let full = Self.canonical(Self.absolute(place, from: directory))
             if !directories.contains(full) { directories.append(full) }

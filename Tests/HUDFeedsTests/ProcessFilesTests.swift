@@ -83,8 +83,9 @@ import HUDTestSupport
                                                            "/srv/b::{now}", "/home/u", "ssh://h/r::x"],
                               environment: home, directory: "/")
         #expect(borg.directories == ["/srv/b", "/home/u/.cache/borg", "/home/u/.config/borg"])
-        #expect(ToolStores(command: "cp", arguments: ["cp", "-r", "a", "b"], environment: home, directory: "/")
-            .directories.isEmpty)
+        let cp = ToolStores(command: "cp", arguments: ["cp", "-r", "a", "b"], environment: home, directory: "/")
+        #expect(cp.directories.isEmpty && !cp.isBackupTool)
+        #expect(restic.isBackupTool && remote.isBackupTool && borg.isBackupTool)
     }
 
     /// `borg check REPO`: a path argument is a store when it holds a real borg repository (made here).

@@ -214,8 +214,9 @@ struct WatchTests {
     }
 
     /// Issue 40 item 3, borg: `--watch-pid` on a running `borg create` to a repository on disk (100 files of
-    /// 400 KB of random data, slowed by zstd at level 22) never lists its segments, index, hints, cache or security
-    /// files (borg reads segments read-only: segment `0` at 476 B was once shown), and shows the sources it reads.
+    /// 400 KB of random data, slowed by zstd at level 22), its stdout a log file, never lists its segments, index,
+    /// hints, cache or security files (borg reads segments read-only: segment `0` at 476 B was once shown) nor the
+    /// log, and shows the sources it reads.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/borg"), "packaging/deps.sh test"))
     func aBorgCreateWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
         let display = try server().display
@@ -225,11 +226,20 @@ struct WatchTests {
         let environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin",
                            "BORG_UNKNOWN_UNENCRYPTED_REPO_ACCESS_IS_OK": "yes"]
         #expect(try ChildProcess.run(borg, ["init", "-e", "none", repo.path], environment: environment).status == 0)
-        let create = try ChildProcess(borg, ["create", "--compression", "zstd,22", repo.path + "::a", source.path],
-                                      environment: environment, output: .discard)
-        // Every file borg keeps: the repository's, and its cache and configuration in the test's home.
+        // Its stdout a log file, as from a timer: a file it writes before it reads any source (once followed).
+        let logs = dir.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let create = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
+                                      ["-c", "exec \"$0\" \"$@\" > logs/borg.log", borg.path, "create", "--compression",
+                                       "zstd,22", repo.path + "::a", source.path],
+                                      environment: environment, output: .discard, directory: dir)
+        let comm = "/proc/\(create.pid)/comm"
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            (try? String(contentsOfFile: comm, encoding: .utf8)) == "borg\n"
+        })
+        // Every file borg keeps (the repository's, its cache and configuration in the test's home) and its log.
         try watchBackup(create, display: display, kept: [repo, dir.appendingPathComponent(".cache"),
-                                                          dir.appendingPathComponent(".config")])
+                                                          dir.appendingPathComponent(".config"), logs])
     }
 
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
