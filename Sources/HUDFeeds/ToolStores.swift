@@ -28,7 +28,9 @@ struct ToolStores: Equatable {
         var places: [String?] = []
         switch command {
         case "restic":
-            places.append(Self.resticRepository(Self.value(of: ["-r", "--repo"], in: arguments)
+            let file = (Self.value(of: ["--repository-file"], in: arguments) ?? environment["RESTIC_REPOSITORY_FILE"])
+                .flatMap { Self.firstLine(of: Self.absolute($0, from: directory)) }
+            places.append(Self.resticRepository(Self.value(of: ["-r", "--repo"], in: arguments) ?? file
                 ?? environment["RESTIC_REPOSITORY"]))
             places.append(Self.value(of: ["--cache-dir"], in: arguments) ?? environment["RESTIC_CACHE_DIR"]
                 ?? cache.map { $0 + "/restic" })
@@ -87,6 +89,17 @@ struct ToolStores: Equatable {
     private static func isLocal(_ place: String) -> Bool {
         guard let colon = place.firstIndex(of: ":") else { return true }
         return place[..<colon].contains("/")
+    }
+
+    /// The first line of a small file (`--repository-file`), or nil.
+    private static func firstLine(of path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        return bytes[0..<n].split(separator: UInt8(ascii: "\n")).first.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `path` holds a borg repository (its `config` says `[repository]`).

@@ -79,6 +79,12 @@ import HUDTestSupport
                                 environment: ["RESTIC_REPOSITORY": "sftp:host:/r", "RESTIC_CACHE_DIR": "/c"],
                                 directory: "/")
         #expect(remote.directories == ["/c"])
+        let named = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-repo-\(UUID().uuidString)")
+        try "/srv/named\n".write(to: named, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: named) }
+        let fromFile = ToolStores(command: "restic", arguments: ["restic", "--repository-file", named.path, "backup"],
+                                  environment: ["RESTIC_CACHE_DIR": "/c"], directory: "/")
+        #expect(fromFile.directories == ["/srv/named", "/c"])
         let borg = ToolStores(command: "borg", arguments: ["/usr/bin/python3", "/usr/bin/borg", "create",
                                                            "/srv/b::{now}", "/home/u", "ssh://h/r::x"],
                               environment: home, directory: "/")
