@@ -156,7 +156,8 @@ ok "user unit: Type=dbus, BusName, its ExecStart serves notify-send on a session
 page=$(run man -w x11hud) || fail "man -w x11hud"
 [ "$page" = /usr/share/man/man1/x11hud.1.gz ] || fail "man -w x11hud says $page"
 text=$(run env MANWIDTH=80 man x11hud 2>"$tmp/manwarn" | col -b)
-for section in "INPUT PROTOCOL" "EXIT STATUS" "CONFIGURATION" "ENVIRONMENT" "FILES" "EXAMPLES" "--hide-after"; do
+for section in "INPUT PROTOCOL" "EXIT STATUS" "CONFIGURATION" "ENVIRONMENT" "FILES" "EXAMPLES" "--hide-after" \
+        "x11hud run --label Backup" "--watch-pid"; do
     printf '%s\n' "$text" | grep -q -- "$section" || fail "man x11hud has no '$section'"
 done
 run env MANWIDTH=80 man --warnings x11hud 2>"$tmp/manwarn" >/dev/null

@@ -57,6 +57,12 @@ extension FeedPolicy {
             s.content.custom = .icon(icon)
             if input.mode == nil { s.content.mode = .custom }
         }
+        if let icon = input.icon {
+            // An icon that ends the HUD ends its job; a new icon, value or spinner without a hide starts one again.
+            s.content.outcome = input.hideAfter != nil || input.ended ? JobOutcome(endingWith: icon) : nil
+        } else if input.progress != nil || input.spinner != nil || input.mode != nil {
+            s.content.outcome = nil
+        }
         if let spinner = input.spinner {
             // {"spinner":"pacman-progress"} shows that spinner, as {"icon":…} shows the icon.
             s.spinner = spinner

@@ -11,6 +11,8 @@ public final class ProcessFiles: Sendable {
     public let pid: Int32
     /// The command name (`/proc/PID/comm`): `cp`, `dd`, `tar`…
     public let command: String
+    /// A backup tool's repository, cache and configuration: never the followed file.
+    let stores: ToolStores
     private let directory: Int32
     /// A pidfd (Linux 5.3): readable the moment the process ends, so its end is seen at once rather than at the
     /// next look. Nil where the kernel or the C library has none; the looks still see the end.
@@ -82,6 +84,8 @@ public final class ProcessFiles: Sendable {
         }
         close(fds)
         command = Self.read(dir, "comm")?.trimmingWhitespace() ?? "process \(pid)"
+        stores = ToolStores(command: command, arguments: Self.strings(dir, "cmdline"),
+                            environment: Self.environment(dir), directory: Self.link(dir, "cwd"))
         exitDescriptor = Self.pidfdOpen.flatMap { open in
             let fd = open(pid, 0)
             return fd >= 0 ? fd : nil
@@ -91,6 +95,24 @@ public final class ProcessFiles: Sendable {
     deinit {
         close(directory)
         if let exitDescriptor { close(exitDescriptor) }
+    }
+
+    /// The parent of process `pid` (the 4th field of its stat), nil when there is no such process.
+    public static func parent(of pid: Int32) -> Int32? {
+        let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard pid > 0, dir >= 0 else { return nil }
+        defer { close(dir) }
+        guard let stat = read(dir, "stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
+    }
+
+    /// The command name of process `pid` (`/proc/PID/comm`), nil when there is no such process.
+    public static func commandName(of pid: Int32) -> String? {
+        let dir = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard pid > 0, dir >= 0 else { return nil }
+        defer { close(dir) }
+        return read(dir, "comm")?.trimmingWhitespace()
     }
 
     /// A copy of the process's descriptor of `file` (`pidfd_getfd`, Linux 5.6), or nil: it needs the right to
@@ -153,13 +175,16 @@ public final class ProcessFiles: Sendable {
             guard type == S_IFREG || type == S_IFBLK else { continue }
             // A deleted file (`restic-temp-pack-… (deleted)`) is a temporary one, never the job's progress.
             guard type == S_IFBLK || st.st_nlink > 0 else { continue }
+            let path = Self.link(fds, name) ?? name
+            // A backup tool's own files (restic's packs and index, borg's segments) are not what it backs up.
+            guard !stores.contains(path) else { continue }
             // A disk (`dd if=/dev/sdb`) has no size in stat: its end is found by seeking, as `progress` does with
             // BLKGETSIZE64. Opening it needs the right to read the disk, as dd itself has.
             let size = type == S_IFBLK ? Self.deviceSize(fds, name) : Int64(st.st_size)
             guard let info = Self.read(directory, "fdinfo/\(n)") else { continue }
             let (position, flags) = Self.fdinfo(info)
             let mode = flags & Int(O_ACCMODE)
-            files.append(OpenFile(descriptor: n, path: Self.link(fds, name) ?? name, device: UInt64(st.st_dev),
+            files.append(OpenFile(descriptor: n, path: path, device: UInt64(st.st_dev),
                                   inode: UInt64(st.st_ino), size: size, position: position,
                                   reads: mode == Int(O_RDONLY) || mode == Int(O_RDWR),
                                   writes: mode == Int(O_WRONLY) || mode == Int(O_RDWR), isDisk: type == S_IFBLK))
@@ -192,6 +217,32 @@ public final class ProcessFiles: Sendable {
         return n > 0 ? String(decoding: bytes[0..<n], as: UTF8.self) : nil
     }
 
+    /// A NUL-separated file under `/proc/PID` (`cmdline`, `environ`), up to 256 KiB, as its strings; empty when
+    /// it may not be read.
+    static func strings(_ directory: Int32, _ path: String) -> [String] {
+        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while bytes.count < 262_144 {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The process's environment, as far as it may be read (the same user's process).
+    private static func environment(_ directory: Int32) -> [String: String] {
+        var environment: [String: String] = [:]
+        for pair in strings(directory, "environ") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return environment
+    }
+
     /// The size of the disk open as `name` in the fd directory, or 0 when it cannot be opened.
     private static func deviceSize(_ directory: Int32, _ name: String) -> Int64 {
         let fd = openat(directory, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -210,12 +261,19 @@ public final class ProcessFiles: Sendable {
 
 extension ProcessFiles.OpenFile {
     /// The files the process works on, of the kind whose progress to show: without a total, the files and disks
-    /// open for reading (a position against a size), else those open for writing (a size: bytes, no fraction);
-    /// with a total, those open for writing (a growing output against the total), else the read ones.
-    static func candidates(_ files: [Self], total: Int64?) -> [Self] {
-        let readers = files.filter { $0.reads && $0.size > 0 }
+    /// open for reading only (a position against a size), else, for a process never seen reading one
+    /// (`sourceSeen` false: `dd if=/dev/zero of=big`), those open for writing (a size: bytes, no fraction); with a
+    /// total, those open for writing (a growing output against the total), else the read ones.
+    ///
+    /// A file open for writing (`O_WRONLY` or `O_RDWR`: restic's temporary packs, borg's segments, a temporary
+    /// file) is never taken for a source: it is always at its end (issue 40 item 3). And once a process has read a
+    /// source (or from the start, for restic and borg), what it writes is never followed without a total: between
+    /// two sources it shows the last one.
+    static func candidates(_ files: [Self], total: Int64?, sourceSeen: Bool = false) -> [Self] {
+        let readers = files.filter { $0.reads && !$0.writes && $0.size > 0 }
         let writers = files.filter { $0.writes }
-        return total != nil && !writers.isEmpty || readers.isEmpty ? writers : readers
+        if total != nil, !writers.isEmpty { return writers }
+        return readers.isEmpty && !sourceSeen ? writers : readers
     }
 
     /// The file whose progress to show among `candidates`: the one the process moved through most since the last

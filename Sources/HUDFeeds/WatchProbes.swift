@@ -39,6 +39,9 @@ final class ProcessProbe: WatchProbe {
     private var previous: [ProcessFiles.Identity: (position: Int64, size: Int64)] = [:]
     private var lastDone: Int64?
     private var toldNoTotal = false
+    /// Whether the process has been seen reading a source: then its outputs are never followed without a total (nor
+    /// ever a backup tool's: `ToolStores.isBackupTool`).
+    private var sourceSeen = false
     /// Whether to ask for copies of the process's descriptors (false: judge the end by the last look, as where
     /// they are refused).
     private let holdsFiles: Bool
@@ -65,7 +68,9 @@ final class ProcessProbe: WatchProbe {
     func look() -> WatchLook {
         guard !files.hasEnded, let open = files.openFiles() else { return ending() }
         var update = FeedUpdate(label: texts.labelIsSet ? nil : files.command)
-        let candidates = ProcessFiles.OpenFile.candidates(open, total: total)
+        let candidates = ProcessFiles.OpenFile.candidates(open, total: total,
+                                                          sourceSeen: sourceSeen || files.stores.isBackupTool)
+        if candidates.contains(where: { !$0.writes }) { sourceSeen = true }
         let moved = movement(of: candidates)
         let chosen = ProcessFiles.OpenFile.pick(candidates, current: current, moved: moved)
         defer { current = chosen }

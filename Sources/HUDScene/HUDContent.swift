@@ -17,6 +17,9 @@ public struct HUDContent: Hashable, Sendable {
     /// How many notifications a bubble stands for (duplicates stacked into it): above 1, `×N` at the end of its
     /// summary's line, kept whole however long the summary (`HUDStyle.bubble`).
     public var stackCount = 1
+    /// How its job ended, once an icon that comes with a hide (`x11hud run`'s Done, Failed, Cancelled; a watch's
+    /// end; `{"icon":"success","hide":1}`) says so; nil while it runs, and again once new progress comes.
+    public var outcome: JobOutcome?
 
     private var storedProgress: Double = 0
 

@@ -51,6 +51,27 @@ public enum Icon: String, CaseIterable, Hashable, Sendable, Codable {
     case added
 }
 
+/// How the job a HUD follows ended, once the HUD shows it: the icon it ends with (`x11hud list --json`'s
+/// `outcome`; `running` until then).
+public enum JobOutcome: String, Hashable, Sendable {
+    case done
+    case failed
+    case cancelled
+    /// It ended and how is not known (a watched process whose exit status cannot be read: the info icon).
+    case unknown
+
+    /// The outcome a job's ending icon says; nil for an icon no job ends with.
+    public init?(endingWith icon: Icon) {
+        switch icon {
+        case .success: self = .done
+        case .error: self = .failed
+        case .warning: self = .cancelled
+        case .info: self = .unknown
+        case .added: return nil
+        }
+    }
+}
+
 /// What a `.custom` HUD shows as its indicator.
 public enum CustomIndicator: Hashable, Sendable {
     case icon(Icon)

@@ -10,6 +10,8 @@ public struct ListedHUD: Sendable, Equatable {
     /// Whether the object has the key `progress` at all (`null` or a number).
     public var hasProgress: Bool
     public var details: String
+    /// `running`, or how its job ended (`done`, `failed`, `cancelled`, `unknown`).
+    public var outcome: String
 }
 
 extension CLI {
@@ -21,7 +23,7 @@ extension CLI {
         return objects.map { o in
             ListedHUD(id: o["id"] as? String, mode: o["mode"] as? String ?? "", label: o["label"] as? String ?? "",
                       progress: o["progress"] as? Double, hasProgress: o.keys.contains("progress"),
-                      details: o["details"] as? String ?? "")
+                      details: o["details"] as? String ?? "", outcome: o["outcome"] as? String ?? "")
         }
     }
 
@@ -31,6 +33,7 @@ extension CLI {
         public var fractions: [Double] = []
         public var details: [String] = []
         public var labels: [String] = []
+        public var outcomes: [String] = []
     }
 
     /// Polls `x11hud list --json` while `running` holds, as a status bar would, following the HUD named `id` (or the
@@ -43,6 +46,7 @@ extension CLI {
                 if let p = hud.progress, p != seen.fractions.last { seen.fractions.append(p) }
                 if hud.details != seen.details.last { seen.details.append(hud.details) }
                 if hud.label != seen.labels.last { seen.labels.append(hud.label) }
+                if hud.outcome != seen.outcomes.last { seen.outcomes.append(hud.outcome) }
             }
             usleep(30_000)
         }

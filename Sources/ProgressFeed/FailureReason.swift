@@ -10,11 +10,16 @@ import HUDScene
 ///    `--log-json` (`levelname` ERROR or CRITICAL), rclone `--use-json-log` (`level` error), or any object with an
 ///    error level or a string `error`; its `error`, `message` or `msg` text;
 /// 2. else the first line that looks like an error (`Fatal:`, `ERROR`, `error:`, `E:`, `CRITICAL`), without its
-///    level word;
-/// 3. else the last non-empty line;
+///    level word, or names a cause: rsync's own lines (`rsync: [sender] change_dir "/src" failed: …`, `rsync:
+///    [Receiver] mkdir "/dst" failed: …`) without `rsync:` and the role, restic's `unable to …` (`unable to create
+///    lock in backend: repository is already locked exclusively by PID …`, with no `Fatal:`);
+/// 3. else a summary that only points at the causes (`rsync error: … (see previous errors) (code 23)`);
+/// 4. else the last non-empty line; when it is Python's `EOFError` after a prompt that a traceback followed on the
+///    same line (duplicity's `GnuPG passphrase for decryption: Traceback …` with no `PASSPHRASE` and no terminal),
+///    the prompt left unanswered;
 /// each without terminal escapes, control characters, a leading timestamp or a log level word.
 ///
-/// Memory is bounded: three short strings and the line being read.
+/// Memory is bounded: five short strings and the line being read.
 public struct FailureReason: Sendable {
     /// A line is kept up to this many bytes; the rest of a longer one is dropped.
     public static let maxLineBytes = 4096
@@ -24,6 +29,9 @@ public struct FailureReason: Sendable {
     private var current: [UInt8] = []
     private var toolError: String?
     private var errorLine: String?
+    private var summaryLine: String?
+    /// A prompt a traceback followed: the question the program could not ask.
+    private var prompt: String?
     private var lastLine: String?
     /// The last line when it was passed over unread (plain text after no error mark): read only if it is needed.
     private var lastUnread: [UInt8]?
@@ -69,7 +77,15 @@ public struct FailureReason: Sendable {
             copy.lastUnread = nil
             copy.take(unread)
         }
-        return (copy.toolError ?? copy.errorLine ?? copy.lastLine).map(Self.cut)
+        return (copy.toolError ?? copy.errorLine ?? copy.summaryLine ?? copy.unanswered ?? copy.lastLine).map(Self.cut)
+    }
+
+    /// The prompt a program raised `EOFError` at, the last line being that error: what it asked and found no one
+    /// to answer.
+    private var unanswered: String? {
+        guard let prompt, lastLine == "EOFError" else { return nil }
+        let question = prompt.hasSuffix(":") ? String(prompt.dropLast()) : prompt
+        return "\(question): no answer, its input ended (EOFError)"
     }
 
     private mutating func endLine() {
@@ -97,6 +113,8 @@ public struct FailureReason: Sendable {
         switch Self.read(line: line) {
         case .toolError(let text): if toolError == nil { toolError = text }
         case .error(let text): if errorLine == nil { errorLine = text }
+        case .summary(let text): if summaryLine == nil { summaryLine = text }
+        case .prompt(let text): prompt = text
         case .text(let text):
             lastLine = text
             lastUnread = nil
@@ -110,6 +128,10 @@ public struct FailureReason: Sendable {
         case toolError(String)
         /// A line that looks like an error, without its level word.
         case error(String)
+        /// A summary that points at errors said before (`rsync error: … (see previous errors) (code 23)`).
+        case summary(String)
+        /// A prompt that a Python traceback followed on its line: the program asked and the input had ended.
+        case prompt(String)
         /// Any other text, without a timestamp and a level word.
         case text(String)
     }
@@ -127,9 +149,30 @@ public struct FailureReason: Sendable {
         let (level, rest) = withoutLogPrefix(cleaned)
         guard !rest.isEmpty else { return nil }
         if let level, errorLevels.contains(level.uppercased()) { return .error(rest) }
+        if let cause = cause(rest) { return cause }
         if rest.hasPrefix("E: ") { return .error(String(rest.dropFirst(3)).trimmingWhitespace()) }
         if rest.contains("error:") || rest.contains("Error:") { return .error(rest) }
         return .text(rest)
+    }
+
+    /// What a tool's own cause and summary lines say, and a prompt a traceback cut short; nil for other lines.
+    private static func cause(_ line: String) -> Line? {
+        if line.hasPrefix("rsync error: ") { return .summary(line) }
+        if line.hasPrefix("rsync: ") {
+            // `rsync: [sender] change_dir "/src" failed: No such file or directory (2)`: the role goes too.
+            var rest = line.dropFirst("rsync: ".count)
+            if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+                rest = rest[rest.index(after: close)...].drop { $0 == " " }
+            }
+            return rest.isEmpty ? nil : .error(String(rest))
+        }
+        if line.hasPrefix("unable to ") { return .error(line) }
+        for traceback in ["Traceback (most recent call last):", "Traceback (innermost last):"] {
+            if let range = line.firstRange(of: traceback), range.lowerBound > line.startIndex {
+                return .prompt(String(line[..<range.lowerBound]).trimmingWhitespace())
+            }
+        }
+        return nil
     }
 
     /// The level words that mark an error, in JSON logs and before a line's text.

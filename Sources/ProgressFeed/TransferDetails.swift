@@ -12,7 +12,8 @@
 ///
 /// The time left does not jump around: it is rounded (to 1 s under a minute, 5 s under ten, 30 s under an hour,
 /// whole minutes above), and once shown it counts down with the clock for as long as each new estimate stays
-/// within 10 % (at least 2 s) of the counted-down value; only an estimate outside that band replaces it. Units do
+/// within 10 % (at least 2 s) of the counted-down value; only an estimate outside that band replaces it, or any
+/// estimate once the count has run out: `0:00 left` never shows while work is left (at least `0:01`). Units do
 /// not flicker (see `ByteFormatter`). When nothing has moved for
 /// `stallAfter` seconds (a watcher still reports), the rate and time left give way to `stalled`.
 public struct TransferDetails: Sendable {
@@ -101,12 +102,14 @@ public struct TransferDetails: Sendable {
             shown = nil
             return nil
         }
+        // A count that has run out while work is left gives way to the estimate (a transfer slowing at its end
+        // showed `0:00 left` for seconds with megabytes to go); and what is shown is never under a second.
         if let shown {
-            let counted = max(0, shown.seconds - (time - shown.at))
-            if abs(fresh - counted) <= max(0.1 * counted, 2) { return Self.rounded(counted) }
+            let counted = shown.seconds - (time - shown.at)
+            if counted > 0, abs(fresh - counted) <= max(0.1 * counted, 2) { return Self.rounded(max(counted, 1)) }
         }
         shown = (fresh, time)
-        return Self.rounded(fresh)
+        return Self.rounded(max(fresh, 1))
     }
 
     /// 1 s steps under a minute, 5 s under ten, 30 s under an hour, whole minutes above.

@@ -24,6 +24,7 @@ extension HUDRegistry.State {
         out.field("first", first)
         out.field("progress", progress)
         out.field("details", details)
+        out.field("outcome", outcome)
         out.bytes.append(UInt8(ascii: "}"))
         return out.bytes
     }

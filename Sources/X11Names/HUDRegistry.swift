@@ -42,6 +42,8 @@ import Glibc
         /// The details label as shown (`--details auto`'s figures included). Optional: a HUD of an older x11hud
         /// publishes none, and its entry must still read.
         package var details: String?
+        /// How its job ended (`JobOutcome`), nil while it runs: optional, as an older x11hud writes none.
+        package var outcome: String?
 
         /// Whether `other` differs only in what no stack depends on (the progress and details that a job changes
         /// many times a second): then the other HUD processes need not be told to restack.
@@ -69,7 +71,8 @@ import Glibc
             last: Bool? = nil,
             first: Bool? = nil,
             progress: Double? = nil,
-            details: String? = nil
+            details: String? = nil,
+            outcome: String? = nil
         ) {
             self.id = id
             self.pid = pid
@@ -88,6 +91,7 @@ import Glibc
             self.first = first
             self.progress = progress
             self.details = details
+            self.outcome = outcome
         }
     }
 

@@ -47,7 +47,8 @@ extension HUD {
             height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label) + count,
             spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
             newestFirst: scene.style.bubble != nil ? true : nil, last: scene.style.stacksLast ? true : nil,
-            first: scene.style.stacksFirst ? true : nil, progress: progress, details: shown(content.details))
+            first: scene.style.stacksFirst ? true : nil, progress: progress, details: shown(content.details),
+            outcome: content.outcome?.rawValue)
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.

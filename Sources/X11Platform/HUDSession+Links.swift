@@ -26,9 +26,11 @@ public struct HUDListing: Hashable, Sendable, Encodable {
     public var progress: Double?
     /// The details label as shown: `--details auto`'s figures too.
     public var details: String
+    /// How its job ended, once the HUD shows it (`done`, `failed`, `cancelled`, `unknown`), else `running`.
+    public var outcome = "running"
 
     private enum CodingKeys: String, CodingKey {
-        case id, pid, mode, label, monitor, spinner, progress, details
+        case id, pid, mode, label, monitor, spinner, progress, details, outcome
     }
 
     /// `progress` is always written, `null` when there is none, so that a status bar reading it need not tell a
@@ -43,6 +45,7 @@ public struct HUDListing: Hashable, Sendable, Encodable {
         try c.encodeIfPresent(spinner, forKey: .spinner)
         try c.encode(progress, forKey: .progress)
         try c.encode(details, forKey: .details)
+        try c.encode(outcome, forKey: .outcome)
     }
 }
 
@@ -72,7 +75,7 @@ extension HUDSession {
         HUDRegistry.entries(connection: connection).map {
             HUDListing(id: $0.state.id, pid: $0.state.pid, mode: $0.state.mode, label: $0.state.label,
                        monitor: $0.state.monitor, spinner: $0.state.spinner, progress: $0.state.progress,
-                       details: $0.state.details ?? "")
+                       details: $0.state.details ?? "", outcome: $0.state.outcome ?? "running")
         }
     }
 

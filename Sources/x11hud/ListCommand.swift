@@ -19,8 +19,9 @@ struct ListCommand: Command {
     static let rows: [OptionRow<ListCommand>] = [
         .flag("json", help: """
             Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while \
-            it turns), progress (a fraction from 0 to 1, null while the HUD shows no progress) and details (as \
-            shown).
+            it turns), progress (a fraction from 0 to 1, null while the HUD shows no progress), details (as \
+            shown) and outcome (running; done, failed or cancelled once the HUD shows how its job ended, unknown \
+            when that cannot be known).
             """) { $0.json = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
     ]

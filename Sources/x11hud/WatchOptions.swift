@@ -41,6 +41,23 @@ struct WatchOptions: OptionGroup, Codable {
         text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
     }
 
+    /// The one line for several PIDs (`--watch-pid "$(pidof rsync)"`): which one to watch. When they are one
+    /// process tree (rsync's sender, and the receiver and generator it started), the one the others were started
+    /// from, which for rsync is the sender, the process that reads the files; else the way to pick by age.
+    static func whichPID(_ pids: [Int32]) -> String {
+        let given = "--watch-pid: \(pids.count) PIDs given (\(pids.map(String.init).joined(separator: " ")))"
+        let parents = Dictionary(uniqueKeysWithValues: pids.map { ($0, ProcessFiles.parent(of: $0)) })
+        let roots = pids.filter { pid in parents[pid].flatMap { $0 }.map { !pids.contains($0) } ?? true }
+        // One tree: every other one's parent is among them.
+        if roots.count == 1, let root = roots.first, parents.values.allSatisfy({ $0 != nil }) {
+            let name = ProcessFiles.commandName(of: root) ?? "process"
+            let reader = name == "rsync" ? "rsync's sender, which reads the files" : "which started the others"
+            return "\(given), one \(name) and the processes it started: watch \(root) (\(reader); "
+                + "pgrep -o -x \(name) gives it)"
+        }
+        return "\(given): watch the one that reads the files (pgrep -o NAME gives the oldest, pgrep -n the newest)"
+    }
+
     /// Opened in `validate()`, so a missing process is an error before anything is shown.
     var process: ProcessFiles?
 
@@ -80,10 +97,7 @@ struct WatchOptions: OptionGroup, Codable {
             guard pids.count == words.count else {
                 throw UsageError("The value '\(text)' is invalid for '--watch-pid <pid>': expected a process ID")
             }
-            if pids.count > 1 {
-                throw UsageError("--watch-pid: \(pids.count) PIDs given: "
-                    + "\(pids.map(String.init).joined(separator: " ")), pick one")
-            }
+            if pids.count > 1 { throw UsageError(Self.whichPID(pids)) }
         }
         if let pid = watchPID {
             do { process = try ProcessFiles(pid: pid) } catch {

@@ -59,6 +59,20 @@ struct FeedPolicyTests {
         #expect(withMode.content.custom == .icon(.error))
     }
 
+    /// Issue 40 item 7: an icon that comes with a hide ends the job (`list --json`'s `outcome`); an icon alone
+    /// does not, and new progress starts a job again.
+    @Test func anEndingIconIsTheJobsOutcomeUntilNewProgressComes() {
+        #expect(start.content.outcome == nil)
+        let done = apply(FeedUpdate(label: "Done", icon: .success, hideAfter: 1))
+        #expect(done.content.outcome == .done)
+        #expect(apply(FeedUpdate(icon: .error, hideAfter: 2)).content.outcome == .failed)
+        #expect(apply(FeedUpdate(icon: .warning, hideAfter: 2)).content.outcome == .cancelled)
+        #expect(apply(FeedUpdate(icon: .info), ended: true).content.outcome == .unknown)
+        #expect(apply(FeedUpdate(icon: .success)).content.outcome == nil, "an icon without a hide ends nothing")
+        #expect(apply(FeedUpdate(progress: 0.1), to: done).content.outcome == nil)
+        #expect(apply(FeedUpdate(details: "still shown"), to: done).content.outcome == .done)
+    }
+
     @Test func aSpinnerShowsThatSpinner() {
         var ring = start
         ring.content.mode = .annular

@@ -83,6 +83,65 @@ import Testing
         #expect(last.icon == .error && last.label == "Failed" && last.details == expected, "\(last)")
     }
 
+    /// Issue 40 item 5, end to end: the tool's first cause, not its summary or hint. rsync with a missing source
+    /// and a missing destination parent; duplicity with no `PASSPHRASE` and no terminal (`setsid`, stdin at its
+    /// end, as from cron). `DIR` is a fresh directory holding `src/a.txt`.
+    @Test(arguments: [
+        (["rsync", "-a", "DIR/nosuchdir/", "DIR/dst/"], 23 as Int32,
+         "change_dir \"DIR/nosuchdir\" failed: No such file or directory (2)"),
+        (["rsync", "-a", "DIR/src/", "DIR/no/parent/dst/"], 11,
+         "mkdir \"DIR/no/parent/dst\" failed: No such file or directory (2)"),
+        (["setsid", "-w", "sh", "-c", "unset PASSPHRASE; exec duplicity DIR/src file://DIR/dup </dev/null"], 30,
+         "GnuPG passphrase for decryption: no answer, its input ended (EOFError)"),
+    ])
+    func aBackupToolsFirstCauseIsTheReason(command: [String], status: Int32, reason: String) throws {
+        let tool = command.first { $0 == "rsync" } ?? "duplicity"
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)"), "packaging/deps.sh test has it")
+        let dir = try Self.sourceDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let feed = try CommandFeed(command.map { $0.replacing("DIR", with: dir.path) })
+        let (seen, outcome) = takes(from: feed)
+        let expected = reason.replacing("DIR", with: dir.path)
+        #expect(outcome.status == status && outcome.reason == expected, "\(outcome)")
+        #expect(seen.last?.icon == .error && seen.last?.details == expected, "\(String(describing: seen.last))")
+    }
+
+    /// Issue 40 item 5: a restic repository another restic holds (`check --read-data` slowed to 1 KiB/s, which
+    /// locks it exclusively) fails with the lock's owner, not restic's hint about `unlock`.
+    @Test func aLockedResticRepositoryNamesTheLocksOwner() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/restic"), "packaging/deps.sh test has it")
+        let dir = try Self.sourceDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repo = dir.appendingPathComponent("repo").path
+        let restic = ["RESTIC_PASSWORD=x", "restic", "-r", repo]
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        #expect(try ChildProcess.run(env, restic + ["init"], timeout: 30).status == 0)
+        #expect(try ChildProcess.run(env, restic + ["backup", dir.appendingPathComponent("src").path],
+                                     timeout: 30).status == 0)
+        let holder = try ChildProcess(env, restic + ["check", "--read-data", "--limit-download", "1"])
+        defer { holder.kill() }
+        let locks = dir.appendingPathComponent("repo/locks").path
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(20)) {
+            !((try? FileManager.default.contentsOfDirectory(atPath: locks)) ?? []).isEmpty
+        })
+        let feed = try CommandFeed(["env"] + restic + ["backup", dir.appendingPathComponent("src").path])
+        let (_, outcome) = takes(from: feed)
+        let owner = "unable to create lock in backend: repository is already locked exclusively by PID \(holder.pid) "
+        #expect(outcome.status == 1 && outcome.reason?.hasPrefix(owner) == true, "\(outcome)")
+    }
+
+    /// A fresh directory with `src/a.txt` (and, for restic's check to read slowly, `src/b.bin`, 256 KiB).
+    static func sourceDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-cause-\(UUID().uuidString)")
+        let src = dir.appendingPathComponent("src")
+        try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+        try Data((1...1000).map { "\($0)\n" }.joined().utf8).write(to: src.appendingPathComponent("a.txt"))
+        var random = SystemRandomNumberGenerator()
+        try Data((0..<262_144).map { _ in UInt8.random(in: 0...255, using: &random) })
+            .write(to: src.appendingPathComponent("b.bin"))
+        return dir
+    }
+
     @Test func cancelStopsTheGroupAndEndsWith130() throws {
         // Cancelled once the command runs (it has made its file).
         let started = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-run-\(UUID().uuidString)")

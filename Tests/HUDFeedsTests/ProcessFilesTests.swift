@@ -51,6 +51,65 @@ import HUDTestSupport
         #expect(pick(files, current: files[2], moved: [:]) == 5, "nothing moved: the current one stays")
     }
 
+    /// Issue 40 item 3: a file open read-write (restic's `…-tmp-…` pack, always at its end) is never a source;
+    /// once a source has been read, an output is not followed without a total (between two of restic's files),
+    /// while a process that never read one (`dd if=/dev/zero`) still shows what it writes.
+    @Test func aFileOpenForWritingIsNeverTheSource() {
+        let pack = file(7, size: 12_000_000, reads: true, writes: true)
+        let files = [file(3, size: 5000), pack]
+        #expect(pick(files) == 3)
+        #expect(ProcessFiles.OpenFile.candidates([pack], total: nil, sourceSeen: true).isEmpty)
+        #expect(ProcessFiles.OpenFile.candidates([pack], total: nil, sourceSeen: false) == [pack])
+        #expect(ProcessFiles.OpenFile.candidates([pack], total: 1000, sourceSeen: true) == [pack])
+    }
+
+    /// Issue 40 item 3: the places restic and borg keep their own files, from their arguments and environment.
+    @Test func aBackupToolsRepositoryCacheAndConfigurationAreItsStores() throws {
+        let home = ["HOME": "/home/u"]
+        let restic = ToolStores(command: "restic", arguments: ["restic", "-r", "repo", "backup", "/home/u"],
+                                environment: home, directory: "/nonexistent-x11hud")
+        #expect(restic.directories == ["/nonexistent-x11hud/repo", "/home/u/.cache/restic"])
+        #expect(restic.contains("/nonexistent-x11hud/repo/data/4d/4d3c-tmp-27") && !restic.contains("/home/u/a"))
+        #expect(!restic.contains("/nonexistent-x11hud/repository"))
+        let fromEnvironment = ToolStores(command: "restic", arguments: ["restic", "backup", "--repo=x", "/data"],
+                                         environment: ["RESTIC_REPOSITORY": "local:/srv/r", "RESTIC_CACHE_DIR": "/c"],
+                                         directory: "/")
+        #expect(fromEnvironment.directories == ["/x", "/c"], "the option before the environment")
+        let remote = ToolStores(command: "restic", arguments: ["restic", "backup", "/data"],
+                                environment: ["RESTIC_REPOSITORY": "sftp:host:/r", "RESTIC_CACHE_DIR": "/c"],
+                                directory: "/")
+        #expect(remote.directories == ["/c"])
+        let named = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-repo-\(UUID().uuidString)")
+        try "/srv/named\n".write(to: named, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: named) }
+        let fromFile = ToolStores(command: "restic", arguments: ["restic", "--repository-file", named.path, "backup"],
+                                  environment: ["RESTIC_CACHE_DIR": "/c"], directory: "/")
+        #expect(fromFile.directories == ["/srv/named", "/c"])
+        let borg = ToolStores(command: "borg", arguments: ["/usr/bin/python3", "/usr/bin/borg", "create",
+                                                           "/srv/b::{now}", "/home/u", "ssh://h/r::x"],
+                              environment: home, directory: "/")
+        #expect(borg.directories == ["/srv/b", "/home/u/.cache/borg", "/home/u/.config/borg"])
+        let cp = ToolStores(command: "cp", arguments: ["cp", "-r", "a", "b"], environment: home, directory: "/")
+        #expect(cp.directories.isEmpty && !cp.isBackupTool)
+        #expect(restic.isBackupTool && remote.isBackupTool && borg.isBackupTool)
+    }
+
+    /// `borg check REPO`: a path argument is a store when it holds a real borg repository (made here).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/borg"), "packaging/deps.sh test"))
+    func aBorgRepositoryNamedWithoutAnArchiveIsAStore() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-borg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repo = dir.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/borg"), ["init", "-e", "none", repo.path],
+                                        environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let stores = ToolStores(command: "borg", arguments: ["borg", "check", "repo", "src"],
+                                environment: ["HOME": "/h"], directory: dir.path)
+        #expect(stores.directories.first == repo.resolvingSymlinksInPath().path)
+        #expect(!stores.contains(dir.appendingPathComponent("src").path))
+    }
+
     @Test func thisProcesssOwnOpenFileIsReadFromProc() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-own-\(UUID().uuidString)")
         try Data(count: 300_000).write(to: url)

@@ -21,8 +21,8 @@ import Testing
         return r.text
     }
 
-    // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0): each tool's stderr
-    // on a missing repository, remote or package; the JSON ones with their JSON logs on.
+    // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0, duplicity 0.8.22):
+    // each tool's stderr on a missing repository, remote or package; the JSON ones with their JSON logs on.
     @Test(arguments: [
         ("failure-restic-no-repo.txt",
          "unable to open config file: stat /tmp/i30c/nope/config: no such file or directory"),
@@ -44,9 +44,17 @@ import Testing
         ("failure-apt-not-root.txt",
          "Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)"),
         ("failure-apt-no-package.txt", "Unable to locate package nosuchpackage-x11hud"),
-        ("failure-rsync-no-source.txt",
-         "rsync error: some files/attrs were not transferred (see previous errors) (code 23) at main.c(1394) "
-            + "[sender=3.5.0]"),
+        // Issue 40 item 5: the first cause, not the summary after it (rsync), the lock's owner, not the hint about
+        // `unlock` (restic 0.14, a `check --read-data` holding the lock), the passphrase duplicity 0.8.22 asked for
+        // with no terminal and no PASSPHRASE, not the EOFError it ended with.
+        ("failure-rsync-no-source.txt", "change_dir \"/tmp/i30c/nosuchdir\" failed: No such file or directory (2)"),
+        ("failure-rsync-no-parent.txt", "mkdir \"/tmp/cap/no/such/parent/dst\" failed: No such file or directory (2)"),
+        ("failure-restic-locked.txt", "unable to create lock in backend: repository is already locked exclusively by "
+            + "PID 18133 on vm by root (UID 0, GID 0)"),
+        ("failure-restic-json-locked.txt", "unable to create lock in backend: repository is already locked "
+            + "exclusively by PID 18133 on vm by root (UID 0, GID 0)"),
+        ("failure-duplicity-no-passphrase.txt",
+         "GnuPG passphrase for decryption: no answer, its input ended (EOFError)"),
     ])
     func eachToolsOwnReason(file: String, expected: String) throws {
         #expect(try fixture(file) == expected)

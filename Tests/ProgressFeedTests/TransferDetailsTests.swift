@@ -66,6 +66,18 @@ import Testing
         #expect(abs(shown.last! - 40) <= 5, "\(shown)")
     }
 
+    /// Issue 40 item 7: a transfer that slows near its end (10 MB/s to 95 MB, then 2 MB/s for the last 5 MB, as
+    /// a disk's cache fills) never says `0:00 left` while bytes remain: a time counted down to nothing gives way to
+    /// the estimate.
+    @Test func noTimeLeftOfZeroWhileBytesRemain() {
+        var d = TransferDetails()
+        let fast = feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 9.5)
+        let slow = feed(&d, rate: 2e6, total: 100_000_000, from: 9.6, to: 11.9, start: 95.2e6)
+        let zero = (fast + slow).filter { $0.contains("0:00 left") }
+        #expect(zero.isEmpty, "\(zero.count) texts: \(zero.first ?? "")")
+        #expect(slow.last?.hasSuffix(" left") == true, "\(slow.last ?? "")")
+    }
+
     @Test func aRateAtABoundaryKeepsItsUnit() {
         var d = TransferDetails()
         var units: [String] = []

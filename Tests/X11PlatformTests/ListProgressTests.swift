@@ -71,4 +71,28 @@ struct ListProgressTests {
         #expect(listed.first?.hasProgress == true && listed.first?.progress == nil, "\(listed)")
         #expect(listed.first?.details == "one\ttwo", "\(listed)")
     }
+
+    /// Issue 40 item 7: `outcome` says how the job ended while the HUD still shows it (`running` first): `done`
+    /// after a command that succeeds, `failed` after one that fails, each with the HUD still listed.
+    @Test(arguments: [("exit 0", "done", "Done"), ("echo 'disk full' >&2; exit 3", "failed", "Failed")])
+    func theOutcomeIsListedWhileTheHUDIsUp(script: String, outcome: String, label: String) throws {
+        let display = try server().display
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-outcome-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        // The command waits for the test to have seen the HUD running, so `running` is seen first.
+        let job = try HUDProcess(["run", "--", "sh", "-c", "echo 40; until [ -e \"$0\" ]; do sleep 0.02; done; "
+                                  + script, marker.path], display: display)
+        _ = try job.waitForWindow(display: display)
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try CLI.listed(display: display).first?.outcome == "running"
+        })
+        _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
+        var ended: ListedHUD?
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            ended = try CLI.listed(display: display).first { $0.outcome != "running" }
+            return ended != nil
+        })
+        #expect(ended?.outcome == outcome && ended?.label == label, "\(String(describing: ended))")
+        _ = job.waitForExit(timeout: Sanitizer.upTo(10))
+    }
 }

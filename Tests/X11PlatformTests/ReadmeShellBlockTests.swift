@@ -225,6 +225,23 @@ struct ReadmeShellBlockTests {
             "x11hud --id backup --label Backup --mode bar --progress 0.29 --hide-after 1.5 &\nsleep 0.8\n",
             "x11hud --id backup --label Backup --hide-after 1 &\nsleep 0.5\n",
         ]
+        // Issue 40 item 7: the status-bar line once the job has ended, while its HUD still says so: a real
+        // `x11hud run` that succeeds, then one that fails, let go once the line reads it running.
+        let line = try #require(commands.first { $0.contains("| jq ") })
+        for (status, printed) in [(0, "Backup done\n"), (1, "Backup failed\n")] {
+            let script = """
+                mkfifo go
+                x11hud run --id backup --label Backup -- sh -c 'read x < go; exit \(status)' &
+                until [ "$(\(line))" = "Backup 0%" ]; do sleep 0.05; done
+                echo > go
+                until s="$(\(line))"; [ -n "$s" ] && [ "$s" != "Backup 0%" ]; do sleep 0.05; done
+                echo "$s"
+                wait
+                """
+            let (r, home) = try run(script, display: display, timeout: 30)
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(r.stdout == printed, "\(r.stdout) \(r.stderr)")
+        }
         for (command, before) in zip(commands, shownFirst) {
             // The placeholder W as a shell would read a window id put in its place.
             var line = command.replacingOccurrences(of: "--over-window W", with: "--over-window \"$W\"")

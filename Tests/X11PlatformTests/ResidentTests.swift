@@ -110,6 +110,13 @@ struct ResidentTests {
         let client = try HUDProcess(["run", "--label", "Job", "--", "sh", "-c", "echo 40; sleep 1; exit 3"],
                                     display: display)
         #expect(try Self.drawn("Job", by: resident, display))
+        // Issue 40 item 7: the served HUD lists how the job ended, as a HUD of the client's own would.
+        var outcome: String?
+        _ = try Tools.waitUntil(timeout: Expected.upTo(10)) {
+            outcome = try CLI.listed(display: display).first { $0.outcome != "running" }?.outcome
+            return outcome != nil
+        }
+        #expect(outcome == "failed")
         #expect(client.waitForExit(timeout: Expected.upTo(10))?.status == 3)
         try Self.stop(resident, display: display)
     }

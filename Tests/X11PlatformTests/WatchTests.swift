@@ -168,6 +168,80 @@ struct WatchTests {
         }
     }
 
+    /// `count` files of 400 KB of random data in the test's `src` folder.
+    func randomSources(_ count: Int) throws -> URL {
+        let source = dir.appendingPathComponent("src")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
+        defer { try? random.close() }
+        for n in 1...count {
+            try random.read(upToCount: 400_000)?.write(to: source.appendingPathComponent("f\(n).bin"))
+        }
+        return source
+    }
+
+    /// Watches the backup tool `tool` by its PID to its end while `list --json` is polled: it must end 0 (the HUD
+    /// and the tool), never name a file of `kept` (every file under those folders, by name) and name a source.
+    func watchBackup(_ tool: ChildProcess, display: String, kept folders: [URL]) throws {
+        let hud = try HUDProcess(["--watch-pid", String(tool.pid), "--details", "auto"], display: display)
+        let seen = try CLI.progressWhile(display: display) { hud.process.isRunning }
+        let exit = try #require(hud.waitForExit(timeout: Expected.upTo(60)))
+        #expect(exit.status == 0 && tool.status == 0, "\(hud.errorOutput)")
+        let kept = Set(folders.flatMap { FileManager.default.enumerator(atPath: $0.path)?.compactMap { $0 as? String }
+            ?? [] }.map { URL(fileURLWithPath: $0).lastPathComponent })
+        // `f79.bin and 1 other file` over `0 B of 400 kB`: the name is the first line's start.
+        let names = seen.details.compactMap { $0.split(separator: "\n").first?.split(separator: " ").first }
+        let wrong = names.filter { $0.contains("-tmp-") || kept.contains(String($0)) }
+        #expect(wrong.isEmpty, "the tool's own files listed: \(wrong)")
+        #expect(names.contains { $0.hasPrefix("f") && $0.hasSuffix(".bin") }, "no source shown: \(seen.details)")
+    }
+
+    /// Issue 40 item 3: `--watch-pid` on a running `restic backup` (150 files of 400 KB of random data, the
+    /// repository on disk, uploads limited to 10 MB/s so that it runs for seconds) never lists a file under the
+    /// repository (its `…-tmp-…` packs, which restic opens read-write, nor its index or config, read-only) and
+    /// shows the sources restic reads; restic's success ends it with 0.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/restic"), "packaging/deps.sh test"))
+    func aResticBackupWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
+        let display = try server().display
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try randomSources(150), repo = dir.appendingPathComponent("repo")
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        let restic = ["RESTIC_PASSWORD=x", "RESTIC_CACHE_DIR=\(dir.path)/cache", "restic", "-r", repo.path]
+        #expect(try ChildProcess.run(env, restic + ["init"]).status == 0)
+        let backup = try ChildProcess(env, restic + ["backup", "--limit-upload", "10000", source.path],
+                                      output: .discard)
+        try watchBackup(backup, display: display, kept: [repo, dir.appendingPathComponent("cache")])
+    }
+
+    /// Issue 40 item 3, borg: `--watch-pid` on a running `borg create` to a repository on disk (100 files of
+    /// 400 KB of random data, slowed by zstd at level 22), its stdout a log file, never lists its segments, index,
+    /// hints, cache or security files (borg reads segments read-only: segment `0` at 476 B was once shown) nor the
+    /// log, and shows the sources it reads.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/borg"), "packaging/deps.sh test"))
+    func aBorgCreateWatchedByPIDShowsItsSourcesNeverItsRepository() throws {
+        let display = try server().display
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try randomSources(100), repo = dir.appendingPathComponent("repo")
+        let borg = URL(fileURLWithPath: "/usr/bin/borg")
+        let environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin",
+                           "BORG_UNKNOWN_UNENCRYPTED_REPO_ACCESS_IS_OK": "yes"]
+        #expect(try ChildProcess.run(borg, ["init", "-e", "none", repo.path], environment: environment).status == 0)
+        // Its stdout a log file, as from a timer: a file it writes before it reads any source (once followed).
+        let logs = dir.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let create = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
+                                      ["-c", "exec \"$0\" \"$@\" > logs/borg.log", borg.path, "create", "--compression",
+                                       "zstd,22", repo.path + "::a", source.path],
+                                      environment: environment, output: .discard, directory: dir)
+        let comm = "/proc/\(create.pid)/comm"
+        #expect(Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            (try? String(contentsOfFile: comm, encoding: .utf8)) == "borg\n"
+        })
+        // Every file borg keeps (the repository's, its cache and configuration in the test's home) and its log.
+        try watchBackup(create, display: display, kept: [repo, dir.appendingPathComponent(".cache"),
+                                                          dir.appendingPathComponent(".config"), logs])
+    }
+
     @Test func aWatcherDoesNotForwardToAnotherProcesssHUD() throws {
         let display = try server().display
         let owner = try HUDProcess(["--id", "job", "--label", "Up"], display: display)

@@ -161,4 +161,26 @@ import Testing
         #expect(keys.count > 20)
         #expect(tags == keys)
     }
+
+    /// Issue 40 item 7: x11hud(1)'s EXAMPLES show `x11hud run` and a backup, each a line of the manual's blocks
+    /// (which the tests run: the restic recipe in `BackupRecipeTests`).
+    @Test func theManPagesExamplesShowRunAndABackup() throws {
+        let page = try #require(Self.shipped?.page, "man.py failed")
+        let start = try #require(page.firstIndex(of: ".SH EXAMPLES"))
+        let examples = page[(start + 1)...].prefix { !$0.hasPrefix(".SH ") }
+            .map { $0.replacingOccurrences(of: "\\-", with: "-") }
+        let run = try #require(examples.first { $0.hasPrefix("x11hud run ") }, "no x11hud run example")
+        #expect(run.contains("restic") && run.contains("backup"), "\(run)")
+        #expect(examples.contains { $0.hasPrefix("x11hud --watch-pid") && $0.contains("restic") })
+        let chapters = try FileManager.default.contentsOfDirectory(atPath: PackagingTests.root.path + "/docs")
+            .filter { $0.hasSuffix(".md") }
+            .map { try String(contentsOfFile: PackagingTests.root.path + "/docs/" + $0, encoding: .utf8) }
+        var lines: Set<String> = []
+        for chapter in chapters {
+            for block in Manual.blocks("sh", in: chapter) {
+                for line in block.split(separator: "\n") { lines.insert(String(line)) }
+            }
+        }
+        #expect(lines.contains(run), "not a line of the manual's blocks: \(run)")
+    }
 }

@@ -72,6 +72,38 @@ import Testing
     @Test func severalPIDsAskForOne() throws {
         let r = try CLI.run(["--watch-pid", "9695 9696"], environment: WatchCommandTests.environment)
         #expect(r.status == 64, "\(r.stderr)")
-        #expect(r.stderr == "x11hud: --watch-pid: 2 PIDs given: 9695 9696, pick one\n", "\(r.stderr)")
+        #expect(r.stderr == "x11hud: --watch-pid: 2 PIDs given (9695 9696): watch the one that reads the files "
+                + "(pgrep -o NAME gives the oldest, pgrep -n the newest)\n", "\(r.stderr)")
+    }
+
+    /// Issue 40 item 7: `--watch-pid "$(pidof rsync)"` on a real local rsync (its sender, the receiver it started
+    /// and the generator that one started) names the sender, the one to watch.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsync"), "packaging/deps.sh test"))
+    func severalPIDsOfOneRsyncNameItsSender() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-pids-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("src"),
+                                                withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(count: 4_000_000).write(to: dir.appendingPathComponent("src/big"))
+        let rsync = try ChildProcess(URL(fileURLWithPath: "/usr/bin/rsync"),
+                                     ["-a", "--bwlimit=200", dir.path + "/src/", dir.path + "/dst/"], output: .discard)
+        defer { rsync.kill() }
+        func children(_ pid: Int32) throws -> [String] {
+            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", String(pid)]).stdout
+                .split(separator: "\n").map(String.init)
+        }
+        var tree: [String] = []
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
+            let receiver = try children(rsync.pid)
+            tree = [String(rsync.pid)] + receiver + (try receiver.first.map { try children(Int32($0)!) } ?? [])
+            return tree.count == 3
+        })
+        // Given in the order pidof gives them, newest first.
+        let r = try CLI.run(["--watch-pid", tree.reversed().joined(separator: " ")],
+                            environment: WatchCommandTests.environment)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr == "x11hud: --watch-pid: 3 PIDs given (\(tree.reversed().joined(separator: " "))), one rsync "
+                + "and the processes it started: watch \(rsync.pid) (rsync's sender, which reads the files; "
+                + "pgrep -o -x rsync gives it)\n", "\(r.stderr)")
     }
 }
