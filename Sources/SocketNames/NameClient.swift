@@ -12,6 +12,8 @@ public import ProgressFeed
     public var onAcknowledged: (@MainActor () -> Void)?
     public var onEnd: (@MainActor (Int32) -> Void)?
     public var onVanished: (@MainActor () -> Void)?
+    /// The HUD's answer to `describe()`: what it shows, one JSON object.
+    public var onListing: (@MainActor (String) -> Void)?
 
     init(id: String?, descriptor: Int32, loop: any EventLoop) {
         self.id = id
@@ -30,6 +32,10 @@ public import ProgressFeed
             onAcknowledged?()
             return
         }
+        if line.hasPrefix("listing ") {
+            onListing?(String(line.dropFirst(8)))
+            return
+        }
         if line.hasPrefix("ended "), let status = Int32(line.dropFirst(6)) {
             ended = true
             onEnd?(status)
@@ -44,6 +50,9 @@ public import ProgressFeed
     public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true)) }
 
     public func hide(subscribe: Bool) { write(NameRequest(hide: true, subscribe: subscribe)) }
+
+    /// Asks what the HUD shows: `onListing`, then `onAcknowledged`.
+    public func describe() { write(NameRequest(describe: true)) }
 
     func write(_ request: NameRequest) { socket?.write(request.wireLine) }
 }

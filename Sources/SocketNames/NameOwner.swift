@@ -15,6 +15,8 @@ import HUDLoop
     private var ended = false
     /// A request from another process, after the check that it is this user's.
     public var onRequest: (@MainActor (NameRequest) -> Void)?
+    /// What the HUD shows, for `list` (one JSON object, one line).
+    public var describe: (@MainActor () -> String)?
 
     init(id: String, path: String, listener: Int32, loop: any EventLoop) {
         self.id = id
@@ -56,6 +58,7 @@ import HUDLoop
             subscribers.append(ObjectIdentifier(client))
         }
         onRequest?(request)
+        if request.describe, let describe { client.write("listing \(describe())\n") }
         client.write("ack\n")
     }
 

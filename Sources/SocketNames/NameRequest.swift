@@ -13,12 +13,28 @@ public struct NameRequest: Codable, Equatable, Sendable {
     public var subscribe = false
     /// From now on the HUD writes its details from the figures it is given (`--details auto`).
     public var autoDetails = false
+    /// Answer with what the HUD shows (`listing JSON`, before the `ack`): `x11hud list`.
+    public var describe = false
 
-    public init(lines: [String] = [], hide: Bool = false, subscribe: Bool = false, autoDetails: Bool = false) {
+    public init(lines: [String] = [], hide: Bool = false, subscribe: Bool = false, autoDetails: Bool = false,
+                describe: Bool = false) {
         self.lines = lines
         self.hide = hide
         self.subscribe = subscribe
         self.autoDetails = autoDetails
+        self.describe = describe
+    }
+
+    private enum CodingKeys: String, CodingKey { case lines, hide, subscribe, autoDetails, describe }
+
+    /// Keys left out are their defaults: a request of an older x11hud still reads.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(lines: try c.decodeIfPresent([String].self, forKey: .lines) ?? [],
+                  hide: try c.decodeIfPresent(Bool.self, forKey: .hide) ?? false,
+                  subscribe: try c.decodeIfPresent(Bool.self, forKey: .subscribe) ?? false,
+                  autoDetails: try c.decodeIfPresent(Bool.self, forKey: .autoDetails) ?? false,
+                  describe: try c.decodeIfPresent(Bool.self, forKey: .describe) ?? false)
     }
 
     /// The update the lines carry, read as the HUD reads its own JSON input.

@@ -33,22 +33,16 @@ extension HUD {
     }
 
     private func registryState(bezel b: Rect, up: Bool) -> HUDRegistry.State {
-        let content = scene.content
-        let shown = { (text: String) in self.scene.style.markup ? TextBlock.plainText(fromMarkup: text) : text }
-        // A stack's count follows its summary in `x11hud list`, as it does on the bubble.
-        let count = content.stackCount > 1 ? "  ×\(content.stackCount)" : ""
-        // The value the indicator goes to (not the eased one on screen), to 0.01 %: a reader polls it, and a
-        // stream of tiny steps does not rewrite the description each frame.
-        let progress = [.determinate, .annular, .bar].contains(content.mode)
-            ? (content.progress * 10_000).rounded() / 10_000 : nil
+        // What `list` shows of it (text without markup, a stack's count, the value the indicator goes to), as a
+        // HUD on any platform describes itself; then where it is, for stacking.
+        let listed = HUDListing(controller, pid: getpid(), monitor: monitor.name)
         return HUDRegistry.State(
-            id: id, pid: getpid(), monitor: monitor.name, position: scene.style.placement.rawValue,
+            id: id, pid: listed.pid, monitor: listed.monitor, position: scene.style.placement.rawValue,
             x: monitor.frame.x + Int(b.x), y: monitor.frame.y + Int(b.y), width: Int(b.width),
-            height: Int(b.height), mode: content.mode.rawValue, label: shown(content.label) + count,
-            spinner: content.mode == .indeterminate ? scene.style.spinner.rawValue : nil, up: up,
+            height: Int(b.height), mode: listed.mode, label: listed.label, spinner: listed.spinner, up: up,
             newestFirst: scene.style.bubble != nil ? true : nil, last: scene.style.stacksLast ? true : nil,
-            first: scene.style.stacksFirst ? true : nil, progress: progress, details: shown(content.details),
-            outcome: content.outcome?.rawValue)
+            first: scene.style.stacksFirst ? true : nil, progress: listed.progress, details: listed.details,
+            outcome: scene.content.outcome?.rawValue)
     }
 
     /// Finds this HUD's place among the HUDs up at the same position of the same monitor.

@@ -13,42 +13,6 @@ import ProgressFeed
     case remote(RemoteHUD)
 }
 
-/// What `x11hud list` prints of one HUD on the display.
-public struct HUDListing: Hashable, Sendable, Encodable {
-    public var id: String?
-    public var pid: Int32
-    public var mode: String
-    public var label: String
-    public var monitor: String
-    /// The spinner's style, while the mode is the spinner.
-    public var spinner: String?
-    /// The progress shown, a fraction from 0 to 1; nil while the HUD shows none (the spinner, an icon, text).
-    public var progress: Double?
-    /// The details label as shown: `--details auto`'s figures too.
-    public var details: String
-    /// How its job ended, once the HUD shows it (`done`, `failed`, `cancelled`, `unknown`), else `running`.
-    public var outcome = "running"
-
-    private enum CodingKeys: String, CodingKey {
-        case id, pid, mode, label, monitor, spinner, progress, details, outcome
-    }
-
-    /// `progress` is always written, `null` when there is none, so that a status bar reading it need not tell a
-    /// missing key from a spinner; `id` only when the HUD has one and `spinner` only while it turns, as before.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(pid, forKey: .pid)
-        try c.encode(mode, forKey: .mode)
-        try c.encode(label, forKey: .label)
-        try c.encode(monitor, forKey: .monitor)
-        try c.encodeIfPresent(spinner, forKey: .spinner)
-        try c.encode(progress, forKey: .progress)
-        try c.encode(details, forKey: .details)
-        try c.encode(outcome, forKey: .outcome)
-    }
-}
-
 extension HUDSession {
     /// Makes the HUD named `id` on the whole display (for the same user), unless a process (this one included) already
     /// shows one by that name: then that one is returned, to update or hide. Two processes asking at the same instant

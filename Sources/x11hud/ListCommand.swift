@@ -3,6 +3,9 @@ import HUDCommandLine
 import FoundationEssentials
 import Glibc
 import X11Platform
+import HUDControl
+import HUDLoop
+import SocketNames
 
 /// `x11hud list`: the HUDs up on the display, of every x11hud process.
 struct ListCommand: Command {
@@ -29,6 +32,7 @@ struct ListCommand: Command {
     mutating func validate() throws {}
 
     func run() throws {
+        if display == nil { MainActor.assumeIsolated { Self.listOnWayland(json: json) } }
         let (lines, failure) = MainActor.assumeIsolated { () -> ([String], ExitError?) in
             do throws(HUDError) {
                 let session = try HUDSession(display: display)
@@ -55,5 +59,40 @@ struct ListCommand: Command {
     static func json(_ huds: [HUDListing]) -> String {
         let data = (try? JSONEncoder().encode(huds)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Prints the HUDs shown on the Wayland compositor `WAYLAND_DISPLAY` names, each asked through its socket (one
+    /// that does not answer within a second is left out), and exits. Returns when this is not Wayland, or when no
+    /// HUD is up there and an X display is (HUDs shown with --backend x11, or under XWayland): the X display is asked.
+    @MainActor private static func listOnWayland(json: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty,
+              let directory = try? NameDirectory(display: wayland, environment: environment) else { return }
+        let clients = NameClaim.clients(in: directory, loop: SystemLoop.main)
+        if clients.isEmpty, !(environment["DISPLAY"] ?? "").isEmpty { return }
+        var listed: [HUDListing] = [], waiting = clients.count
+        let finish: @MainActor () -> Void = {
+            // Oldest first, as on X11: the lowest process id has run longest, more often than not.
+            let sorted = listed.sorted { $0.pid < $1.pid }
+            for line in json ? [Self.json(sorted)] : sorted.map(Self.line) { print(line) }
+            Glibc.exit(0)
+        }
+        if clients.isEmpty { finish() }
+        for client in clients {
+            client.onListing = { text in
+                if let listing = try? JSONDecoder().decode(HUDListing.self, from: Data(text.utf8)) {
+                    listed.append(listing)
+                }
+            }
+            let done: @MainActor () -> Void = {
+                waiting -= 1
+                if waiting == 0 { finish() }
+            }
+            client.onAcknowledged = done
+            client.onVanished = done
+            client.describe()
+        }
+        SystemLoop.main.schedule(after: 1) { finish() }
+        SystemLoop.main.run()
     }
 }

@@ -106,6 +106,11 @@ import WaylandPlatform
         if let owner {
             if !owner.id.isEmpty { live.controller.id = owner.id }
             owner.onRequest = { [unowned live] request in Self.apply(request, to: live) }
+            let output = output ?? session.outputNames.first ?? ""
+            owner.describe = { [unowned live] in
+                let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
+                return String(decoding: (try? JSONEncoder().encode(listing)) ?? Data("{}".utf8), as: UTF8.self)
+            }
         }
         live.completion = { [self, unowned live] in
             owner?.end(status: live.wasCancelled ? ExitStatus.cancelled.code : ExitStatus.done.code)

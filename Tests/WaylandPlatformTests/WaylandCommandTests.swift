@@ -216,6 +216,34 @@ struct WaylandNamedHUDTests {
         #expect(hud.status == 0, "\(hud.stderr)")
     }
 
+    /// `x11hud list` on Wayland asks each HUD through its socket: a named bar and an unnamed spinner, with what they
+    /// show, in the same lines and JSON as on X11.
+    @Test func listNamesEveryHUDUp() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let named = try WaylandCommandTests.hud(["--id", "save", "--mode", "bar", "--progress", "0.3", "--label",
+                                                 "Saving"], on: sway)
+        let other = try WaylandCommandTests.hud(["--label", "Other"], on: sway)
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        var lines: [String] = []
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            lines = try ChildProcess.run(CLI.binary, ["list"], environment: environment).stdout
+                .split(separator: "\n").map(String.init)
+            return lines.count == 2
+        }
+        let sorted = [named.pid, other.pid].sorted()
+        let expected = ["save\t\(named.pid)\tbar\tSaving\tHEADLESS-1",
+                        "-\t\(other.pid)\tindeterminate\tOther\tHEADLESS-1"]
+        #expect(lines == (sorted[0] == named.pid ? expected : expected.reversed()), "\(lines)")
+        let json = try ChildProcess.run(CLI.binary, ["list", "--json"], environment: environment).stdout
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let bar = try #require(objects.first { $0["id"] as? String == "save" }, "\(json)")
+        #expect(bar["progress"] as? Double == 0.3 && bar["outcome"] as? String == "running", "\(json)")
+        #expect(try ChildProcess.run(CLI.binary, ["hide", "--all"], environment: environment).status == 0)
+        #expect(named.waitForExit(timeout: Sanitizer.upTo(5)) && other.waitForExit(timeout: Sanitizer.upTo(5)))
+    }
+
     /// The Wayland chapter's block runs as written, with bash, on sway: the ring from a pipe, then a named volume
     /// OSD, hidden by its name while it is up.
     @Test func theChaptersBlockRunsAsWritten() throws {
