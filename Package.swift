@@ -223,6 +223,16 @@ let package = Package(
             dependencies: ["HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "ProgressFeed", "CWayland"],
             swiftSettings: strictness
         ),
+        // The options the HUD commands share (content, look, the value types they parse) as rows of the one table,
+        // and the words --help, the man page and the README share (the input protocol, each exit status's meaning).
+        .target(
+            name: "CommandOptions",
+            dependencies: [
+                "HUDBase", "HUDCommandLine", "HUDConfig", "HUDRender", "HUDScene", "ProgressFeed", "X11Display",
+                "X11Platform",
+            ],
+            swiftSettings: strictness
+        ),
         .executableTarget(
             name: "x11hud",
             dependencies: [
@@ -245,6 +255,7 @@ let package = Package(
                 "HUDControl",
                 "HUDCommandLine",
                 "HUDDialogs",
+                "CommandOptions",
             ],
             swiftSettings: strictness
         ),
@@ -324,7 +335,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
-                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine", "HUDDialogs", "X11Display",
+                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine", "HUDDialogs", "X11Display", "CommandOptions",
             ],
             // What the command line said before issue 38's parser (CLIGoldenTests), and the script that wrote it.
             exclude: ["Fixtures"],

@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDCommandLine
 
 /// One of x11hud's commands: its rows of the command-line table, what it says in `--help`, and what it does.

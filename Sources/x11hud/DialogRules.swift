@@ -1,3 +1,4 @@
+import CommandOptions
 import Glibc
 import HUDControl
 import HUDFeeds

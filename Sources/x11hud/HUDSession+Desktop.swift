@@ -1,3 +1,4 @@
+import CommandOptions
 import FoundationEssentials
 import X11Platform
 

@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDScene
 
 /// What a live HUD cannot do on this desktop, said once at the start.

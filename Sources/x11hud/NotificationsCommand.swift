@@ -1,3 +1,4 @@
+import CommandOptions
 import X11NotifyDisplay
 import X11Display
 import HUDBase

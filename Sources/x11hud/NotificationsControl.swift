@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDBase
 import HUDCommandLine
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import CommandOptions
 import X11Names
 import FoundationEssentials
 import Glibc

@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDControl
 import X11Display
 import HUDBase

@@ -18,7 +18,7 @@ import Testing
         ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
         ["HUDNotify", "X11Names", "SocketNames"],
         ["X11Platform", "WaylandPlatform"],
-        ["X11NotifyDisplay", "WaylandNotifyDisplay"],
+        ["X11NotifyDisplay", "WaylandNotifyDisplay", "CommandOptions"],
         ["x11hud", "HUDExample", "RenderBench", "FeedFuzz", "HUDTestSupport"],
     ]
 

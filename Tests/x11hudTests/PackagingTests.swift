@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDBase
 import Foundation
 import HUDScene

@@ -1,3 +1,4 @@
+import CommandOptions
 import HUDCommandLine
 @testable import x11hud
 

@@ -1,19 +1,19 @@
-import X11Display
-import HUDBase
-import X11Platform
-import HUDCommandLine
+package import X11Display
+package import HUDBase
+package import X11Platform
+package import HUDCommandLine
 import FoundationEssentials
 import Glibc
-import HUDScene
-import HUDConfig
+package import HUDScene
+package import HUDConfig
 
 // Each value type reads itself from one argument; a value it rejects becomes "The value 'X' is invalid for
 // '--option <value>': <rule>", which names the option, the value and the rule.
 
 /// A progress value: a fraction `0.6` or a percentage `60%`.
-struct ProgressValue: Codable {
-    var fraction: Double
-    static func parse(_ argument: String) throws(ValueError) -> ProgressValue {
+package struct ProgressValue: Codable {
+    package var fraction: Double
+    package static func parse(_ argument: String) throws(ValueError) -> ProgressValue {
         let text = argument.trimmingWhitespace()
         let isPercent = text.hasSuffix("%")
         let number = Double(isPercent ? String(text.dropLast()) : text)
@@ -26,9 +26,9 @@ struct ProgressValue: Codable {
 }
 
 /// A percentage 0...100, with or without `%` (zenity's `--percentage`).
-struct Percentage: Codable {
-    var value: Double
-    static func parse(_ argument: String) throws(ValueError) -> Percentage {
+package struct Percentage: Codable {
+    package var value: Double
+    package static func parse(_ argument: String) throws(ValueError) -> Percentage {
         let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
         guard let v = Double(text), v.isFinite, (0...100).contains(v) else {
             throw ValueError.rule("expected a number from 0 to 100")
@@ -38,9 +38,9 @@ struct Percentage: Codable {
 }
 
 /// `WxH`, e.g. `400x300`.
-struct SizeValue: Codable {
-    var size: Size
-    static func parse(_ argument: String) throws(ValueError) -> SizeValue {
+package struct SizeValue: Codable {
+    package var size: Size
+    package static func parse(_ argument: String) throws(ValueError) -> SizeValue {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               InputLimits.sideRange.contains(w), InputLimits.sideRange.contains(h)
@@ -50,9 +50,9 @@ struct SizeValue: Codable {
 }
 
 /// `X,Y`, e.g. `0,1000000` to pin the bezel to the bottom edge.
-struct OffsetValue {
-    var point: Point
-    static func parse(_ argument: String) throws(ValueError) -> OffsetValue {
+package struct OffsetValue {
+    package var point: Point
+    package static func parse(_ argument: String) throws(ValueError) -> OffsetValue {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let x = Double(parts[0].trimmingWhitespace()),
@@ -64,9 +64,9 @@ struct OffsetValue {
 }
 
 /// A duration, in `InputLimits.durationRange` (the same range stdin's "hide" is clamped to).
-struct Seconds: Codable {
-    var value: Double
-    static func parse(_ argument: String) throws(ValueError) -> Seconds {
+package struct Seconds: Codable {
+    package var value: Double
+    package static func parse(_ argument: String) throws(ValueError) -> Seconds {
         guard let v = Double(argument), v.isFinite, InputLimits.durationRange.contains(v) else {
             throw ValueError.rule("expected \(InputLimits.durationRule)")
         }
@@ -75,13 +75,13 @@ struct Seconds: Codable {
 }
 
 /// `--over-window`: a window id (decimal or `0x…`), `active` or `pointer`.
-func parseWindowChoice(_ argument: String) throws(ValueError) -> WindowChoice {
+package func parseWindowChoice(_ argument: String) throws(ValueError) -> WindowChoice {
     guard let choice = WindowChoice(argument) else {
         throw .rule("expected a window id (decimal or 0x…, as $WINDOWID or xdotool give it), active or pointer")
     }
     return choice
 }
 
-func parseColor(_ text: String) throws -> RGBA { try RGBA(hex: text) }
-func parseFont(_ text: String) throws -> FontSpec { try FontSpec(text) }
+package func parseColor(_ text: String) throws -> RGBA { try RGBA(hex: text) }
+package func parseFont(_ text: String) throws -> FontSpec { try FontSpec(text) }
 

@@ -2,12 +2,12 @@
 /// working directory, as the system finds it. On a client's command line read by the resident (`ServedHUDs`): the
 /// client's directory, which its request carries. The resident never changes its own working directory: a chdir is
 /// process-wide, so it would move the relative paths of every other HUD and thread with it.
-enum RelativePaths {
+package enum RelativePaths {
     /// The directory relative paths are found in while a client's command line is read; nil: the working directory.
-    @TaskLocal static var directory: String?
+    @TaskLocal package static var directory: String?
 
     /// `path` as the file system is to be asked for it.
-    static func resolve(_ path: String) -> String {
+    package static func resolve(_ path: String) -> String {
         guard let directory, !path.isEmpty, !path.hasPrefix("/") else { return path }
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }

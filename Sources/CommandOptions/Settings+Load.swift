@@ -1,7 +1,7 @@
 import HUDBase
 import HUDCommandLine
 import FoundationEssentials
-import HUDConfig
+package import HUDConfig
 import HUDScene
 
 extension Settings {
@@ -10,7 +10,7 @@ extension Settings {
     /// `lenient` (the notification server, which must not be lost over a typo): a key that cannot be used is a
     /// warning naming its line and the rest of its file applies, and a file that cannot be read at all is one
     /// warning and no settings of its own.
-    static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)],
+    package static func load(config: String?, noConfig: Bool, given: [(ConfigKey, ConfigValue?)],
                      lenient: Bool = false) throws -> Settings {
         var files: [ConfigFile] = []
         // A client's --config read by the resident is found in the client's directory.
@@ -26,11 +26,11 @@ extension Settings {
                     for warning in file.warnings {
                         // A rule with a bad key is left out whole (ConfigFile): the rest could match too much.
                         let whole = warning.reason.hasPrefix("notifications.rule[") ? " with its rule" : ""
-                        X11HUDCommand.printError("warning: \(warning); left out\(whole)")
+                        ExitError.printError("warning: \(warning); left out\(whole)")
                     }
                 } catch {
                     guard lenient else { throw ExitError(.badConfig, error.description) }
-                    X11HUDCommand.printError("warning: \(error); the file's settings are not used")
+                    ExitError.printError("warning: \(error); the file's settings are not used")
                     if path == config { files.append(ConfigFile(path: path)) }
                 }
             }
@@ -41,5 +41,13 @@ extension Settings {
         var settings = Settings(files: files)
         for case let (key, value?) in given { settings.override(key, with: value) }
         return settings
+    }
+}
+
+extension LookOptions {
+    /// The config files under these options; `lenient`, a key that cannot be used is a warning (`Settings.load`).
+    package func settings(lenient: Bool = false) throws -> Settings {
+        try Settings.load(config: config, noConfig: noConfig, given: ConfigKey.allCases.map { ($0, given[$0]) },
+                          lenient: lenient)
     }
 }

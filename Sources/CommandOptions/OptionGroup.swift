@@ -1,9 +1,9 @@
-import HUDCommandLine
-import HUDConfig
+package import HUDCommandLine
+package import HUDConfig
 
 /// A group of options shared by commands (the look, a HUD's content, the watchers): its rows of the command-line
 /// table, its value when no option is given, and its check once all are read.
-protocol OptionGroup {
+package protocol OptionGroup {
     init()
     static var rows: [OptionRow<Self>] { get }
     /// Throws `UsageError` for a usage problem (status 64), `ExitError` for another status.
@@ -13,7 +13,7 @@ protocol OptionGroup {
 extension OptionRow {
     /// A setting's option: its row of the table of settings (`SettingKey.setting`) gives its name, value name,
     /// help and values, and reads its value as the config file's is read.
-    static func setting<Key: SettingKey & RawRepresentable>(_ key: Key, section: String? = nil,
+    package static func setting<Key: SettingKey & RawRepresentable>(_ key: Key, section: String? = nil,
                                                             set: @escaping (inout Root, ConfigValue?) -> Void)
         -> OptionRow where Key.RawValue == String {
         let setting = key.setting

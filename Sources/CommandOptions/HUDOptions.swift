@@ -1,46 +1,48 @@
-import HUDCommandLine
+package import HUDCommandLine
 import FoundationEssentials
 import Glibc
-import HUDConfig
+package import HUDConfig
 import HUDRender
-import HUDScene
+package import HUDScene
 import X11Platform
 
 /// The options that describe a HUD, shared by the live command and `render`.
 ///
 /// Every option takes the next argument as its value even when it starts with a dash, as getopt does, so
 /// `--offset -100,0` and `--label "-3 dB"` work.
-struct HUDOptions: OptionGroup, Codable {
-    var mode: HUDMode?
-    var label: String?
-    var details: String?
-    var progress: ProgressValue?
-    var percentage: Percentage?
-    var pulsate = false
-    var icon: Icon?
-    var banner = false
-    var image: String?
-    var button: String?
+package struct HUDOptions: OptionGroup, Codable {
+    package init() {}
+
+    package var mode: HUDMode?
+    package var label: String?
+    package var details: String?
+    package var progress: ProgressValue?
+    package var percentage: Percentage?
+    package var pulsate = false
+    package var icon: Icon?
+    package var banner = false
+    package var image: String?
+    package var button: String?
     /// The look's settings, where it appears, and the config file: the options `x11hud notifications` shares.
-    var look = LookOptions()
-    var minSize: SizeValue?
-    var square = false
-    var printSettings = false
-    var markup = false
+    package var look = LookOptions()
+    package var minSize: SizeValue?
+    package var square = false
+    package var printSettings = false
+    package var markup = false
 
     /// The config file under the command line, resolved in `validate()`.
-    var settings = Settings()
+    package var settings = Settings()
     /// Decoded in `validate()`, so a missing file is a usage error before anything is shown.
-    var loadedImage: ImageAsset?
+    package var loadedImage: ImageAsset?
 
     /// What the options said; the settings and the image are what they name, read again where the HUD is drawn
     /// (`loadFiles`), so a request to the resident carries paths, not files.
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case mode, label, details, progress, percentage, pulsate, icon, banner, image, button, look, minSize, square
         case printSettings, markup
     }
 
-    static let rows: [OptionRow<HUDOptions>] = [
+    package static let rows: [OptionRow<HUDOptions>] = [
         .option("mode", valueName: "mode", help: "What to show above the labels.",
                 choices: HUDMode.allCases.map(\.rawValue), parse: parseMode) { $0.mode = $1 },
         .text("label", "text", valueName: "label", help: "The main text (bold 16). --text is zenity's name for it.") {
@@ -87,12 +89,12 @@ struct HUDOptions: OptionGroup, Codable {
     ]
 
     /// A mode by its name or a familiar alias (`spinner`, `ring`…); the choices listed are the names.
-    static func parseMode(_ text: String) throws(ValueError) -> HUDMode {
+    package static func parseMode(_ text: String) throws(ValueError) -> HUDMode {
         guard let mode = HUDMode(name: text) else { throw .refused }
         return mode
     }
 
-    mutating func validate() throws {
+    package mutating func validate() throws {
         try look.validate()
         settings = try look.settings()
         // Answered in run() (`printout`): the other checks are about what a HUD would show.
@@ -103,7 +105,7 @@ struct HUDOptions: OptionGroup, Codable {
 
     /// Reads the files the options name (the config files, the image), relative paths against
     /// `RelativePaths.directory`: what the resident does with a client's command, which the client checked.
-    mutating func loadFiles() throws {
+    package mutating func loadFiles() throws {
         settings = try look.settings()
         try loadImage()
     }
@@ -139,12 +141,12 @@ struct HUDOptions: OptionGroup, Codable {
 
     /// What `--print-config` or `--print-settings` asks for, printed by `run()` instead of showing anything; nil
     /// for neither.
-    var printout: String? {
+    package var printout: String? {
         if look.printConfig { return settings.printed }
         return printSettings ? Setting.tabulated : nil
     }
 
-    var content: HUDContent {
+    package var content: HUDContent {
         var custom: CustomIndicator? = nil
         if let loadedImage { custom = .image(loadedImage) } else if let icon { custom = .icon(icon) }
         let value = progress?.fraction ?? percentage.map { $0.value / 100 }
@@ -157,10 +159,10 @@ struct HUDOptions: OptionGroup, Codable {
     }
 
     /// The mode was chosen on the command line, so input must not change it by itself.
-    var modeIsExplicit: Bool { mode != nil || pulsate }
+    package var modeIsExplicit: Bool { mode != nil || pulsate }
 
     /// The look: built-in defaults, then the config file, then the flags.
-    var style: HUDStyle {
+    package var style: HUDStyle {
         var style = look.style(settings)
         if let minSize { style.minSize = minSize.size }
         style.square = square
@@ -188,7 +190,7 @@ struct HUDOptions: OptionGroup, Codable {
     private static let bannerMessageFont = try! FontSpec("Sans 14")
 
     /// The scale set by a flag or the config file; nil to follow the screen.
-    var explicitScale: Double? { settings.scale }
+    package var explicitScale: Double? { settings.scale }
 
-    var scaleFactor: Double { explicitScale ?? 1 }
+    package var scaleFactor: Double { explicitScale ?? 1 }
 }

@@ -1,14 +1,14 @@
-import HUDBase
-import HUDScene
-import ProgressFeed
+package import HUDBase
+package import HUDScene
+package import ProgressFeed
 
 /// What the README, `--help` and the man page say in the same words, written once: the input protocol (the
 /// synopsis is `Subcommand.synopsis`). The man page takes them from the binary (`--print-synopsis`,
 /// `--print-input-protocol`, read by packaging/man.py), and the tests hold the README's table and paragraphs to them.
-enum Documentation {
+package enum Documentation {
     /// The input protocol, one row per kind of line: the line, and what it does (Markdown, as the README's table).
     /// The JSON keys' rows come from `JSONKey.all`, their example lines from the writer that forwards updates.
-    static let inputLines: [(line: String, meaning: String)] = [
+    package static let inputLines: [(line: String, meaning: String)] = [
         ("`45`, `45.5`, `45%`", "progress in percent, as `zenity --progress` reads it"),
         ("`#TEXT`", "set the label (zenity)"),
         ("`\(jsonExample)`",
@@ -37,7 +37,7 @@ enum Documentation {
     }
 
     /// How the input ends and what the HUD does with a pipe it has not finished (Markdown, one paragraph).
-    static let endOfInput = """
+    package static let endOfInput = """
         The end of the input hides the HUD (after `--min-show`) and x11hud exits \(ExitStatus.done.label). **A HUD \
         never kills its producer:** whenever the HUD hides before its input has ended (`--auto-close`, a `hide` line, \
         `--hide-after`, the button), x11hud reads and drops the rest of the input and exits only at its end, with the \
@@ -49,7 +49,7 @@ enum Documentation {
         """
 
     /// `--print-input-protocol`: the rows as `line<TAB>meaning`, then the paragraph after an empty line.
-    static var inputProtocolDump: String {
+    package static var inputProtocolDump: String {
         inputLines.map { $0.line + "\t" + $0.meaning }.joined(separator: "\n") + "\n\n" + endOfInput + "\n"
     }
 }

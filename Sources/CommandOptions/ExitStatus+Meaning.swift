@@ -1,11 +1,11 @@
-import HUDBase
-import HUDScene
+package import HUDBase
+package import HUDScene
 
 /// What each status (defined in HUDScene's `ExitStatus`) means on the command line: the one table that `--help`,
 /// the man page and the README follow (a test holds the README and the man page to it).
 extension ExitStatus {
     /// One line for the tables, in Markdown: options in `backquotes`.
-    var meaning: String {
+    package var meaning: String {
         switch self {
         case .done: return "done: hidden after `--hide-after`, end of input or `--auto-close`"
         case .cancelled:
@@ -37,7 +37,7 @@ extension ExitStatus {
     }
 
     /// The table as plain text for `--help` (and from there the man page): one status a line.
-    static var helpTable: String {
+    package static var helpTable: String {
         allCases.map { status in
             "  " + status.label.padded(to: 6) + status.meaning.filter { $0 != "`" }
         }.joined(separator: "\n")
@@ -45,7 +45,7 @@ extension ExitStatus {
 
     /// A command's own statuses as one sentence for its `--help`, the numbers from the table and the words the
     /// command's: `Exit status: 0 hidden; 1 no such HUD.`
-    static func sentence(_ entries: [(status: ExitStatus, words: String)]) -> String {
+    package static func sentence(_ entries: [(status: ExitStatus, words: String)]) -> String {
         "Exit status: " + entries.map { "\($0.status.label) \($0.words)" }.joined(separator: "; ") + "."
     }
 }

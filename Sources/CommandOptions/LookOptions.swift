@@ -1,30 +1,32 @@
-import HUDCommandLine
-import HUDConfig
-import HUDScene
+package import HUDCommandLine
+package import HUDConfig
+package import HUDScene
 
 /// The options of a HUD's look that every HUD honours, notifications too: its settings (colours, fonts, metrics,
 /// place, animation), the monitor and scale, and the config file. `HUDOptions` adds a HUD's content (`--label`,
 /// `--progress`, `--icon`, `--button`…) and the settings only a HUD of the command line uses; `x11hud notifications`
 /// takes these alone, as every notification brings its own content.
-struct LookOptions: OptionGroup, Codable {
+package struct LookOptions: OptionGroup, Codable {
+    package init() {}
+
     /// The settings given as options: each option is its row of the table of settings (`ConfigKey.setting`).
-    var given: [ConfigKey: ConfigValue] = [:]
-    var staticIcons = false
-    var showValue = false
-    var config: String?
-    var noConfig = false
-    var printConfig = false
+    package var given: [ConfigKey: ConfigValue] = [:]
+    package var staticIcons = false
+    package var showValue = false
+    package var config: String?
+    package var noConfig = false
+    package var printConfig = false
 
     /// The settings every HUD honours, in the order `--help` lists them.
-    static let settingKeys: [ConfigKey] = [
+    package static let settingKeys: [ConfigKey] = [
         .theme, .bezelColor, .bezelStyle, .contentColor, .font, .detailsFont, .buttonFont, .scale, .margin,
         .cornerRadius, .position, .offset, .animation, .monitor,
     ]
 
-    static let rows = sectionRows(nil)
+    package static let rows = sectionRows(nil)
 
     /// The rows, under `section` in `--help` (the notification server's "Look (as for the HUD)").
-    static func sectionRows(_ section: String?) -> [OptionRow<LookOptions>] {
+    package static func sectionRows(_ section: String?) -> [OptionRow<LookOptions>] {
         settingKeys.map { key in .setting(key, section: section) { $0.given[key] = $1 } } + [
             .flag("static-icons", help: "Show icons whole at once instead of drawing their strokes in.",
                   section: section) { $0.staticIcons = $1 },
@@ -43,23 +45,17 @@ struct LookOptions: OptionGroup, Codable {
         ]
     }
 
-    mutating func validate() throws {}
+    package mutating func validate() throws {}
 
-    var animation: HUDAnimation? { if case .animation(let v)? = given[.animation] { v } else { nil } }
-    var labelFont: FontSpec? { if case .font(let v)? = given[.font] { v } else { nil } }
-    var detailsFont: FontSpec? { if case .font(let v)? = given[.detailsFont] { v } else { nil } }
-    var cornerRadius: Double? { if case .number(let v)? = given[.cornerRadius] { v } else { nil } }
-    var position: Position? { if case .position(let v)? = given[.position] { v } else { nil } }
-
-    /// The config files under these options; `lenient`, a key that cannot be used is a warning (`Settings.load`).
-    func settings(lenient: Bool = false) throws -> Settings {
-        try Settings.load(config: config, noConfig: noConfig, given: ConfigKey.allCases.map { ($0, given[$0]) },
-                          lenient: lenient)
-    }
+    package var animation: HUDAnimation? { if case .animation(let v)? = given[.animation] { v } else { nil } }
+    package var labelFont: FontSpec? { if case .font(let v)? = given[.font] { v } else { nil } }
+    package var detailsFont: FontSpec? { if case .font(let v)? = given[.detailsFont] { v } else { nil } }
+    package var cornerRadius: Double? { if case .number(let v)? = given[.cornerRadius] { v } else { nil } }
+    package var position: Position? { if case .position(let v)? = given[.position] { v } else { nil } }
 
     /// The look of `settings` (made by `settings()`, its `auto` theme resolved): built-in defaults, then the
     /// config files, then the flags.
-    func style(_ settings: Settings) -> HUDStyle {
+    package func style(_ settings: Settings) -> HUDStyle {
         var style = settings.style
         if staticIcons { style.liveIcons = false }
         if showValue { style.showsValue = true }
