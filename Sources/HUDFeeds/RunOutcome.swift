@@ -48,9 +48,6 @@ public struct RunOutcome: Sendable {
         case (_, .exited(0)):
             u.icon = .success
             u.label = doneLabel
-            // The whole job is done: a percentage it last printed short of 100 (apt's download ends at 94 %) is
-            // not left under Done.
-            u.progress = 1
         case (_, .exited(let code)):
             u.icon = .error
             u.label = failLabel

@@ -1,3 +1,5 @@
+import HUDScene
+
 /// `--details auto`: the details label written from what the input says, for every source (standard input,
 /// `run`, the watchers):
 ///
@@ -5,7 +7,7 @@
 /// - bytes without a total: `1.2 GB · 35 MB/s` (and the time left when a percentage comes with them)
 /// - ended (an icon came): `2.7 GB of 2.7 GB · 31 MB/s average`, the rate over the whole transfer, as dd and rsync
 ///   end on; while it runs the rate is a moving average of the last seconds, as pv shows it
-/// - a fraction alone: `35 % · 0:43 left`
+/// - a fraction alone: `35 % · 0:43 left`; `100 %` under the success icon, wherever the tool's last one was
 ///
 /// Under any text the input or the flags give as details (a watched file's name), on a line of its own. The rate
 /// and time left appear once the estimate has watched for `warmUp` seconds.
@@ -51,6 +53,9 @@ public struct TransferDetails: Sendable {
         if update.icon != nil { over = true } else if moved { over = false }
         if let b = update.bytesDone { bytes = b }
         if let p = update.progress { fraction = p }
+        // Success is the whole job done: a percentage the tool last printed short of 100 (apt's download ends at
+        // 94 %) is not left under Done.
+        if update.icon == .success, fraction != nil { fraction = 1 }
         guard update.bytesDone != nil || update.progress != nil else {
             return update.details == nil && update.icon == nil ? nil : text(at: time)
         }

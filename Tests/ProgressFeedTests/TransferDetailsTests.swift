@@ -78,6 +78,20 @@ import Testing
         #expect(slow.last?.hasSuffix(" left") == true, "\(slow.last ?? "")")
     }
 
+    /// Issue 40 item 7: a percentage alone ends at 100 % under the success icon (apt's last status line said
+    /// 94 %), and stays where it was under the error icon; sizes are left as they were.
+    @Test func successEndsAPercentageAtAHundred() {
+        var d = TransferDetails()
+        _ = d.take(FeedUpdate(progress: 0.94), at: 1)
+        #expect(d.take(FeedUpdate(icon: .success), at: 2) == "100 %")
+        var failed = TransferDetails()
+        _ = failed.take(FeedUpdate(progress: 0.94), at: 1)
+        #expect(failed.take(FeedUpdate(icon: .error), at: 2) == "94 %")
+        var sized = TransferDetails()
+        _ = sized.take(FeedUpdate(progress: 0.5, bytesDone: 5_000_000, bytesTotal: 10_000_000), at: 1)
+        #expect(sized.take(FeedUpdate(icon: .success), at: 2) == "5.0 MB of 10 MB")
+    }
+
     @Test func aRateAtABoundaryKeepsItsUnit() {
         var d = TransferDetails()
         var units: [String] = []
