@@ -1,4 +1,4 @@
-public import HUDScene
+import HUDScene
 
 /// What `x11hud list` prints of one HUD on the display.
 public struct HUDListing: Hashable, Sendable, Codable {

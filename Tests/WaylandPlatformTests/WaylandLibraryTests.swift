@@ -7,7 +7,7 @@ import WaylandPlatform
 
 /// Issue 42 items 1 and 2: the library on Wayland, in this process, as a Swift program uses it (its main queue
 /// serving the connection), and the same HUD at a HiDPI output's scale.
-@Suite(.serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
 @MainActor struct WaylandLibraryTests {
     typealias Box = (minX: Int, minY: Int, maxX: Int, maxY: Int)
 
