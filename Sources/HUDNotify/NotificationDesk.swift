@@ -92,6 +92,8 @@ import ProgressFeed
     let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
+    /// The names of the rules turned on or off at run time (`setRule`), over their `enabled` key.
+    var ruleSwitches: [String: Bool] = [:]
     /// Calls `update(now:)` at `nextDeadline`.
     private var timer: LoopTimer?
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
