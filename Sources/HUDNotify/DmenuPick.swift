@@ -44,7 +44,8 @@ public enum DmenuPick: Sendable, Equatable {
         }
         // A program that never reads its input must not block the write: it ends, and the write fails (EPIPE, its
         // signal ignored for the write).
-        var text = Array((lines.joined(separator: "\n") + "\n").utf8)
+        // One a line, the last without a line end, as dunst writes them.
+        var text = Array(lines.joined(separator: "\n").utf8)
         var old = sigaction(), ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigaction(SIGPIPE, &ignore, &old)

@@ -31,7 +31,7 @@ public import HUDBus
         .method("InvokeAction", "us", returns: ""),
         // An id (0: the newest shown); the id closed, 0 when none was.
         .method("Close", "u", returns: "u"),
-        // The actions of the notifications shown, newest first: id, key, label, summary.
+        // The actions of the notifications shown, newest first: id, its HUD's name, key, label.
         .method("Actions", "", returns: "a(usss)"),
         // A line of those `MenuLines` gives, as dmenu picked it; the id and key invoked.
         .method("MenuLines", "", returns: "as"),
@@ -108,7 +108,9 @@ public import HUDBus
                 }
             case "Actions":
                 let rows = desk.shownNewestFirst.flatMap { id in
-                    (desk.notification(id).map { n in n.actions.map { (id, $0.key, $0.label, n.summary) } }) ?? []
+                    (desk.notification(id).map { n in
+                        n.actions.map { (id, desk.hudName(of: id) ?? "", $0.key, $0.label) }
+                    }) ?? []
                 }
                 try reply.appendStructArray("usss", rows) { row throws(BusError) in
                     try reply.append(row.0)

@@ -19,6 +19,9 @@ extension NotificationDesk {
         entries.filter { $0.value.hud != nil && $0.value.reason == nil }.keys.sorted(by: >)
     }
 
+    /// The name of the HUD showing notification `id` (`x11hud list` shows it).
+    public func hudName(of id: UInt32) -> String? { entries[stackedInto[id] ?? id]?.name }
+
     /// Closes the newest notification on screen as dismissed (reason 2); its id, nil when none is shown.
     @discardableResult public func closeNewest() -> UInt32? {
         guard let id = shownNewestFirst.first else { return nil }
