@@ -28,7 +28,7 @@ import Testing
         let dir: URL
         var menuInput: String { (try? String(contentsOf: dir.appendingPathComponent("menu.in"), encoding: .utf8)) ?? "" }
 
-        init(dunst: Bool) throws {
+        init(dunst: Bool, ruleName: String = "mute", appName: String = "muted") throws {
             desk = try NotificationsCommandTests.Desk(serverArguments: nil)
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-dunstctl-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -56,8 +56,8 @@ import Testing
                 let config = dir.appendingPathComponent("config.toml")
                 try """
                     [[notifications.rule]]
-                    name = "mute"
-                    app-name = "muted"
+                    name = "\(ruleName)"
+                    app-name = "\(appName)"
                     skip-display = true
 
                     """.write(to: config, atomically: true, encoding: .utf8)
@@ -287,5 +287,63 @@ import Testing
         #expect(try s.waitFor(displayed: 1, history: 2))
         let none = try s.desk.sh("\(x11hud) notifications action")
         #expect(none.status == 1 && none.stderr == "x11hud: no notification with an action is shown\n")
+    }
+
+    /// The manual's block of x11hud's own commands, each line run as written (bash, x11hud and a rofi stand-in in
+    /// PATH) on a server with twelve closed notifications and four shown: what each line says and does.
+    @Test(.enabled(if: usable)) func theManualsBlockRunsAsWritten() throws {
+        let lines = try #require(Manual.blocks("sh", in: try Manual.section("### dunstctl and dunst's key bindings"))
+            .first).split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        let s = try Server(dunst: false, ruleName: "spotify", appName: "Spotify")
+        let bin = s.dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("x11hud"), withDestinationURL: CLI.binary)
+        try "#!/bin/sh\ngrep ',no]'\n".write(to: bin.appendingPathComponent("rofi"), atomically: true, encoding: .utf8)
+        #expect(chmod(bin.appendingPathComponent("rofi").path, 0o755) == 0)
+        s.desk.extraEnvironment["PATH"] = bin.path + ":" + (s.desk.extraEnvironment["PATH"] ?? "/usr/bin:/bin")
+        for n in 1...12 { #expect(try s.desk.sh("notify-send -t 0 Old\(n) body").status == 0) }
+        // Five in the column (max-visible), seven waiting.
+        #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 5 && s.count("waiting") == 7 })
+        try s.ctl("close-all")
+        #expect(try s.waitFor(displayed: 0, history: 12))
+        #expect(try s.desk.sh("notify-send -t 0 Oldest body").status == 0)
+        let pick = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "notify-send -t 0 -A yes=Yes -A no=No Pick b"],
+                                    environment: s.desk.environment)
+        #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 2 })
+        let open = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "notify-send -t 0 -A default=Open Open b"],
+                                    environment: s.desk.environment)
+        #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 3 })
+        #expect(try s.desk.sh("notify-send -t 0 Newest body").status == 0)
+        #expect(try s.waitFor(displayed: 4, history: 12))
+        func run(_ n: Int) throws -> ChildProcess.Result {
+            try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", lines[n]], environment: s.desk.environment,
+                                 timeout: 20)
+        }
+        func summaries() throws -> [String] {
+            try s.history().entries.map { "\($0["summary"] ?? "")" }
+        }
+        // dunstctl close: the oldest of those shown (all normal), Oldest (13).
+        #expect(try run(0).status == 0)
+        #expect(try Tools.waitUntil(timeout: 5) { try summaries().first == "Oldest" })
+        // close: the newest, 16.
+        let closed = try run(1)
+        #expect(closed.status == 0 && closed.stdout == "16\n", "\(closed.stderr)")
+        // action: the newest with an action, Open (15): its default action, heard by its sender.
+        #expect(try run(2).status == 0)
+        #expect(open.waitForExit(timeout: 5) && open.stdout == "default\n")
+        // menu through the rofi stand-in: Pick's "no".
+        let menu = try run(3)
+        #expect(menu.status == 0 && menu.stdout == "14 no\n", "\(menu.stderr)")
+        #expect(pick.waitForExit(timeout: 5) && pick.stdout == "no\n")
+        // pop 12: shown again under a new id.
+        let popped = try run(4)
+        #expect(popped.status == 0 && (UInt32(popped.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 16)
+        #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 1 })
+        // rule spotify off: Spotify's notifications show again.
+        let rule = try run(5)
+        #expect(rule.status == 0 && rule.stdout == "off\n")
+        #expect(try s.desk.sh("notify-send -t 0 -a Spotify Song artist").status == 0)
+        #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 2 })
     }
 }
