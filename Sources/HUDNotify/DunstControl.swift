@@ -127,7 +127,9 @@ import HUDLoop
             menuOpen = false
             switch outcome {
             case .picked(let line):
-                if desk.invokeMenuLine(line) == nil { desk.onWarning?("the menu's pick names no action shown: \(line)") }
+                if desk.invokeMenuLine(line) == nil {
+                    desk.onWarning?("the menu's pick names no action shown: \(line)")
+                }
             case .cancelled: break
             case .failed(let why): desk.onWarning?("cannot open the context menu: \(why)")
             }

@@ -101,7 +101,8 @@ public import HUDBus
                     try reply.append(desk.closeNewest() ?? 0)
                 } else {
                     guard desk.notification(id) != nil else {
-                        throw BusErrorReply(name: ErrorName.noSuchNotification, message: "no notification \(id) is open")
+                        throw BusErrorReply(name: ErrorName.noSuchNotification,
+                                            message: "no notification \(id) is open")
                     }
                     desk.close(id, reason: .dismissed)
                     try reply.append(id)

@@ -55,10 +55,10 @@ extension NotificationsControl {
         var dmenu = DmenuPick.defaultCommand
 
         static let rows: [OptionRow<Menu>] = [
-            .option("dmenu", valueName: "command", help: """
+            .text("dmenu", valueName: "command", help: """
                 The menu program, a shell command line reading lines and printing the one picked (default \\
                 "dmenu -p dunst:"; rofi -dmenu, fuzzel --dmenu, wofi --dmenu).
-                """, parse: { text throws(ValueError) in text }) { $0.dmenu = $1 ?? $0.dmenu },
+                """) { $0.dmenu = $1 ?? DmenuPick.defaultCommand },
         ]
 
         mutating func validate() throws {
@@ -102,8 +102,8 @@ extension NotificationsControl {
         static let rows: [OptionRow<Rule>] = []
 
         static let operands = Operands<Rule>.positional([
-            .init(name: "name", help: "The rule's name.", choices: [], isOptional: false) { rule, text throws(ValueError) in
-                rule.name = text
+            .init(name: "name", help: "The rule's name.", choices: [], isOptional: false) {
+                rule, text throws(ValueError) in rule.name = text
             },
             .init(name: "on|off|toggle", help: "on applies it, off leaves it out, toggle does the other.",
                   choices: State.allCases.map(\.rawValue), isOptional: false) { rule, text throws(ValueError) in

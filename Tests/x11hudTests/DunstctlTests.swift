@@ -26,7 +26,9 @@ import Testing
     final class Server {
         let desk: NotificationsCommandTests.Desk
         let dir: URL
-        var menuInput: String { (try? String(contentsOf: dir.appendingPathComponent("menu.in"), encoding: .utf8)) ?? "" }
+        var menuInput: String {
+            (try? String(contentsOf: dir.appendingPathComponent("menu.in"), encoding: .utf8)) ?? ""
+        }
 
         init(dunst: Bool, ruleName: String = "mute", appName: String = "muted") throws {
             desk = try NotificationsCommandTests.Desk(serverArguments: nil)
@@ -199,7 +201,9 @@ import Testing
             #expect(ours.historyTypes[key] == type, "\(key)")
         }
         #expect(Set(ours.historyTypes.keys).subtracting(theirs.historyTypes.keys) == ["urgency", "stack_tag", "urls"])
-        func first(_ h: [[String: Any]]) -> [String: Any] { h.first { $0["summary"] as? String == "First <b>one</b>" } ?? [:] }
+        func first(_ h: [[String: Any]]) -> [String: Any] {
+            h.first { $0["summary"] as? String == "First <b>one</b>" } ?? [:]
+        }
         let (a, b) = (first(theirs.history), first(ours.history))
         #expect(!a.isEmpty && theirs.history.count == 2 && ours.history.count == 2)
         for key in theirs.historyTypes.keys where key != "id" && key != "timestamp" {
@@ -298,7 +302,8 @@ import Testing
         let s = try Server(dunst: false, ruleName: "spotify", appName: "Spotify")
         let bin = s.dir.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("x11hud"), withDestinationURL: CLI.binary)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("x11hud"),
+                                                   withDestinationURL: CLI.binary)
         try "#!/bin/sh\ngrep ',no]'\n".write(to: bin.appendingPathComponent("rofi"), atomically: true, encoding: .utf8)
         #expect(chmod(bin.appendingPathComponent("rofi").path, 0o755) == 0)
         s.desk.extraEnvironment["PATH"] = bin.path + ":" + (s.desk.extraEnvironment["PATH"] ?? "/usr/bin:/bin")
@@ -308,10 +313,12 @@ import Testing
         try s.ctl("close-all")
         #expect(try s.waitFor(displayed: 0, history: 12))
         #expect(try s.desk.sh("notify-send -t 0 Oldest body").status == 0)
-        let pick = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "notify-send -t 0 -A yes=Yes -A no=No Pick b"],
+        let pick = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
+                                    ["-c", "notify-send -t 0 -A yes=Yes -A no=No Pick b"],
                                     environment: s.desk.environment)
         #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 2 })
-        let open = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "notify-send -t 0 -A default=Open Open b"],
+        let open = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
+                                    ["-c", "notify-send -t 0 -A default=Open Open b"],
                                     environment: s.desk.environment)
         #expect(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 3 })
         #expect(try s.desk.sh("notify-send -t 0 Newest body").status == 0)
