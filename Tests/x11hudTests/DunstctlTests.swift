@@ -137,26 +137,21 @@ import Testing
         t.historyTypes = types
         t.add("history summaries", entries.map { "\($0["summary"] ?? "")" }.sorted().joined(separator: ","))
 
-        // action: the one shown's only action, heard by its sender (notify-send prints the key it got).
-        let single = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
-                                      ["-c", "notify-send -t 0 -A yes=Yes Act 'one action'"],
-                                      environment: s.desk.environment)
-        t.add("action shown", "\(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 1 })")
-        t.add("action", out(try s.ctl("action")))
-        t.add("action heard", "\(single.waitForExit(timeout: 5) ? single.status : -1) \(single.stdout)")
-        try s.ctl("close-all")
-        _ = try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 0 }
-
-        // context: the menu command gets one line per action and its pick is invoked.
-        let two = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
-                                   ["-c", "notify-send -t 0 -A yes=Yes -A no=No Choose 'two actions'"],
-                                   environment: s.desk.environment)
-        t.add("context shown", "\(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 1 })")
-        t.add("context", out(try s.ctl("context")))
-        t.add("context heard", "\(two.waitForExit(timeout: 5) ? two.status : -1) \(two.stdout)")
+        // A sender of `actions` (notify-send prints the key it hears), then dunstctl `command` on it.
+        func acted(_ step: String, _ actions: String, _ command: String) throws {
+            let sender = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
+                                          ["-c", "notify-send -t 0 \(actions) Choose 'some actions'"],
+                                          environment: s.desk.environment)
+            t.add("\(step) shown", "\(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 1 })")
+            t.add(step, out(try s.ctl(command)))
+            t.add("\(step) heard", "\(sender.waitForExit(timeout: 5) ? sender.status : -1) \(sender.stdout)")
+            try s.ctl("close-all")
+            _ = try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 0 }
+        }
+        // action: the one shown's only action; context: the menu command gets one line per action, its pick invoked.
+        try acted("action", "-A yes=Yes", "action")
+        try acted("context", "-A yes=Yes -A no=No", "context")
         t.add("menu lines", s.menuInput.replacing(#/\[\d+,/#, with: "[ID,"))
-        try s.ctl("close-all")
-        _ = try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 0 }
 
         // rule: `mute` keeps app `muted` off the screen; disabled, its notification shows; an unknown rule fails.
         let before = try s.count("history")
