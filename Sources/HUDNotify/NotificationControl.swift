@@ -57,7 +57,7 @@ public import HUDBus
                                        members: Self.members) { [unowned self] call, reply throws(BusErrorReply) in
             try answer(call, reply)
         }
-        dunst = try DunstControl(desk: desk, connection: connection)
+        dunst = try DunstControl(desk: desk, connection: connection, dmenu: desk.dmenu)
     }
 
     private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {

@@ -57,14 +57,15 @@ import Testing
             } else {
                 let config = dir.appendingPathComponent("config.toml")
                 try """
+                    [notifications]
+                    dmenu = "\(dmenu) -p dunst:"
+
                     [[notifications.rule]]
                     name = "\(ruleName)"
                     app-name = "\(appName)"
                     skip-display = true
 
                     """.write(to: config, atomically: true, encoding: .utf8)
-                // x11hud runs dunst's default menu command, `dmenu -p dunst:`, found in PATH.
-                desk.extraEnvironment["PATH"] = dir.path + ":/usr/bin:/bin"
                 desk.server = try desk.start(["--config", config.path])
             }
         }
