@@ -150,7 +150,8 @@ HUD_SDBUS_FUNCTIONS(STUB)
 
 int hud_sdbus_add_object_vtable(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface,
                                 const hud_sdbus_member *members, unsigned count, sd_bus_message_handler_t handler,
-                                void *userdata, void **vtable) {
+                                sd_bus_property_get_t get, sd_bus_property_set_t set, void *userdata,
+                                void **vtable) {
     require_loaded("sd_bus_object_vtable_format");
     const unsigned *format = vtable_format;
     // Unused parts of each entry's union must be zero (sd-bus-vtable.h), hence calloc.
@@ -162,7 +163,15 @@ int hud_sdbus_add_object_vtable(sd_bus *bus, sd_bus_slot **slot, const char *pat
     v[0].x.start.vtable_format_reference = format;
     for (unsigned i = 0; i < count; i++) {
         sd_bus_vtable *e = &v[i + 1];
-        if (members[i].result) {
+        if (members[i].property) {
+            int writable = members[i].property == 2;
+            e->type = writable ? _SD_BUS_VTABLE_WRITABLE_PROPERTY : _SD_BUS_VTABLE_PROPERTY;
+            e->flags = writable ? SD_BUS_VTABLE_UNPRIVILEGED : 0;
+            e->x.property.member = members[i].member;
+            e->x.property.signature = members[i].signature;
+            e->x.property.get = get;
+            e->x.property.set = writable ? set : NULL;
+        } else if (members[i].result) {
             e->type = _SD_BUS_VTABLE_METHOD;
             e->flags = SD_BUS_VTABLE_UNPRIVILEGED;
             e->x.method.member = members[i].member;

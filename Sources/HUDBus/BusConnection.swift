@@ -113,10 +113,13 @@ public import HUDLoop
 
     /// Exports `interface` at `path`; sd-bus checks each call's signature against `members` (answering a wrong one
     /// with `InvalidArgs`) and answers `Introspect`. `handler` returns the reply to fill, or throws the error reply.
-    public func export(path: String, interface: String, members: [BusMember],
+    /// `properties` answers the `.property` members' Get and Set (org.freedesktop.DBus.Properties, which sd-bus
+    /// serves).
+    public func export(path: String, interface: String, members: [BusMember], properties: BusProperties? = nil,
                        handler: @escaping @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void)
         throws(BusError) -> BusObject {
-        let object = try BusObject(bus: bus, path: path, interface: interface, members: members, handler: handler)
+        let object = try BusObject(bus: bus, path: path, interface: interface, members: members,
+                                   properties: properties, handler: handler)
         objects.append(object)
         return object
     }
@@ -211,12 +214,14 @@ public import HUDLoop
     }
 }
 
-/// A method (with its reply's signature) or a signal of an exported interface.
+/// A method (with its reply's signature), a signal or a property of an exported interface.
 public struct BusMember: Sendable {
     public var name: String
     public var signature: String
-    /// nil for a signal.
+    /// nil for a signal or a property.
     public var result: String?
+    /// 0: a method or a signal; 1: a read-only property; 2: a property that can be set.
+    var property: Int32 = 0
 
     public static func method(_ name: String, _ signature: String, returns result: String) -> BusMember {
         BusMember(name: name, signature: signature, result: result)
@@ -224,5 +229,23 @@ public struct BusMember: Sendable {
 
     public static func signal(_ name: String, _ signature: String) -> BusMember {
         BusMember(name: name, signature: signature, result: nil)
+    }
+
+    /// A property of one basic type (`signature`), whose value `BusProperties` gives and takes.
+    public static func property(_ name: String, _ signature: String, writable: Bool) -> BusMember {
+        BusMember(name: name, signature: signature, result: nil, property: writable ? 2 : 1)
+    }
+}
+
+/// An interface's properties: `get` appends the value of the one named (sd-bus has opened its variant), `set`
+/// reads the new value; each throws the error reply for a value it refuses.
+public struct BusProperties {
+    public var get: @MainActor (_ name: String, _ reply: BusMessage) throws(BusErrorReply) -> Void
+    public var set: @MainActor (_ name: String, _ value: BusMessage) throws(BusErrorReply) -> Void
+
+    public init(get: @escaping @MainActor (String, BusMessage) throws(BusErrorReply) -> Void,
+                set: @escaping @MainActor (String, BusMessage) throws(BusErrorReply) -> Void) {
+        self.get = get
+        self.set = set
     }
 }

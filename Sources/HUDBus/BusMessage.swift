@@ -221,6 +221,43 @@ public final class BusMessage {
         try check(sd_bus_message_close_container(pointer), "closing an array")
     }
 
+    public func append(_ value: Int32) throws(BusError) {
+        var v = value
+        try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "i")), &v), "appending an int32")
+    }
+
+    /// Appends an `aa{sv}`: one dictionary for each of `dictionaries`, its entries in their order.
+    public func appendDictionaries(_ dictionaries: [[(key: String, value: BusVariant)]]) throws(BusError) {
+        try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "a{sv}"), "appending an array")
+        for dictionary in dictionaries {
+            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "{sv}"),
+                      "appending a dictionary")
+            for (key, value) in dictionary {
+                try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "e")), "sv"),
+                          "appending an entry")
+                try append(key)
+                try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "v")), value.signature),
+                          "appending a variant")
+                try append(value)
+                try check(sd_bus_message_close_container(pointer), "closing a variant")
+                try check(sd_bus_message_close_container(pointer), "closing an entry")
+            }
+            try check(sd_bus_message_close_container(pointer), "closing a dictionary")
+        }
+        try check(sd_bus_message_close_container(pointer), "closing an array")
+    }
+
+    /// Appends the value itself (in a variant opened by the caller, or a property's).
+    public func append(_ value: BusVariant) throws(BusError) {
+        switch value {
+        case .string(let s): try append(s)
+        case .bool(let b): try append(b)
+        case .int32(let i): try append(i)
+        case .uint32(let u): try append(u)
+        case .int64(let x): try append(x)
+        }
+    }
+
     public func append(_ strings: [String]) throws(BusError) {
         try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "s"), "appending an array")
         for s in strings { try append(s) }

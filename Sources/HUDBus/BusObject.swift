@@ -11,10 +11,13 @@ import Glibc
     private let members: UnsafeMutablePointer<hud_sdbus_member>
     private let count: Int
     let handler: @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void
+    let properties: BusProperties?
 
     init(bus: OpaquePointer, path: String, interface: String, members list: [BusMember],
+         properties: BusProperties?,
          handler: @escaping @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void) throws(BusError) {
         self.handler = handler
+        self.properties = properties
         count = list.count
         members = .allocate(capacity: max(1, list.count))
         for (i, m) in list.enumerated() {
@@ -22,7 +25,8 @@ import Glibc
             let signature = strdup(m.signature)!
             let result = m.result.map { strdup($0)! }
             strings += [name, signature] + (result.map { [$0] } ?? [])
-            members[i] = hud_sdbus_member(member: name, signature: signature, result: result)
+            members[i] = hud_sdbus_member(member: name, signature: signature, result: result,
+                                          property: m.property)
         }
         var slot: OpaquePointer? = nil
         var vtable: UnsafeMutableRawPointer? = nil
@@ -31,6 +35,18 @@ import Glibc
             guard let m, let data else { return 0 }
             let object = Unmanaged<BusObject>.fromOpaque(data).takeUnretainedValue()
             return MainActor.assumeIsolated { object.call(BusMessage(retaining: m)) }
+        }, { _, _, _, property, reply, data, error in
+            guard let property, let reply, let data else { return -EINVAL }
+            let object = Unmanaged<BusObject>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                object.property(String(cString: property), BusMessage(retaining: reply), error, set: false)
+            }
+        }, { _, _, _, property, value, data, error in
+            guard let property, let value, let data else { return -EINVAL }
+            let object = Unmanaged<BusObject>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                object.property(String(cString: property), BusMessage(retaining: value), error, set: true)
+            }
         }, me, &vtable)
         guard r >= 0 else {
             freeStrings()
@@ -50,6 +66,18 @@ import Glibc
     private func freeStrings() {
         for s in strings { free(s) }
         strings = []
+    }
+
+    /// Answers a property's Get (appending its value to `message`) or Set (reading it from `message`).
+    private func property(_ name: String, _ message: BusMessage, _ error: UnsafeMutablePointer<sd_bus_error>?,
+                          set: Bool) -> Int32 {
+        guard let properties else { return -EINVAL }
+        do throws(BusErrorReply) {
+            if set { try properties.set(name, message) } else { try properties.get(name, message) }
+        } catch let e {
+            return sd_bus_error_set(error, e.name, e.message)
+        }
+        return 1
     }
 
     /// Answers one call: the reply the handler filled, or the error it threw.

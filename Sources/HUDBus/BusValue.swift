@@ -50,3 +50,23 @@ public struct BusImage: Hashable, Sendable {
         self.data = data
     }
 }
+
+/// A value to send in a variant, of a basic type whose width the receiver sees (`i` is not `x`).
+public enum BusVariant: Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case int32(Int32)
+    case uint32(UInt32)
+    case int64(Int64)
+
+    /// Its D-Bus type.
+    public var signature: String {
+        switch self {
+        case .string: return "s"
+        case .bool: return "b"
+        case .int32: return "i"
+        case .uint32: return "u"
+        case .int64: return "x"
+        }
+    }
+}

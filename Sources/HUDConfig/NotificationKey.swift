@@ -14,6 +14,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case historyLength = "history-length"
     case pausedShows = "paused-shows"
     case popped
+    case dmenu
     case mouseLeft = "mouse-left"
     case mouseMiddle = "mouse-middle"
     case mouseRight = "mouse-right"
@@ -70,6 +71,11 @@ extension NotificationKey: SettingKey {
                 How long a notification 'x11hud notifications pop' shows again stays: until closed (as dunst's \
                 sticky_history), or its own time again.
                 """, .choice(ConfigValue.popped), builtIn: .popped(.stay))
+        case .dmenu:
+            return row("command", """
+                The menu program dunstctl's context and action give the actions shown to, one a line, as dunst \
+                does: a shell command line that prints the line picked (rofi -dmenu, fuzzel --dmenu).
+                """, .command, builtIn: .command("dmenu -p dunst:"))
         case .mouseLeft: return mouse("left", builtIn: .defaultAction)
         case .mouseMiddle: return mouse("middle", builtIn: .doAction)
         case .mouseRight: return mouse("right", builtIn: .closeAll)

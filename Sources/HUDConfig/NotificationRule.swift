@@ -54,6 +54,10 @@ public struct NotificationRule: Equatable, Sendable {
     public var script: String?
     /// The line of the file it starts on, for messages.
     public var line: Int?
+    /// What `x11hud notifications rule NAME on|off` and dunstctl's `rule NAME enable|disable` call it.
+    public var name: String?
+    /// Whether it applies from the start (`enabled = false`: only once turned on).
+    public var enabled = true
 
     public init(globs: [Field: String] = [:], matchUrgency: NotificationSettings.Urgency? = nil,
                 timeout: Double? = nil, urgency: NotificationSettings.Urgency? = nil, skipDisplay: Bool = false,
@@ -91,11 +95,14 @@ public struct NotificationRule: Equatable, Sendable {
         add("skip-history", skipHistory ? "true" : nil)
         add("osd", osd.map { $0 ? "true" : "false" })
         add("script", script.map(ConfigValue.quote))
+        add("name", name.map(ConfigValue.quote))
+        add("enabled", enabled ? nil : "false")
         return lines + look.listed.map { "\($0.key) = \($0.value)" }
     }
 
     /// The keys a rule takes besides the match keys.
-    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "osd", "script"]
+    static let actionKeys = ["match-urgency", "timeout", "urgency", "skip-display", "skip-history", "osd", "script",
+                             "name", "enabled"]
 
     /// Reads one rule; `name` (`notifications.rule[2]`) names it in messages.
     init(table: [String: TOMLValue], name: String) throws(InvalidSetting) {
@@ -127,6 +134,12 @@ public struct NotificationRule: Equatable, Sendable {
             case "osd":
                 guard case .boolean(let on) = value else { throw fail("true or false") }
                 osd = on
+            case "enabled":
+                guard case .boolean(let on) = value else { throw fail("true or false") }
+                enabled = on
+            case "name":
+                guard let text = value.string, !text.isEmpty else { throw fail("a name in quotes") }
+                self.name = text
             default:
                 if try look.set(key, value, name: name) { continue }
                 let known = Field.allCases.map(\.rawValue) + Self.actionKeys + Look.keys

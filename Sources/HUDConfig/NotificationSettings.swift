@@ -44,6 +44,8 @@ public struct NotificationSettings: Equatable, Sendable {
     public var pausedShows: PausedShows?
     /// How long a notification taken back from the history (`pop`) stays.
     public var popped: Popped?
+    /// The dmenu-like command dunstctl's `context` and `action` give the actions to (dunst's `dmenu`).
+    public var dmenu: String?
     /// What a click of each pointer button on a notification does.
     public var mouseLeft: MouseAction?
     public var mouseMiddle: MouseAction?
@@ -170,6 +172,7 @@ public struct NotificationSettings: Equatable, Sendable {
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
         popped = other.popped ?? popped
+        dmenu = other.dmenu ?? dmenu
         mouseLeft = other.mouseLeft ?? mouseLeft
         mouseMiddle = other.mouseMiddle ?? mouseMiddle
         mouseRight = other.mouseRight ?? mouseRight
@@ -229,6 +232,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case .historyLength: return historyLength.map { .number(Double($0)) }
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
         case .popped: return popped.map { .popped($0) }
+        case .dmenu: return dmenu.map { .command($0) }
         case .mouseLeft: return mouseLeft.map { .mouseAction($0) }
         case .mouseMiddle: return mouseMiddle.map { .mouseAction($0) }
         case .mouseRight: return mouseRight.map { .mouseAction($0) }
@@ -248,6 +252,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
         case (.popped, .popped(let v)): popped = v
+        case (.dmenu, .command(let v)): dmenu = v
         case (.mouseLeft, .mouseAction(let v)): mouseLeft = v
         case (.mouseMiddle, .mouseAction(let v)): mouseMiddle = v
         case (.mouseRight, .mouseAction(let v)): mouseRight = v

@@ -188,6 +188,8 @@ public enum SettingType {
     case point
     /// `primary`, `pointer`, `focus`, a RandR name or an index: any string that is not empty.
     case monitor
+    /// A shell command line, not empty.
+    case command
 
     static func choice<T: RawRepresentable & CaseIterable>(_ wrap: @escaping (T) -> ConfigValue) -> SettingType
     where T.RawValue == String {
@@ -248,6 +250,10 @@ public enum SettingType {
                 throw InvalidSetting(reason: "expected primary, pointer, focus, a monitor name or an index")
             }
             return .monitor(s)
+        case .command:
+            let s = try string()
+            guard !s.allSatisfy(\.isWhitespace) else { throw InvalidSetting(reason: "expected a command") }
+            return .command(s)
         }
     }
 
@@ -285,6 +291,7 @@ public enum SettingType {
             return "a list of \(count.lowerBound) to \(count.upperBound) hint names (letters, digits, -, _ and .)"
         case .point: return "an array [X, Y] of numbers of points"
         case .monitor: return "a string: \"pointer\", \"primary\", \"focus\", a RandR monitor name or an index"
+        case .command: return "a string, a command line"
         }
     }
 }

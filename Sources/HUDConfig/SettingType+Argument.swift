@@ -30,6 +30,8 @@ extension SettingType {
             return .offset(Point(x: x, y: y))
         case .monitor:
             return .monitor(text)
+        case .command:
+            return .command(text)
         }
     }
 

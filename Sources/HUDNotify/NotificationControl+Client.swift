@@ -93,6 +93,55 @@ extension NotificationControl {
             }
         }
 
+        /// Closes notification `id` (nil: the newest shown) as dismissed; the id closed, nil when none was shown.
+        public func close(_ id: UInt32?) throws(Failure) -> UInt32? {
+            let closed = try read(try call("Close") { m throws(BusError) in try m.append(id ?? 0) }) {
+                m throws(BusError) in try m.readUInt32()
+            }
+            return closed == 0 ? nil : closed
+        }
+
+        /// The actions of the notifications shown, newest first: id, its HUD's name, key and label.
+        public func actions() throws(Failure) -> [(id: UInt32, name: String, key: String, label: String)] {
+            let reply = try call("Actions")
+            var rows: [(id: UInt32, name: String, key: String, label: String)] = []
+            do {
+                try reply.readStructArray("usss") { () throws(BusError) in
+                    rows.append((try reply.readUInt32(), try reply.readString(), try reply.readString(),
+                                 try reply.readString()))
+                }
+            } catch { throw .bus("reading the actions: \(error)") }
+            return rows
+        }
+
+        /// The lines of the context menu, as dunst gives dmenu: `#LABEL (SUMMARY) [ID,KEY]`.
+        public func menuLines() throws(Failure) -> [String] {
+            try read(try call("MenuLines")) { m throws(BusError) in try m.readStringArray() }
+        }
+
+        /// Invokes the action a menu line names; its id and key.
+        public func invokeMenuLine(_ line: String) throws(Failure) -> (id: UInt32, key: String) {
+            try read(try call("InvokeMenuLine") { m throws(BusError) in try m.append(line) }) { m throws(BusError) in
+                (try m.readUInt32(), try m.readString())
+            }
+        }
+
+        /// Shows closed notification `id` again; its new id, nil when the history holds no such id.
+        public func pop(id: UInt32) throws(Failure) -> UInt32? {
+            let new = try read(try call("PopID") { m throws(BusError) in try m.append(id) }) { m throws(BusError) in
+                try m.readUInt32()
+            }
+            return new == 0 ? nil : new
+        }
+
+        /// Turns rule `name` on, off or toggle; whether it is on now.
+        public func rule(_ name: String, _ state: String) throws(Failure) -> Bool {
+            try read(try call("Rule") { m throws(BusError) in
+                try m.append(name)
+                try m.append(state)
+            }) { m throws(BusError) in try m.readBool() }
+        }
+
         private func call(_ member: String, _ fill: (BusMessage) throws(BusError) -> Void = { _ in })
             throws(Failure) -> BusMessage {
             do {

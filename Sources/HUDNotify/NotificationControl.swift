@@ -10,6 +10,7 @@ public import HUDBus
     public enum ErrorName {
         public static let noSuchNotification = "org.x11hud.Notifications.Error.NoSuchNotification"
         public static let noSuchAction = "org.x11hud.Notifications.Error.NoSuchAction"
+        public static let noSuchRule = "org.x11hud.Notifications.Error.NoSuchRule"
     }
 
     /// A closed notification on the wire: id, app, summary, body, icon, urgency, close reason, time received.
@@ -25,8 +26,20 @@ public import HUDBus
         .method("CloseAll", "", returns: "u"),
         // Shown, waiting, in the history.
         .method("Count", "", returns: "uuu"),
-        // Its id and the action's key (empty: its default action, else its first).
+        // Its id (0: the newest shown with an action) and the action's key (empty: its default action, else its
+        // first).
         .method("InvokeAction", "us", returns: ""),
+        // An id (0: the newest shown); the id closed, 0 when none was.
+        .method("Close", "u", returns: "u"),
+        // The actions of the notifications shown, newest first: id, its HUD's name, key, label.
+        .method("Actions", "", returns: "a(usss)"),
+        // A line of those `MenuLines` gives, as dmenu picked it; the id and key invoked.
+        .method("MenuLines", "", returns: "as"),
+        .method("InvokeMenuLine", "s", returns: "us"),
+        // The id of a closed notification; the new id, 0 when the history holds no such id.
+        .method("PopID", "u", returns: "u"),
+        // A rule's name and on, off or toggle; whether it is on now.
+        .method("Rule", "ss", returns: "b"),
     ]
 
     /// The longest pause with a duration, in seconds (a week).
@@ -34,6 +47,8 @@ public import HUDBus
 
     private let desk: NotificationDesk
     private var object: BusObject?
+    /// dunst's `org.dunstproject.cmd0`, for dunstctl, on the same object.
+    private var dunst: DunstControl?
 
     /// Exports the interface on `connection` at the freedesktop object's path.
     public init(desk: NotificationDesk, connection: BusConnection) throws(BusError) {
@@ -42,6 +57,7 @@ public import HUDBus
                                        members: Self.members) { [unowned self] call, reply throws(BusErrorReply) in
             try answer(call, reply)
         }
+        dunst = try DunstControl(desk: desk, connection: connection, dmenu: desk.dmenu)
     }
 
     private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {
@@ -68,9 +84,64 @@ public import HUDBus
                 let c = desk.counts
                 for n in [c.shown, c.waiting, c.history] { try reply.append(UInt32(n)) }
             case "InvokeAction":
-                let id = try call.readUInt32()
+                var id = try call.readUInt32()
                 let key = try call.readString()
+                if id == 0 {
+                    guard let newest = desk.shownNewestFirst.first(where: { desk.notification($0)?.actions.isEmpty
+                        == false }) else {
+                        throw BusErrorReply(name: ErrorName.noSuchNotification,
+                                            message: "no notification with an action is shown")
+                    }
+                    id = newest
+                }
                 try invoke(id, key.isEmpty ? nil : key)
+            case "Close":
+                let id = try call.readUInt32()
+                if id == 0 {
+                    try reply.append(desk.closeNewest() ?? 0)
+                } else {
+                    guard desk.notification(id) != nil else {
+                        throw BusErrorReply(name: ErrorName.noSuchNotification,
+                                            message: "no notification \(id) is open")
+                    }
+                    desk.close(id, reason: .dismissed)
+                    try reply.append(id)
+                }
+            case "Actions":
+                let rows = desk.shownNewestFirst.flatMap { id in
+                    (desk.notification(id).map { n in
+                        n.actions.map { (id, desk.hudName(of: id) ?? "", $0.key, $0.label) }
+                    }) ?? []
+                }
+                try reply.appendStructArray("usss", rows) { row throws(BusError) in
+                    try reply.append(row.0)
+                    for s in [row.1, row.2, row.3] { try reply.append(s) }
+                }
+            case "MenuLines": try reply.append(desk.menuLines)
+            case "InvokeMenuLine":
+                let line = try call.readString()
+                guard let (id, key) = desk.invokeMenuLine(line) else {
+                    throw BusErrorReply(name: ErrorName.noSuchAction, message: "no action shown is '\(line)'")
+                }
+                try reply.append(id)
+                try reply.append(key)
+            case "PopID": try reply.append(desk.popHistory(id: try call.readUInt32()) ?? 0)
+            case "Rule":
+                let name = try call.readString()
+                let what = try call.readString()
+                let state: Bool?
+                switch what {
+                case "on": state = true
+                case "off": state = false
+                case "toggle": state = nil
+                default: throw BusErrorReply.invalidArgs("'\(what)' is not one of on, off, toggle")
+                }
+                guard desk.setRule(name, enabled: state) else {
+                    let names = desk.namedRules.map(\.name)
+                    throw BusErrorReply(name: ErrorName.noSuchRule, message: "no rule is named '\(name)'"
+                        + (names.isEmpty ? " (no rule has a name)" : " (named: \(names.joined(separator: ", ")))"))
+                }
+                try reply.append(desk.namedRules.first { $0.name == name }?.enabled ?? false)
             default: throw BusErrorReply.unknownMethod
             }
         }

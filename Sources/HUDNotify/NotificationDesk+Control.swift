@@ -37,7 +37,13 @@ extension NotificationDesk {
     /// Shows the newest closed notification again, under a new id, and takes it out of the history; nil when the
     /// history is empty. It shows as a new one does: it waits while paused (unless critical).
     public func popHistory() -> UInt32? {
-        guard let reopen, let record = history.popLast() else { return nil }
+        guard reopen != nil, let record = history.popLast() else { return nil }
+        return reshow(record)
+    }
+
+    /// Shows `record` again under a new id, as `popHistory` does.
+    func reshow(_ record: NotificationRecord) -> UInt32? {
+        guard let reopen else { return nil }
         var n = record.notification
         n.replacesID = 0
         // Brought back to be read: as dunst's history-pop, it stays until closed unless `popped` says otherwise.

@@ -9,7 +9,7 @@ extension NotificationDesk {
     func applyingRules(_ n: Notification) -> (n: Notification, skipDisplay: Bool, skipHistory: Bool,
                                               scripts: [String]) {
         var n = n, skipDisplay = false, skipHistory = false, scripts: [String] = []
-        for rule in rules {
+        for rule in rules where isEnabled(rule) {
             let matches = rule.matches({ field in
                 switch field {
                 case .appName: return n.appName

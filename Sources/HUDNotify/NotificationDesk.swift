@@ -88,10 +88,14 @@ import ProgressFeed
     let pausedShows: NotificationSettings.PausedShows
     /// How long a popped notification stays (`popped`).
     let popped: NotificationSettings.Popped
+    /// The menu command dunstctl's context and action run (`[notifications] dmenu`).
+    public let dmenu: String
     /// What a click of each pointer button (1 left, 2 middle, 3 right) on a notification does.
     let mouse: [Int: NotificationSettings.MouseAction]
     /// `[[notifications.rule]]`, applied in order to each notification as it arrives.
     let rules: [NotificationRule]
+    /// The names of the rules turned on or off at run time (`setRule`), over their `enabled` key.
+    var ruleSwitches: [String: Bool] = [:]
     /// Calls `update(now:)` at `nextDeadline`.
     private var timer: LoopTimer?
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
@@ -121,6 +125,7 @@ import ProgressFeed
         history = NotificationHistory(limit: settings.historyLength ?? NotificationSettings.builtIn.historyLength!)
         pausedShows = settings.pausedShows ?? NotificationSettings.builtIn.pausedShows!
         popped = settings.popped ?? NotificationSettings.builtIn.popped!
+        dmenu = settings.dmenu ?? NotificationSettings.builtIn.dmenu ?? DmenuPick.defaultCommand
         rules = settings.rules
         let builtIn = NotificationSettings.builtIn
         mouse = [1: settings.mouseLeft ?? builtIn.mouseLeft!, 2: settings.mouseMiddle ?? builtIn.mouseMiddle!,

@@ -25,6 +25,18 @@ struct NotificationHistory {
         if records.count > limit { records.removeFirst(records.count - limit) }
     }
 
+    /// Takes notification `id` out.
+    mutating func remove(id: UInt32) -> NotificationRecord? {
+        guard let index = records.lastIndex(where: { $0.id == id }) else { return nil }
+        return records.remove(at: index)
+    }
+
+    /// Empties it; how many it held.
+    mutating func removeAll() -> Int {
+        defer { records = [] }
+        return records.count
+    }
+
     /// Takes the newest out (to show it again).
     mutating func popLast() -> NotificationRecord? { records.popLast() }
 }

@@ -6,6 +6,7 @@ import Glibc
 import X11Platform
 import HUDControl
 import HUDLoop
+import HUDNotify
 import SocketNames
 
 /// `x11hud list`: the HUDs up on the display, of every x11hud process.
@@ -24,8 +25,8 @@ struct ListCommand: Command {
         .flag("json", help: """
             Print a JSON array of objects with the keys id (when named), pid, mode, label, monitor, spinner (while \
             it turns), progress (a fraction from 0 to 1, null while the HUD shows no progress), details (as \
-            shown) and outcome (running; done, failed or cancelled once the HUD shows how its job ended, unknown \
-            when that cannot be known).
+            shown), outcome (running; done, failed or cancelled once the HUD shows how its job ended, unknown \
+            when that cannot be known) and, for a notification, actions (each with its key and label).
             """) { $0.json = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
     ]
@@ -57,8 +58,10 @@ struct ListCommand: Command {
         String(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
-    static func json(_ huds: [HUDListing]) -> String {
-        let data = (try? JSONEncoder().encode(huds)) ?? Data("[]".utf8)
+    @MainActor static func json(_ huds: [HUDListing]) -> String {
+        let actions = notificationActions(huds)
+        let listed = huds.map { Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }) }
+        let data = (try? JSONEncoder().encode(listed)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -95,5 +98,38 @@ struct ListCommand: Command {
         }
         SystemLoop.main.schedule(after: 1) { finish() }
         SystemLoop.main.run()
+    }
+
+    /// A HUD as `--json` lists it: a notification's with its actions.
+    struct Listed: Encodable {
+        struct Action: Encodable {
+            var key: String
+            var label: String
+        }
+
+        var hud: HUDListing
+        var actions: [Action]?
+
+        private enum CodingKeys: String, CodingKey { case actions }
+
+        func encode(to encoder: any Encoder) throws {
+            try hud.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(actions, forKey: .actions)
+        }
+    }
+
+    /// The actions of each notification shown, by its HUD's name (an empty list for one without), asked of the
+    /// running x11hud notification server; nil when no notification is listed or no such server answers.
+    @MainActor static func notificationActions(_ huds: [HUDListing]) -> [String: [Listed.Action]]? {
+        let serverPIDs = Set(huds.filter { $0.id?.hasPrefix("notification-") == true }.map(\.pid))
+        guard !serverPIDs.isEmpty, let client = try? NotificationControl.Client(),
+              let rows = try? client.actions() else { return nil }
+        var byName: [String: [Listed.Action]] = [:]
+        for hud in huds where serverPIDs.contains(hud.pid) {
+            if let id = hud.id, id != "notifications-more" { byName[id] = [] }
+        }
+        for row in rows { byName[row.name, default: []].append(Listed.Action(key: row.key, label: row.label)) }
+        return byName
     }
 }

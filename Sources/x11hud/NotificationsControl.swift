@@ -9,7 +9,8 @@ import HUDScene
 /// `org.x11hud.Notifications` interface, for scripts and key bindings. Each opens no display.
 enum NotificationsControl {
     static var subcommands: [any Command.Type] { [
-        History.self, Pop.self, Pause.self, CloseAll.self, Count.self, Action.self,
+        History.self, Pop.self, Pause.self, Close.self, CloseAll.self, Count.self, Action.self, Menu.self,
+        Rule.self,
     ] }
 
     /// The statuses every one of them may end with, for their `--help`.
@@ -91,19 +92,34 @@ enum NotificationsControl {
     struct Pop: Command {
         static let rows: [OptionRow<Pop>] = []
 
+        /// nil: the newest closed.
+        var id: UInt32?
+
+        static let operands = Operands<Pop>.positional([
+            .init(name: "id", help: "A closed notification's id (as history prints it); none: the newest.",
+                  choices: [], isOptional: true) { pop, text throws(ValueError) in
+                guard let id = UInt32(text), id > 0 else { throw .refused }
+                pop.id = id
+            },
+        ])
+
         mutating func validate() throws {}
 
         static let spec = makeSpec(
             ["x11hud", "notifications", "pop"],
-            abstract: "Show the newest closed notification again (taken out of the history); prints its new id.",
-            discussion: NotificationsControl.statuses([(.cancelled, "the history is empty")]))
+            abstract: "Show a closed notification again (taken out of the history); prints its new id.",
+            discussion: NotificationsControl.statuses([(.cancelled, "the history is empty, or holds no such id")]))
 
         func run() throws {
-            let popped = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.pop() }
-            guard let id = popped else {
-                throw ExitError(.cancelled, "no closed notification to show again: the history is empty")
+            let popped = try NotificationsControl.with { c throws(NotificationsControl.Failure) in
+                if let id { return try c.pop(id: id) }
+                return try c.pop()
             }
-            print(id)
+            guard let new = popped else {
+                throw ExitError(.cancelled, id.map { "no notification \($0) in the history" }
+                    ?? "no closed notification to show again: the history is empty")
+            }
+            print(new)
         }
     }
 
@@ -251,21 +267,22 @@ enum NotificationsControl {
             abstract: "Invoke an action of an open notification, as a click on it would.",
             discussion: """
                 Its sender gets ActionInvoked, then NotificationClosed reason 2 (unless the notification is \
-                resident). Without a key, its 'default' action, else its first.
+                resident). Without a key, its 'default' action, else its first; without an id, of the newest \
+                notification shown that has an action.
 
 
                 """ + NotificationsControl.statuses([(.cancelled, "no such notification open, or no such action")]))
 
-        /// Required: the parser asks for it.
+        /// 0: the newest shown with an action.
         var id: UInt32 = 0
         var key: String?
 
         static let rows: [OptionRow<Action>] = []
 
         static let operands = Operands<Action>.positional([
-            .init(name: "id", help: "The notification's id (notify-send -p prints it).", choices: [],
-                  isOptional: false) { action, text throws(ValueError) in
-                guard let id = UInt32(text) else { throw .refused }
+            .init(name: "id", help: "The notification's id (notify-send -p prints it); none: the newest shown.",
+                  choices: [], isOptional: true) { action, text throws(ValueError) in
+                guard let id = UInt32(text), id > 0 else { throw .refused }
                 action.id = id
             },
             .init(name: "key", help: "The action's key (notify-send -A KEY=LABEL).", choices: [], isOptional: true) {

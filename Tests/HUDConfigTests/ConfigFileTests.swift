@@ -399,11 +399,12 @@ import Testing
         let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
                                                          contentColor: try RGBA(hex: "#FFFFFF"),
                                                          frameColor: try RGBA(hex: "#E6382F"), timeout: 30)
-        #expect(file.notifications == NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"],
-                                                           timeout: 4, width: 350, bodyLines: 5, position: .topRight,
-                                                           historyLength: 100, pausedShows: .critical, popped: .stay,
-                                                           urgency: [.critical: critical], rules: [rule],
-                                                           mouseLeft: .defaultAction, mouseMiddle: .doAction,
-                                                           mouseRight: .closeAll))
+        var expected = NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"], timeout: 4,
+                                            width: 350, bodyLines: 5, position: .topRight, historyLength: 100,
+                                            pausedShows: .critical, popped: .stay, urgency: [.critical: critical],
+                                            rules: [rule], mouseLeft: .defaultAction, mouseMiddle: .doAction,
+                                            mouseRight: .closeAll)
+        expected.dmenu = "dmenu -p dunst:"
+        #expect(file.notifications == expected)
     }
 }

@@ -20,6 +20,7 @@ import Testing
         case .monitor: return ("DP-1", "\"DP-1\"")
         case .whole(let range, _): return ("\(range.upperBound)", "\(range.upperBound)")
         case .hintNames: return ("value", "[\"value\"]")
+        case .command: return ("rofi -dmenu", "\"rofi -dmenu\"")
         }
     }
 

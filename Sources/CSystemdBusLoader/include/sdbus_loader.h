@@ -16,20 +16,24 @@ const char *hud_sdbus_load(void);
 /// rather than because it cannot be opened at all.
 int hud_sdbus_missing_function(void);
 
-/// One method or signal of an interface, for `hud_sdbus_add_object_vtable`.
+/// One method, signal or property of an interface, for `hud_sdbus_add_object_vtable`.
 typedef struct {
     const char *member;
     const char *signature;
-    /// The reply's signature for a method; NULL marks a signal.
+    /// The reply's signature for a method; NULL marks a signal or a property.
     const char *result;
+    /// 0: a method or a signal; 1: a read-only property; 2: a property that can be set.
+    int property;
 } hud_sdbus_member;
 
-/// Exports `interface` at `path` with these members; every method call goes to `handler` with `userdata`. The
+/// Exports `interface` at `path` with these members; every method call goes to `handler` with `userdata`, every
+/// property's Get to `get` and Set to `set` (NULL when the interface has no properties). The
 /// vtable is built at run time, since its start refers to a variable of libsystemd (`sd_bus_object_vtable_format`),
 /// and lives as long as the slot (freed by `hud_sdbus_slot_free_vtable` after the slot is unreferenced).
 int hud_sdbus_add_object_vtable(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface,
                                 const hud_sdbus_member *members, unsigned count, sd_bus_message_handler_t handler,
-                                void *userdata, void **vtable);
+                                sd_bus_property_get_t get, sd_bus_property_set_t set, void *userdata,
+                                void **vtable);
 
 void hud_sdbus_free_vtable(void *vtable);
 #endif
