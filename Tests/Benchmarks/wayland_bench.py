@@ -14,18 +14,22 @@ bus, and no DISPLAY.
 - first: fork → first changed pixels on the output (`wlfirst.c` beside this file: wlr-screencopy frames copied
   with damage until a pixel differs from the frame before the fork) and → the display complete (the last frame that
   changed a pixel before 200 ms without change: fade-in and easing done). `x11hud --mode bar` and wob, each given
-  `40` on a standard input held open and ended by SIGTERM 1 s after its first pixels; a notification:
-  `notify-send` against a running mako (`x11hud notifications` is started once with only the Wayland display and
-  what it said is reported: at a53a6b5 it is X11's only). The tools take turns in each round, after one warm-up
-  each.
+  `40` on a standard input held open and ended by SIGTERM 1 s after its first pixels (taking turns in each round,
+  after one warm-up each); a notification: `notify-send` against a running mako, then against a running
+  `x11hud notifications` (layer-surface bubbles on Wayland), one server at a time:
+  started, its name owned (NameHasOwner), one warm-up, the runs, every bubble dismissed after each run
+  (`makoctl dismiss --all`, `x11hud notifications close-all`), stopped before the other starts.
 - cpu: 10 and 100 updates a second for `--window` seconds (values 0, 1, …, 100, 0, … on stdin), starting 1 s
   after the first value: the tool's utime+stime (/proc/PID/stat, which keeps ended threads' time; 10 ms ticks),
-  its threads' run time (schedstat, ns) and voluntary wake-ups, and sway's run time over the same window.
+  its threads' run time (schedstat, ns) and voluntary wake-ups, and sway's run time over the same window. Then
+  each notification server (one at a time, as above) given 100 notify-sends at 10 a second (each body different:
+  x11hud stacks identical ones into one bubble), from 1 s after it owns its name until 2.8 s after the last
+  (every bubble expired): its utime+stime, per notification, schedstat and sway's run time.
 - memory: /proc/PID/smaps_rollup (RSS, PSS, private, anonymous) as memory.py reads it for X11, and RssShmem
   (/proc/PID/status: the wl_shm buffers, memfd pages the compositor maps too, which anonymous does not count): the
   peak while shown for 3 s at 10 updates a second, and at rest 2 s after the last of them (wob has hidden its bar
-  by then, x11hud still shows its HUD: its input is open); mako at rest 2 s after it owns its name and 2 s after one
-  notification (shown 0.8 s) has gone.
+  by then, x11hud still shows its HUD: its input is open); mako and `x11hud notifications`, each in turn, at rest
+  2 s after it owns its name and 2 s after one notification (shown 0.8 s) has gone.
 
 Medians; ratios are x11hud's figure over the peer's of the same run (below 1: x11hud is ahead). A markdown report
 goes to stdout (and `--out`), progress to stderr.
@@ -163,12 +167,19 @@ class Session:
                              env=self.env(), timeout=5, capture_output=True, text=True)
         return out.returncode == 0 and "boolean true" in out.stdout
 
-    def start_mako(self):
-        self.mako = self.children.spawn(["mako"], env=self.env(), stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    def start_server(self, argv):
+        """Starts a notification server (mako, `x11hud notifications`) and waits until it owns the name."""
+        if self.notifications_owned():
+            raise RuntimeError("org.freedesktop.Notifications is owned before %s started" % argv[0])
+        self.server_log = open(os.path.join(self.runtime, "server.log"), "a")
+        self.mako = self.children.spawn(argv, env=self.env(), stdout=self.server_log,
+                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         if not wait_until(self.notifications_owned, timeout=10, interval=0.05):
-            raise RuntimeError("mako did not own org.freedesktop.Notifications within 10 s")
+            raise RuntimeError("%s did not own org.freedesktop.Notifications within 10 s" % argv[0])
         return self.mako
+
+    def start_mako(self):
+        return self.start_server(["mako"])
 
     def stop_mako(self):
         if self.mako:
@@ -308,39 +319,99 @@ def first_pixels(session, wlfirst, argv, stdin_text=None, hold_ms=1000):
     return got
 
 
-def dismiss_mako(session):
-    subprocess.run(["makoctl", "dismiss", "--all"], env=session.env(), timeout=5, capture_output=True)
+def notification_servers(binary):
+    """(name, argv of the server, argv that dismisses every bubble) of the two notification servers, each with
+    its default configuration; x11hud picks Wayland by itself (WAYLAND_DISPLAY set, DISPLAY not)."""
+    return [("mako", ["mako"], ["makoctl", "dismiss", "--all"]),
+            ("x11hud", [binary, "notifications"], [binary, "notifications", "close-all"])]
 
 
-def x11hud_notifications_on_wayland(session, binary):
-    """Whether `x11hud notifications` runs with only a Wayland display: (runs, what it said)."""
-    try:
-        out = subprocess.run([binary, "notifications"], env=session.env(), capture_output=True, text=True,
-                             timeout=3)
-    except subprocess.TimeoutExpired:
-        return True, "still running after 3 s"
-    return False, "exit %d: %s" % (out.returncode, out.stderr.strip().splitlines()[-1] if out.stderr else "")
+def dismiss(session, argv):
+    subprocess.run(argv, env=session.env(), timeout=5, capture_output=True)
 
 
 def run_first(session, wlfirst, binary, runs, notes):
     """{name: [wlfirst dicts]}, the tools taking turns each round after one warm-up each."""
     scenarios = [(name, argv, "40\n") for name, argv in hud_tools(binary)]
-    runs_on_wayland, said = x11hud_notifications_on_wayland(session, binary)
-    notes.append("`x11hud notifications` with only WAYLAND_DISPLAY: %s" % said)
-    session.start_mako()
-    scenarios.append(("mako (notify-send)", NOTIFY, None))
     results = {name: [] for name, _, _ in scenarios}
     for r in range(runs + 1):
         for name, argv, text in scenarios:
             got = first_pixels(session, wlfirst, argv, text)
-            if argv is NOTIFY:
-                dismiss_mako(session)
             if r > 0:
                 results[name].append(got)
             if "error" in got:
                 log("first %s: %s" % (name, got["error"]))
         log("first pixels: round %d/%d" % (r, runs) if r else "first pixels: warm-up done")
-    session.stop_mako()
+    # The notification servers one after the other (one owner of the name at a time): each started, its name
+    # owned, one warm-up notification, then `runs` notify-sends, every bubble dismissed after its run.
+    for name, server, dismiss_argv in notification_servers(binary):
+        label = "a notification: %s (notify-send)" % name
+        results[label] = []
+        session.start_server(server)
+        try:
+            for r in range(runs + 1):
+                got = first_pixels(session, wlfirst, NOTIFY, None)
+                dismiss(session, dismiss_argv)
+                if r > 0:
+                    results[label].append(got)
+                if "error" in got:
+                    log("first %s: %s" % (label, got["error"]))
+            if session.mako.poll() is not None:
+                notes.append("%s ended during its first-pixel runs (exit %s)" % (name, session.mako.returncode))
+        finally:
+            session.stop_mako()
+        log("first pixels: %s done" % name)
+    return results
+
+
+def notify_cpu_once(session, children, name, server, count, rate):
+    """utime+stime (and schedstat run time) of a notification server over `count` notify-sends (each body
+    different) at `rate` a
+    second (forked on an absolute schedule, not waited for), from 1 s after it owns its name until 2 s after the
+    last bubble has expired; and sway's run time over the same window."""
+    proc = session.start_server(server)
+    try:
+        time.sleep(1.0)
+        tool, sway = ThreadTotals(proc.pid), ThreadTotals(session.sway.pid)
+        ticks0 = stat_ticks(proc.pid)
+        sent = []
+        begin = time.monotonic()
+        for n in range(count):
+            delay = begin + n / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            # A body of its own each: x11hud stacks identical notifications into one bubble, mako (by default)
+            # does not; distinct ones are drawn as distinct bubbles by both.
+            sent.append(subprocess.Popen(NOTIFY[:-1] + ["%s, #%d" % (NOTIFY[-1], n + 1)], env=session.env(),
+                                         stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL))
+            tool.sample()
+            sway.sample()
+        failed = sum(1 for p in sent if p.wait(timeout=30) != 0)
+        settle_until = time.monotonic() + 0.8 + 2.0
+        while time.monotonic() < settle_until:
+            tool.sample()
+            sway.sample()
+            time.sleep(0.2)
+        ticks1 = stat_ticks(proc.pid)
+        if ticks1 is None:
+            raise RuntimeError("%s ended inside the window (exit %s)" % (name, proc.poll()))
+        run_ms, wakes = tool.totals()
+        sway_ms, _ = sway.totals()
+        return {"stat_ms": (ticks1 - ticks0) * TICK_MS, "sched_ms": run_ms, "wakes": wakes, "sway_ms": sway_ms,
+                "failed": failed}
+    finally:
+        session.stop_mako()
+
+
+def run_notify_cpu(session, children, binary, runs, count=100, rate=10):
+    """{name: [dicts]}, the servers taking turns."""
+    results = {}
+    for r in range(runs):
+        for name, server, _ in notification_servers(binary):
+            results.setdefault(name, []).append(notify_cpu_once(session, children, name, server, count, rate))
+            time.sleep(1.0)
+        log("notification cpu: round %d/%d" % (r + 1, runs))
     return results
 
 
@@ -436,8 +507,8 @@ def memory_hud_once(session, children, argv):
         children.kill(proc, signal.SIGTERM)
 
 
-def memory_mako_once(session):
-    session.start_mako()
+def memory_server_once(session, server):
+    session.start_server(server)
     try:
         time.sleep(2.0)
         rest = rollup(session.mako.pid)
@@ -451,18 +522,20 @@ def memory_mako_once(session):
 
 def run_memory(session, children, binary, runs):
     shown, rest = {}, {}
-    mako_rest, mako_after = [], []
+    server_rest, server_after = {}, {}
     for r in range(runs):
         for name, argv in hud_tools(binary):
             peak, at_rest = memory_hud_once(session, children, argv)
             shown.setdefault(name, []).append(peak)
             rest.setdefault(name, []).append(at_rest)
             time.sleep(1.0)
-        a, b = memory_mako_once(session)
-        mako_rest.append(a)
-        mako_after.append(b)
+        for name, server, _ in notification_servers(binary):
+            a, b = memory_server_once(session, server)
+            server_rest.setdefault(name, []).append(a)
+            server_after.setdefault(name, []).append(b)
+            time.sleep(1.0)
         log("memory: round %d/%d" % (r + 1, runs))
-    return shown, rest, mako_rest, mako_after
+    return shown, rest, server_rest, server_after
 
 
 # --- the report ---------------------------------------------------------------------------------------------
@@ -500,7 +573,7 @@ def machine_rows(binary, commit, started_load):
     return rows
 
 
-def report(args, commit, started, started_load, first, cpu, memory, notes, leftovers):
+def report(args, commit, started, started_load, first, cpu, memory, notes, leftovers, notify_cpu=None):
     lines = []
     add = lines.append
     add("Run started %s UTC, took %d s; load average (1 min) %.2f at the start, %.2f at the end."
@@ -554,7 +627,7 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
                     ratio(med([g["sched_ms"] + g["sway_ms"] for g in x]),
                           med([g["sched_ms"] + g["sway_ms"] for g in w]))))
     if memory:
-        shown, rest, mako_rest, mako_after = memory
+        shown, rest, server_rest, server_after = memory
         add("")
         add("### Memory (MiB, median of %d)" % args.memory_runs)
         add("")
@@ -565,8 +638,9 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
             rows.append(("%s, peak while shown 3 s at 10 updates/s" % name, shown[name]))
         for name in rest:
             rows.append(("%s, at rest 2 s after the last update" % name, rest[name]))
-        rows.append(("mako, at rest", mako_rest))
-        rows.append(("mako, after one notification", mako_after))
+        for name in server_rest:
+            rows.append(("%s notification server, at rest" % name, server_rest[name]))
+            rows.append(("%s notification server, after one notification" % name, server_after[name]))
         medians = {}
         for label, samples in rows:
             samples = [s for s in samples if s]
@@ -579,6 +653,33 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
                 add("")
                 add("x11hud / wob, %s: %s (RSS / PSS / private / anonymous)." % (
                     what, " / ".join(ratio(x[k], w[k]) for k in FIELDS[:4])))
+        for what in ("at rest", "after one notification"):
+            x, m = medians.get("x11hud notification server, " + what), medians.get("mako notification server, " + what)
+            if x and m:
+                add("")
+                add("x11hud / mako notification server, %s: %s (RSS / PSS / private / anonymous)." % (
+                    what, " / ".join(ratio(x[k], m[k]) for k in FIELDS[:4])))
+    if notify_cpu:
+        add("")
+        add("### CPU of a notification server over 100 notify-sends at 10/s (ms, median (min–max) of %d)"
+            % args.cpu_runs)
+        add("")
+        add("| server | utime+stime | threads' run time (schedstat) | wake-ups | sway's run time | server + sway "
+            "| per notification (utime+stime) | notify-send failed |")
+        add("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for name, got in notify_cpu.items():
+            add("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                name, span([g["stat_ms"] for g in got], "%.0f"), span([g["sched_ms"] for g in got], "%.1f"),
+                span([g["wakes"] for g in got], "%.0f"), span([g["sway_ms"] for g in got], "%.1f"),
+                span([g["sched_ms"] + g["sway_ms"] for g in got], "%.1f"),
+                span([g["stat_ms"] / 100.0 for g in got], "%.2f"), span([g["failed"] for g in got], "%.0f")))
+        x, m = notify_cpu.get("x11hud"), notify_cpu.get("mako")
+        if x and m:
+            add("")
+            add("x11hud / mako: utime+stime %s, schedstat %s, with sway's %s." % (
+                ratio(med([g["stat_ms"] for g in x]), med([g["stat_ms"] for g in m])),
+                ratio(med([g["sched_ms"] for g in x]), med([g["sched_ms"] for g in m])),
+                ratio(med([g["sched_ms"] + g["sway_ms"] for g in x]), med([g["sched_ms"] + g["sway_ms"] for g in m]))))
     add("")
     for note in notes:
         add("- " + note)
@@ -620,7 +721,7 @@ def main():
     children = Children()
     session = Session(children)
     notes, leftovers = [], []
-    first = cpu = memory = None
+    first = cpu = memory = notify_cpu = None
     try:
         wlfirst = build_wlfirst(session.runtime)
         session.start_sway()
@@ -630,6 +731,7 @@ def main():
             first = run_first(session, wlfirst, args.binary, args.runs, notes)
         if "cpu" in args.only:
             cpu = run_cpu(session, children, args.binary, args.rates, args.cpu_runs, args.window)
+            notify_cpu = run_notify_cpu(session, children, args.binary, args.cpu_runs)
         if "memory" in args.only:
             memory = run_memory(session, children, args.binary, args.memory_runs)
         time.sleep(1)
@@ -637,7 +739,7 @@ def main():
     finally:
         children.kill_all()
         session.cleanup()
-    text = report(args, commit, started, started_load, first, cpu, memory, notes, leftovers)
+    text = report(args, commit, started, started_load, first, cpu, memory, notes, leftovers, notify_cpu)
     print(text)
     if args.out:
         with open(args.out, "w") as f:
