@@ -178,7 +178,7 @@ man_entries() { run env MANWIDTH=200 man "$1" | col -b | sed -n "/^$2\$/,/^[A-Z]
     | grep -oE -- "$3" | sort -u; }
 help_options() { sed -n '/^USAGE:/,$p' | grep -E '^  -' | sed -E 's/^  //; s/   .*//' \
     | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u; }
-from_help=$(for c in "" history pop pause close-all count action; do run x11hud notifications $c --help; done | help_options)
+from_help=$(for c in "" history pop pause close-all count action close menu rule; do run x11hud notifications $c --help; done | help_options)
 from_man=$(man_entries x11hud-notifications OPTIONS '--[a-z][a-z0-9-]*')
 [ "$from_man" = "$from_help" ] || fail "man x11hud-notifications lists $(echo $from_man), --help $(echo $from_help)"
 keys=$(run x11hud --print-settings | cut -f1 | sort -u)
