@@ -34,12 +34,13 @@ public final class SwayServer: @unchecked Sendable {
             xwayland disable
             seat * hide_cursor 100
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        var command = [Self.binary, "-c", config]
+        // Killed with the test process even when it crashes (a sway left running would outlive the suite).
+        var command = ["/usr/bin/setpriv", "--pdeathsig", "KILL", Self.binary, "-c", config]
         if getuid() == 0 {
             let (uid, gid) = try Self.testUserIDs()
             chown(runtimeDirectory, uid, gid)
             chown(config, uid, gid)
-            command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] + command
+            command.insert(contentsOf: ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"], at: 1)
         }
         var environment = ProcessInfo.processInfo.environment
         for key in ["DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "DBUS_SESSION_BUS_ADDRESS"] { environment[key] = nil }
