@@ -7,7 +7,9 @@ public import WaylandPlatform
 
 /// The desk's display on a Wayland compositor: each notification a named HUD of a `WaylandSession`, a layer
 /// surface; bubbles at the same corner stack in one column as on X11 (the session applies `HUDStack`). Written
-/// against the session's and the HUD's public API, as `X11NotificationDisplay` is.
+/// against the session's and the HUD's public API, as `X11NotificationDisplay` is. Over a fullscreen window it
+/// tells the desk so, where the compositor says which window is active and fullscreen (`WaylandSession
+/// .knowsFullscreen`); elsewhere it never is, and every notification shows as it comes.
 @MainActor public final class WaylandNotificationDisplay: NotificationDisplay {
     public let session: WaylandSession
     private let scale: Double?
@@ -21,7 +23,18 @@ public import WaylandPlatform
         self.scale = scale
         self.output = output
         theme = iconTheme
+        // Read from what the compositor last said, when a window changes, not for each notification.
+        session.watchActiveWindow { [weak self] in
+            guard let self else { return }
+            let now = session.activeWindowIsFullscreen(output: output)
+            guard now != isFullscreen else { return }
+            isFullscreen = now
+            fullscreenChanged?()
+        }
     }
+
+    public private(set) var isFullscreen = false
+    public var fullscreenChanged: (@MainActor () -> Void)?
 
     public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
         .local(PresentedNotificationHUD(session.hud(id: name, scale: scale, output: output)))

@@ -2,7 +2,8 @@ internal import CWayland
 import Glibc
 
 /// The connection to the compositor and the globals an overlay needs, owned here and released in `deinit`:
-/// wl_compositor, wl_shm, zwlr_layer_shell_v1, the seat and the outputs. Everything happens on the main thread.
+/// wl_compositor, wl_shm, zwlr_layer_shell_v1, the seat, the outputs and, where the compositor lists windows, their
+/// list (`WaylandToplevels`). Everything happens on the main thread.
 @MainActor final class WaylandConnection {
     let display: OpaquePointer
     /// The socket's name (`WAYLAND_DISPLAY`, or as given), for messages.
@@ -16,6 +17,15 @@ import Glibc
     private(set) var outputs: [WaylandOutput] = []
     /// Runs when an output comes, goes or changes its scale.
     var outputsChanged: (@MainActor () -> Void)?
+    /// The windows, nil when the compositor offers no zwlr_foreign_toplevel_manager_v1 (version 2 or later: the
+    /// first to say fullscreen).
+    private(set) var toplevels: WaylandToplevels?
+    /// Runs when a window came, went or changed what `toplevels` tells.
+    var toplevelsChanged: (@MainActor () -> Void)?
+    /// The window list's global until the outputs are bound: bound before them, a window's `output_enter` would name
+    /// outputs this client does not know yet, and a compositor need not say it again.
+    private var toplevelGlobal: (id: UInt32, version: UInt32)?
+    private var globalsKnown = false
 
     /// Connects to `name` (nil: `WAYLAND_DISPLAY`) and learns its globals and outputs (two round trips).
     /// - Throws: `WaylandError` `.displayUnavailable` when no compositor answers, `.unsupported` when it offers no
@@ -41,8 +51,10 @@ import Glibc
                 withOwner(data) { (me: WaylandConnection) in me.removed(id) }
             }))
         wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
-        // The globals, then what each output and the seat say about themselves.
+        // The globals, then what each output and the seat say about themselves, and the windows.
         wl_display_roundtrip(display)
+        globalsKnown = true
+        if let (id, version) = toplevelGlobal { bindToplevels(id, version) }
         wl_display_roundtrip(display)
         guard compositor != nil, shm != nil else {
             throw WaylandError(.unsupported, "the Wayland compositor at '\(shown)' offers no wl_compositor or wl_shm")
@@ -54,6 +66,7 @@ import Glibc
     }
 
     isolated deinit {
+        toplevels = nil
         outputs.removeAll()
         seat = nil
         if let layerShell { zwlr_layer_shell_v1_destroy(layerShell) }
@@ -74,6 +87,9 @@ import Glibc
         case "zwlr_layer_shell_v1" where layerShell == nil: layerShell = bind(hud_layer_shell_interface(), 2)
         case "wl_seat" where seat == nil:
             if let proxy = bind(hud_wl_seat_interface(), 5) { seat = WaylandSeat(proxy) }
+        case "zwlr_foreign_toplevel_manager_v1" where version >= 2 && toplevelGlobal == nil:
+            toplevelGlobal = (id, version)
+            if globalsKnown { bindToplevels(id, version) }
         case "wl_output":
             guard let proxy = bind(hud_wl_output_interface(), 4) else { return }
             let output = WaylandOutput(proxy, global: id, version: min(version, 4))
@@ -83,8 +99,18 @@ import Glibc
         }
     }
 
+    private func bindToplevels(_ id: UInt32, _ version: UInt32) {
+        guard toplevels == nil,
+              let proxy = wl_registry_bind(registry, id, hud_toplevel_manager_interface(), min(version, 3))
+        else { return }
+        let list = WaylandToplevels(OpaquePointer(proxy))
+        list.changed = { [weak self] in self?.toplevelsChanged?() }
+        toplevels = list
+    }
+
     private func removed(_ id: UInt32) {
-        guard outputs.contains(where: { $0.global == id }) else { return }
+        guard let gone = outputs.first(where: { $0.global == id }) else { return }
+        toplevels?.forget(output: gone.proxy)
         outputs.removeAll { $0.global == id }
         outputsChanged?()
     }
