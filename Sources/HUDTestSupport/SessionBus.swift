@@ -54,6 +54,15 @@ public final class SessionBus {
         return env
     }
 
+    /// Whether a client owns `name` on this bus now (NameHasOwner, which never starts a service for it), asked with
+    /// gdbus from this thread.
+    public func hasOwner(_ name: String) throws -> Bool {
+        try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
+            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+            "--method", "org.freedesktop.DBus.NameHasOwner", name,
+        ], environment: environment()).stdout.contains("true")
+    }
+
     /// Runs `tool ARGS` (gdbus, dbus-send) on this bus to its end, killing it after `timeout` seconds; awaited, so
     /// that a test on the main actor serves the calls the tool makes to a connection of its own meanwhile.
     /// `timeout` only catches a hang: a server on the test's main actor may wait many seconds for it in a full

@@ -86,6 +86,13 @@ public final class SwayServer: @unchecked Sendable {
                              environment: environment, timeout: timeout)
     }
 
+    /// Runs `swaymsg ARGS` against this sway (a command such as `fullscreen enable`, or `-t get_tree`).
+    @discardableResult
+    public func swaymsg(_ arguments: [String], timeout: Double = 10) throws -> ChildProcess.Result {
+        guard let ipcSocket else { throw TestFailure("sway has no IPC socket in \(runtimeDirectory)") }
+        return try run("swaymsg", ["-s", ipcSocket] + arguments, timeout: timeout)
+    }
+
     /// The whole output as the user sees it (`grim`, as a binary PPM).
     public func screenshot() throws -> Screenshot {
         let path = runtimeDirectory + "/shot-\(UUID().uuidString).ppm"

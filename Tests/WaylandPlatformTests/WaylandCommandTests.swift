@@ -292,10 +292,7 @@ struct WaylandNotificationTests {
         let server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
         defer { server.kill() }
         let owned = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
-            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
-                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications",
-            ], environment: environment).stdout.contains("true")
+            try bus.hasOwner("org.freedesktop.Notifications")
         }
         try #require(owned, "the server did not take the name: \(server.stderr)")
         let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
