@@ -99,7 +99,8 @@ public final class CommandJob: Sendable {
             posix_spawn_file_actions_destroy(&actions)
         }
         // A new group whose id is its pid (a new session only in a terminal of its own); every signal back to its
-        // default (we ignore SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGTTOU, which exec would pass on) and unblocked.
+        // default and unblocked (we block SIGINT, SIGTERM and SIGHUP and ignore SIGPIPE and SIGTTOU; exec would
+        // pass both on).
         var all = sigset_t(), none = sigset_t()
         sigfillset(&all)
         sigemptyset(&none)

@@ -23,6 +23,7 @@ import HUDLoop
         self.path = path
         self.listener = listener
         self.loop = loop
+        OwnedSockets.add(path)
         let watch = loop.watch(listener) { [weak self] in self?.accept() }
         watch.start()
         self.watch = watch
@@ -67,6 +68,7 @@ import HUDLoop
         guard !ended else { return }
         ended = true
         unlink(path)
+        OwnedSockets.remove(path)
         watch?.cancel()
         close(listener)
         for client in clients {
@@ -79,6 +81,7 @@ import HUDLoop
     isolated deinit {
         if !ended {
             unlink(path)
+            OwnedSockets.remove(path)
             watch?.cancel()
             close(listener)
         }

@@ -136,6 +136,8 @@ struct ShowCommand: Command, Codable {
         }
         do throws(ExitError) {
             if let wayland = try Backend.waylandSession(for: self) {
+                // Before the name's socket is made: a signal from then on takes the socket with it.
+                wayland.watchSignals()
                 try WaylandShow(command: self, session: wayland, rules: rules).start()
                 wayland.run()
             }

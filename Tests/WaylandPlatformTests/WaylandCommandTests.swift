@@ -216,6 +216,26 @@ struct WaylandNamedHUDTests {
         #expect(hud.status == 0, "\(hud.stderr)")
     }
 
+    /// SIGTERM ends a HUD at once (143) and takes its socket with it, named or not: nothing is left in the
+    /// directory `list` and `hide` read.
+    @Test func aSignalLeavesNoSocketBehind() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let named = try WaylandCommandTests.hud(["--id", "save", "--label", "Saving"], on: sway)
+        let other = try WaylandCommandTests.hud(["--label", "Other"], on: sway)
+        let directory = sway.runtimeDirectory + "/x11hud"
+        let sockets = { (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] }
+        let both = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            sockets().filter { $0.hasSuffix(".sock") }.count == 2
+        }
+        #expect(both, "sockets: \(sockets()); \(named.stderr) \(other.stderr)")
+        kill(named.pid, SIGTERM)
+        kill(other.pid, SIGTERM)
+        #expect(named.waitForExit(timeout: Sanitizer.upTo(5)) && other.waitForExit(timeout: Sanitizer.upTo(5)))
+        #expect(named.status == 143 && other.status == 143, "\(named.stderr) \(other.stderr)")
+        #expect(!sockets().contains { $0.hasSuffix(".sock") }, "a socket was left: \(sockets())")
+    }
+
     /// `x11hud list` on Wayland asks each HUD through its socket: a named bar and an unnamed spinner, with what they
     /// show, in the same lines and JSON as on X11.
     @Test func listNamesEveryHUDUp() throws {
