@@ -228,8 +228,8 @@ let package = Package(
         .target(
             name: "CommandOptions",
             dependencies: [
-                "HUDBase", "HUDCommandLine", "HUDConfig", "HUDRender", "HUDScene", "ProgressFeed", "X11Display",
-                "X11Platform",
+                "HUDBase", "HUDCommandLine", "HUDConfig", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene", "ProgressFeed",
+                "X11Display", "X11Platform",
             ],
             swiftSettings: strictness
         ),

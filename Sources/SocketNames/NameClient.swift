@@ -46,8 +46,8 @@ public import ProgressFeed
         write(NameRequest(lines: [input.jsonLine], subscribe: subscribe, autoDetails: autoDetails))
     }
 
-    /// A resident is X11's only: a request to open is sent as the update its lines are.
-    public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true)) }
+    /// Asks the resident to show a HUD as `lines` describe it; this connection then drives that HUD.
+    public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true, open: true)) }
 
     public func hide(subscribe: Bool) { write(NameRequest(hide: true, subscribe: subscribe)) }
 

@@ -10,6 +10,7 @@ import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
+import SocketNames
 import WaylandPlatform
 import X11Platform
 
@@ -130,16 +131,19 @@ struct ShowCommand: Command, Codable {
             // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
             HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
         }
-        // On Wayland (no resident there) a HUD without a name is ours: its text stack loads while we connect.
-        if id == nil, backend != .x11, display == nil, !(getenv("WAYLAND_DISPLAY").map { $0.pointee == 0 } ?? true) {
+        // On Wayland a HUD without a name is ours unless a resident runs: its text stack loads while we connect.
+        if id == nil, backend != .x11, display == nil, let wayland = getenv("WAYLAND_DISPLAY"), wayland.pointee != 0,
+           Resident.isBypassed || !NameDirectory.hasResident(display: String(cString: wayland)) {
             TextStack.loadForOwnHUD()
         }
         do throws(ExitError) {
             if let wayland = try Backend.waylandSession(for: self) {
                 // Before the name's socket is made: a signal from then on takes the socket with it.
                 wayland.watchSignals()
-                try WaylandShow(command: self, session: wayland, rules: rules).start()
-                wayland.run()
+                // Kept for the process's life: a HUD served by the resident is held by nothing else here.
+                let show = WaylandShow(command: self, session: wayland, rules: rules)
+                try show.start()
+                withExtendedLifetime(show) { wayland.run() }
             }
         } catch {
             return error

@@ -335,3 +335,87 @@ struct WaylandNotificationTests {
         #expect(client.stdout == "open\n", "\(client.stdout) \(client.stderr)")
     }
 }
+
+/// Issue 42 item 2: the resident (`x11hud serve`) on Wayland, through its socket in the user's runtime directory.
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandResidentTests {
+    /// One resident per compositor; a client's HUD is drawn by it (listed with the resident's pid), ended with the
+    /// client's input (exit 0), and hidden when its client is killed; SIGTERM ends the resident with 143 and takes
+    /// its socket.
+    @Test func theResidentDrawsEachClientsHUD() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let resident = try WaylandCommandTests.hud(["serve"], on: sway)
+        defer { resident.kill() }
+        let top = sway.runtimeDirectory + "/x11hud"
+        let socket = {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: top)) ?? [])
+                .first { $0.hasSuffix("/serve.resident") }.map { top + "/" + $0 }
+        }
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) { socket() != nil }, "no resident's socket")
+        let second = try WaylandCommandTests.hud(["serve"], on: sway)
+        if !second.waitForExit(timeout: Sanitizer.upTo(5)) { second.kill() }
+        #expect(second.status == 75 && second.stderr.contains("another x11hud serve runs"), "\(second.stderr)")
+
+        let input = Pipe()
+        let client = try WaylandCommandTests.hud(["--mode", "bar", "--progress", "0.5", "--label", "Served"],
+                                                 on: sway, input: input)
+        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(up, "the served HUD never appeared")
+        let list = try ChildProcess.run(CLI.binary, ["list"], environment: environment).stdout
+        #expect(list.split(separator: "\n") == ["-\t\(resident.pid)\tbar\tServed\tHEADLESS-1"], "\(list)")
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)) && client.status == 0, "\(client.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) == nil
+        }, "the HUD stayed after its client ended")
+
+        let other = try WaylandCommandTests.hud(["--label", "Other"], on: sway)
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        })
+        other.kill()
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) == nil
+        }, "the HUD of a killed client stayed")
+
+        kill(resident.pid, SIGTERM)
+        #expect(resident.waitForExit(timeout: Sanitizer.upTo(5)) && resident.status == 143, "\(resident.stderr)")
+        #expect(socket() == nil, "the resident's socket was left")
+    }
+
+    /// A resident killed mid-HUD: its client goes on with a HUD of its own (listed with the client's pid), from
+    /// what it had forwarded, and still ends with its input.
+    @Test func aClientOutlivesItsResident() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let resident = try WaylandCommandTests.hud(["serve"], on: sway)
+        defer { resident.kill() }
+        let top = sway.runtimeDirectory + "/x11hud"
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: top)) ?? []).contains { $0.hasSuffix(".resident") }
+        })
+        let input = Pipe()
+        let client = try WaylandCommandTests.hud(["--mode", "bar", "--label", "Served"], on: sway, input: input)
+        try input.fileHandleForWriting.write(contentsOf: Data("40\n".utf8))
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        })
+        resident.kill()
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        var list = ""
+        let own = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            list = try ChildProcess.run(CLI.binary, ["list"], environment: environment).stdout
+            return try list == "-\t\(client.pid)\tbar\tServed\tHEADLESS-1\n"
+                && WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(own, "the client did not show a HUD of its own: \(list)")
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)) && client.status == 0, "\(client.stderr)")
+    }
+}
