@@ -213,7 +213,7 @@ let package = Package(
         // user's private runtime directory, claimed under a lock; the requests are X11Names' JSON lines.
         .target(
             name: "SocketNames",
-            dependencies: ["HUDBase", "HUDLoop", "HUDControl", "ProgressFeed"],
+            dependencies: ["HUDBase", "HUDLoop", "HUDControl", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         // The presenter on a Wayland compositor: HUDs as layer-shell overlay surfaces drawn by HUDRender into shared

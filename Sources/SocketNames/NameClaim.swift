@@ -99,7 +99,7 @@ public import HUDLoop
     }
 
     /// A connection to the socket at `path` when a process accepts on it.
-    private static func connect(_ path: String) -> Int32? {
+    static func connect(_ path: String) -> Int32? {
         guard var address = try? address(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }

@@ -14,6 +14,8 @@ public import ProgressFeed
     public var onVanished: (@MainActor () -> Void)?
     /// The HUD's answer to `describe()`: what it shows, one JSON object.
     public var onListing: (@MainActor (String) -> Void)?
+    /// The other process's answer to a `places` request: its HUDs' places, a JSON array.
+    var onPlaces: (@MainActor (String) -> Void)?
 
     init(id: String?, descriptor: Int32, loop: any EventLoop) {
         self.id = id
@@ -30,6 +32,10 @@ public import ProgressFeed
     private func received(_ line: String) {
         if line == "ack" {
             onAcknowledged?()
+            return
+        }
+        if line.hasPrefix("places ") {
+            onPlaces?(String(line.dropFirst(7)))
             return
         }
         if line.hasPrefix("listing ") {

@@ -64,6 +64,11 @@ import HUDLoop
             link.onRequest?(request)
             return client.write("ack\n")
         }
+        if request.places || request.restack {
+            if request.places { client.write("places \(StackPlaces.localJSON)\n") }
+            if request.restack { StackPlaces.changedElsewhere() }
+            return client.write("ack\n")
+        }
         if request.open {
             let link = ServedLink(socket: client)
             link.onFinished = { [weak self, weak client] in

@@ -18,6 +18,8 @@ enum OwnedSockets {
         paths.withLock { $0.append(path) }
     }
 
+    static func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+
     /// The socket at `path` was closed and unlinked by its owner: nothing is left to do at exit.
     static func remove(_ path: String) {
         paths.withLock { $0.removeAll { $0 == path } }

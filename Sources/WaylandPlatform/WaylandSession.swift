@@ -21,6 +21,13 @@ public import HUDScene
     private(set) var huds: [WaylandHUD] = []
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
+    /// Other processes' HUDs on this compositor, where they stand (their sockets tell): this process's HUDs stack
+    /// with them as with its own.
+    public var neighbours: [HUDStack.Place] = [] {
+        didSet { if neighbours != oldValue { restack() } }
+    }
+    /// This process's `places` changed (a HUD came, went or changed size): other processes are to be told.
+    public var onPlacesChanged: (@MainActor () -> Void)?
     /// What runs when the connection is lost; it must end the process.
     private var lost: @MainActor () -> Never = {
         WaylandSession.say("x11hud: the Wayland compositor went away")
@@ -144,31 +151,6 @@ public import HUDScene
     /// Lets go of the name `id` once its HUD has finished (a HUD still up keeps it).
     public func forget(id: String) {
         if let hud = named[id], !hud.controller.isUp, hud.controller.finished { named[id] = nil }
-    }
-
-    /// HUDs at the same place on the same output line up like notifications instead of covering each other, as on
-    /// X11 (`HUDStack`, the same rule): each is moved from its laid-out place by its stack's shift.
-    func restack() {
-        let placed = huds.enumerated().compactMap { i, hud in hud.stackPlace.map { (UInt(i), hud, $0) } }
-        let groups = Dictionary(grouping: placed) { "\($0.1.outputName ?? "")\u{0}\($0.1.style.placement.rawValue)" }
-        let now = loop.now
-        for group in groups.values {
-            var members = group.map { HUDStack.Member(window: $0.0, height: Int($0.2.bezel.height.rounded(.up))) }
-            if group.contains(where: { $0.1.style.bubble != nil }) { members.reverse() }
-            let first = Set(group.filter { $0.1.style.stacksFirst }.map(\.0))
-            let last = Set(group.filter { $0.1.style.stacksLast && !$0.1.style.stacksFirst }.map(\.0))
-            members = members.filter { first.contains($0.window) }
-                + members.filter { !first.contains($0.window) && !last.contains($0.window) }
-                + members.filter { last.contains($0.window) }
-            for (id, hud, place) in group {
-                let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
-                                        top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),
-                                        area: 0...Int(place.areaHeight))
-                guard dy != hud.controller.scene.motion.shift.target else { continue }
-                hud.controller.scene.setStackShift(dy, at: now)
-                setNeedsUpdate()
-            }
-        }
     }
 
     // MARK: The pointer

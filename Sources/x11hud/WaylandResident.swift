@@ -38,6 +38,7 @@ import WaylandPlatform
             throw ExitError(.nameTaken, "serve: another x11hud serve runs on \(session.displayName)")
         }
         owner = claimed
+        session.stackWithNeighbours(in: names)
         claimed.onOpen = { [unowned self] request, link in show(request, link) }
     }
 

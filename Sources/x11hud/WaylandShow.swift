@@ -118,6 +118,7 @@ import WaylandPlatform
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         // A HUD without a name still has a socket: `hide --all` reaches it.
         if owner == nil, let names = try? names { owner = try? NameClaim.anonymous(in: names, loop: session.loop) }
+        if let names = try? names { session.stackWithNeighbours(in: names) }
         if let owner {
             if !owner.id.isEmpty { live.controller.id = owner.id }
             owner.onRequest = { [unowned live] request in Self.apply(request, to: live) }

@@ -419,3 +419,42 @@ struct WaylandResidentTests {
         #expect(client.waitForExit(timeout: Sanitizer.upTo(5)) && client.status == 0, "\(client.stderr)")
     }
 }
+
+/// HUDs of separate processes at the same place stack on Wayland as on X11 (through their sockets).
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandStackTests {
+    /// A second process's HUD at the centre goes beside the first, not over it; when the first ends, the second
+    /// takes the centre again.
+    @Test func twoProcessesAtTheCentreStack() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let first = try WaylandCommandTests.hud(["--id", "one", "--label", "One"], on: sway)
+        defer { first.kill() }
+        var single: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            let box = WaylandCommandTests.drawnBox(try sway.screenshot())
+            defer { single = box }
+            return box != nil && box.map { b in single.map { $0 == b } ?? false } ?? false
+        }
+        let one = try #require(single, "the first HUD never appeared")
+        let height = one.maxY - one.minY
+        let second = try WaylandCommandTests.hud(["--label", "Two"], on: sway)
+        defer { second.kill() }
+        var union = one
+        let stacked = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            union = WaylandCommandTests.drawnBox(try sway.screenshot()) ?? one
+            return union.maxY - union.minY >= 2 * height
+        }
+        #expect(stacked, "one HUD's height \(height), both \(union)")
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        #expect(try ChildProcess.run(CLI.binary, ["hide", "--id", "one"], environment: environment).status == 0)
+        #expect(first.waitForExit(timeout: Sanitizer.upTo(5)))
+        var alone = union
+        let centred = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            alone = WaylandCommandTests.drawnBox(try sway.screenshot()) ?? union
+            return abs((alone.minY + alone.maxY) - (one.minY + one.maxY)) <= 2
+        }
+        #expect(centred, "the second HUD stayed off-centre: \(alone) against \(one)")
+    }
+}
