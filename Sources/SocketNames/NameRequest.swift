@@ -23,7 +23,8 @@ public struct NameRequest: Codable, Equatable, Sendable {
     public var restack = false
 
     public init(lines: [String] = [], hide: Bool = false, subscribe: Bool = false, autoDetails: Bool = false,
-                describe: Bool = false, open: Bool = false, places: Bool = false, restack: Bool = false) {
+                describe: Bool = false, open: Bool = false, places: Bool = false,
+                restack: Bool = false) {
         self.lines = lines
         self.hide = hide
         self.subscribe = subscribe
