@@ -35,7 +35,9 @@ public struct NameRequest: Codable, Equatable, Sendable {
         self.restack = restack
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, hide, subscribe, autoDetails, describe, open, places, restack }
+    private enum CodingKeys: String, CodingKey {
+        case lines, hide, subscribe, autoDetails, describe, open, places, restack
+    }
 
     /// Keys left out are their defaults: a request of an older x11hud still reads.
     public init(from decoder: any Decoder) throws {
