@@ -30,16 +30,10 @@ public enum DmenuPick: Sendable, Equatable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        // Every signal at its default and none blocked: this process blocks SIGINT and SIGTERM (`SignalWatch`).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(SignalWatch.spawnWithDefaultSignals(&attributes)))
         var pid: pid_t = 0
         let argv = ["/bin/sh", "-c", command]
         var cArgs = argv.map { strdup($0) } + [nil]
