@@ -13,11 +13,9 @@ public import HUDScene
 @MainActor public final class WaylandSession {
     let connection: WaylandConnection
     public let loop: any EventLoop
-    private var timer: FrameTimer?
+    private var clock: FrameClock?
     private var watch: DescriptorWatch?
     private var signals: SignalWatch?
-    private var updateScheduled = false
-    private var lastFrameTime: Double?
     private(set) var huds: [WaylandHUD] = []
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
@@ -48,8 +46,7 @@ public import HUDScene
     init(display: String?, loop: any EventLoop) throws(WaylandError) {
         connection = try WaylandConnection(name: display)
         self.loop = loop
-        timer = FrameTimer(refreshRate: connection.outputs.map(\.refreshRate).max() ?? 60, loop: loop) { [weak self] in
-            self?.timer?.fired()
+        clock = FrameClock(refreshRate: connection.outputs.map(\.refreshRate).max() ?? 60, loop: loop) { [weak self] in
             self?.update()
         }
         let watch = loop.watch(connection.descriptor) { [weak self] in self?.readEvents() }
@@ -172,32 +169,17 @@ public import HUDScene
 
     // MARK: The frame clock
 
-    var frameInterval: Double { timer?.frameInterval ?? 1.0 / 60 }
+    var frameInterval: Double { clock?.frameInterval ?? 1.0 / 60 }
 
-    /// Coalesces changes made in one go into one frame (see `HUDSession.setNeedsUpdate`).
-    func setNeedsUpdate() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        updateScheduled = true
-        loop.soon { [weak self] in
-            self?.updateScheduled = false
-            self?.update()
-        }
-    }
+    /// Draws the changes made in one go as one frame (`FrameClock`).
+    func setNeedsUpdate() { clock?.setNeedsUpdate() }
 
     /// What an input source calls, on any thread, when input is waiting: one turn of the main loop pulls it.
     nonisolated var askForInput: @Sendable () -> Void {
         { [weak self, loop] in loop.send { self?.inputArrived() } }
     }
 
-    private func inputArrived() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        let now = loop.now
-        if let last = lastFrameTime, now - last < frameInterval {
-            timer?.wake(noLaterThan: last + frameInterval, now: now)
-            return
-        }
-        update()
-    }
+    private func inputArrived() { clock?.inputArrived() }
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
@@ -207,9 +189,9 @@ public import HUDScene
         for hud in huds {
             if let t = hud.update(at: now) { next = min(next ?? t, t) }
         }
-        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { lastFrameTime = now }
-        timer?.wake(at: next, now: now)
-        let ticking = timer?.isTicking == true
+        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { clock?.drew(at: now) }
+        clock?.timer.wake(at: next, now: now)
+        let ticking = clock?.isTicking == true
         for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
         for hud in huds where hud.controller.isDone { hud.finish() }
         if !connection.flush() { lost() }
