@@ -15,7 +15,8 @@ bus, and no DISPLAY.
   with damage until a pixel differs from the frame before the fork) and → the display complete (the last frame that
   changed a pixel before 200 ms without change: fade-in and easing done). `x11hud --mode bar` and wob, each given
   `40` on a standard input held open and ended by SIGTERM 1 s after its first pixels (taking turns in each round,
-  after one warm-up each); a notification: `notify-send` against a running mako, then against a running
+  after one warm-up each); then the same `x11hud --mode bar` while `x11hud serve` runs (the resident draws it;
+  one warm-up, then the runs); a notification: `notify-send` against a running mako, then against a running
   `x11hud notifications` (layer-surface bubbles on Wayland), one server at a time:
   started, its name owned (NameHasOwner), one warm-up, the runs, every bubble dismissed after each run
   (`makoctl dismiss --all`, `x11hud notifications close-all`), stopped before the other starts.
@@ -36,6 +37,7 @@ goes to stdout (and `--out`), progress to stderr.
 """
 
 import argparse
+import glob
 import os
 import platform
 import pwd
@@ -284,6 +286,10 @@ def rollup(pid):
 
 # --- the tools ----------------------------------------------------------------------------------------------
 
+# The bar of `x11hud --mode bar` drawn by a resident `x11hud serve` (issue 42: the resident on Wayland).
+SERVED = "x11hud, served by x11hud serve"
+
+
 def hud_tools(binary):
     """(name, argv) of the bars fed on stdin: x11hud's bar HUD (the platform chosen by itself: WAYLAND_DISPLAY
     is set, DISPLAY is not) and wob (its default configuration: a 400x50 bar in the middle)."""
@@ -342,6 +348,24 @@ def run_first(session, wlfirst, binary, runs, notes):
             if "error" in got:
                 log("first %s: %s" % (name, got["error"]))
         log("first pixels: round %d/%d" % (r, runs) if r else "first pixels: warm-up done")
+    # The same bar handed to a resident (`x11hud serve`), which draws it: the process started loads no text stack.
+    label = SERVED
+    results[label] = []
+    resident = session.children.spawn([binary, "serve"], env=session.env(), stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        socket = os.path.join(session.runtime, "x11hud", "*", "serve.resident")
+        if not wait_until(lambda: glob.glob(socket), timeout=10, interval=0.05):
+            raise RuntimeError("x11hud serve made no socket within 10 s")
+        for r in range(runs + 1):
+            got = first_pixels(session, wlfirst, [binary, "--mode", "bar"], "40\n")
+            if r > 0:
+                results[label].append(got)
+            if "error" in got:
+                log("first %s: %s" % (label, got["error"]))
+    finally:
+        session.children.kill(resident, signal.SIGTERM)
+    log("first pixels: served bars done")
     # The notification servers one after the other (one owner of the name at a time): each started, its name
     # owned, one warm-up notification, then `runs` notify-sends, every bubble dismissed after its run.
     for name, server, dismiss_argv in notification_servers(binary):
@@ -600,8 +624,10 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
         hud = {n: med([g.get("first_ms") for g in got if "error" not in g]) for n, got in first.items()}
         done = {n: med([g.get("settled_ms") for g in got if "error" not in g]) for n, got in first.items()}
         add("")
-        add("x11hud / wob: first pixels %s, complete %s. Bounding boxes of the first changed frame: %s." % (
+        add("x11hud / wob: first pixels %s, complete %s; served by a resident / wob: first pixels %s, complete %s. "
+            "Bounding boxes of the first changed frame: %s." % (
             ratio(hud.get("x11hud"), hud.get("wob")), ratio(done.get("x11hud"), done.get("wob")),
+            ratio(hud.get(SERVED), hud.get("wob")), ratio(done.get(SERVED), done.get("wob")),
             "; ".join("%s %s" % (n, ", ".join("%s in %d" % kv for kv in sorted(Counter(
                 str(g.get("bbox")) for g in got if "error" not in g).items())))
                       for n, got in first.items())))
