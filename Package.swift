@@ -284,7 +284,7 @@ let package = Package(
         // Rendering, text and images; CCairo to compare the font-description reader with Pango itself.
         .testTarget(
             name: "HUDRenderTests",
-            dependencies: ["HUDRender", "HUDScene", "CCairo", "HUDTestSupport", "HUDBase"],
+            dependencies: ["HUDRender", "HUDScene", "CCairo", "CPixbufLoader", "HUDTestSupport", "HUDBase"],
             swiftSettings: strictness
         ),
         .testTarget(

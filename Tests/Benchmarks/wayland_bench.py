@@ -57,13 +57,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+import smaps  # noqa: E402
 from deps import version  # noqa: E402
 from xsession import Children, read_line, wait_until  # noqa: E402
 
 TEST_USER = "x11hud-test"
 BACKGROUND = "204060"
 WIDTH, HEIGHT = 1280, 720
-FIELDS = ("Rss", "Pss", "Private", "Anonymous", "RssShmem")
+FIELDS = smaps.FIELDS + ("RssShmem",)
 TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
 NOTIFY = ["notify-send", "-t", "800", "Backup done", "1.2 GB in 3 min"]
 NEEDED = {"sway": "sway", "swaymsg": "sway", "wob": "wob", "mako": "mako-notifier", "makoctl": "mako-notifier",
@@ -261,27 +262,17 @@ class ThreadTotals:
 
 
 def rollup(pid):
-    """{field: MiB} of /proc/PID/smaps_rollup (Private: clean + dirty), and RssShmem of /proc/PID/status: the
-    resident shared memory, where wl_shm buffers are (memfd pages, shared with the compositor, so not anonymous);
-    None once it has gone."""
-    values = {}
-    try:
-        with open("/proc/%d/smaps_rollup" % pid) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
-                    values[parts[0][:-1]] = int(parts[1]) / 1024.0
-    except OSError:
+    """smaps.rollup's fields, and RssShmem of /proc/PID/status: the resident shared memory, where wl_shm buffers
+    are (memfd pages, shared with the compositor, so not anonymous); None once it has gone."""
+    values = smaps.rollup(pid)
+    if values is None:
         return None
-    if "Rss" not in values:
-        return None
-    values["Private"] = values.get("Private_Clean", 0) + values.get("Private_Dirty", 0)
     try:
         with open("/proc/%d/status" % pid) as f:
             values["RssShmem"] = int(re.search(r"^RssShmem:\s*(\d+)", f.read(), re.M).group(1)) / 1024.0
     except (OSError, AttributeError):
         return None
-    return {k: values.get(k, 0.0) for k in FIELDS}
+    return values
 
 
 # --- the tools ----------------------------------------------------------------------------------------------
