@@ -8,8 +8,9 @@ import Glibc
 /// instead, for signals that only ask the program to do something.
 ///
 /// The signals are blocked in the calling thread (the main thread, whose mask later threads inherit) before the
-/// sources are made: Dispatch registers a source on its own thread a moment after `resume`, and a signal that came
-/// in between was lost (ignored) or ended the process unwatched. Blocked, it waits for the source's signalfd.
+/// sources are made, and `init` returns once Dispatch has registered them (on its own thread, a moment after
+/// `resume`): a signal that came in between was lost (ignored) or ended the process unwatched. Blocked, it waits
+/// for the source's signalfd.
 /// Dispatch's threads block every signal; a child is started with its mask emptied (`CommandJob`, `DmenuPick`).
 /// The watch lasts until `cancel()` or until it goes; after it the signals stay blocked, so they do nothing.
 public final class SignalWatch: @unchecked Sendable {
@@ -26,12 +27,18 @@ public final class SignalWatch: @unchecked Sendable {
         sigemptyset(&blocked)
         for number in signals { sigaddset(&blocked, number) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let registered = DispatchGroup()
         sources = signals.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { handler(number) }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             return source
         }
+        // Until Dispatch has installed its handler, a signal that reaches a thread made before this watch (one not
+        // blocking it) would take its default action: the process would end unwatched, its cleanup skipped.
+        _ = registered.wait(timeout: .now() + .seconds(2))
     }
 
     /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does: `handler` runs
