@@ -213,7 +213,7 @@ let package = Package(
         // user's private runtime directory, claimed under a lock; the requests are X11Names' JSON lines.
         .target(
             name: "SocketNames",
-            dependencies: ["HUDBase", "HUDLoop", "HUDControl", "ProgressFeed"],
+            dependencies: ["HUDBase", "HUDLoop", "HUDControl", "HUDScene", "ProgressFeed"],
             swiftSettings: strictness
         ),
         // The presenter on a Wayland compositor: HUDs as layer-shell overlay surfaces drawn by HUDRender into shared
@@ -228,8 +228,8 @@ let package = Package(
         .target(
             name: "CommandOptions",
             dependencies: [
-                "HUDBase", "HUDCommandLine", "HUDConfig", "HUDRender", "HUDScene", "ProgressFeed", "X11Display",
-                "X11Platform",
+                "HUDBase", "HUDCommandLine", "HUDConfig", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene", "ProgressFeed",
+                "X11Display", "X11Platform",
             ],
             swiftSettings: strictness
         ),
@@ -284,7 +284,7 @@ let package = Package(
         // Rendering, text and images; CCairo to compare the font-description reader with Pango itself.
         .testTarget(
             name: "HUDRenderTests",
-            dependencies: ["HUDRender", "HUDScene", "CCairo", "HUDTestSupport", "HUDBase"],
+            dependencies: ["HUDRender", "HUDScene", "CCairo", "CPixbufLoader", "HUDTestSupport", "HUDBase"],
             swiftSettings: strictness
         ),
         .testTarget(

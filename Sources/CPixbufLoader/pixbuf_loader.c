@@ -10,12 +10,13 @@
 // The few gdk-pixbuf and GObject calls used, by their documented C signatures (gdk-pixbuf 2.26 and later).
 typedef struct { unsigned domain; int code; char *message; } hud_gerror;
 typedef void *(*file_info_fn)(const char *, int *, int *);
-typedef const char *(*format_name_fn)(void *);
+typedef char *(*format_name_fn)(void *);  // a copy: the caller g_free()s it
 typedef void *(*new_at_scale_fn)(const char *, int, int, int, hud_gerror **);
 typedef int (*int_fn)(const void *);
 typedef const unsigned char *(*pixels_fn)(const void *);
 typedef void (*unref_fn)(void *);
 typedef void (*error_free_fn)(hud_gerror *);
+typedef void (*g_free_fn)(void *);
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static file_info_fn file_info;
@@ -25,8 +26,10 @@ static int_fn get_width, get_height, get_rowstride, get_n_channels, get_has_alph
 static pixels_fn read_pixels;
 static unref_fn object_unref;
 static error_free_fn error_free;
+static g_free_fn g_free_call;
 static char open_error[512];
 static __thread char message[768];
+static __thread char format_buffer[32];
 
 /// gdk-pixbuf's messages may end in a newline; a message here is one line.
 static const char *one_line(void) {
@@ -52,7 +55,7 @@ static void open_library(void) {
         {"gdk_pixbuf_get_n_channels", (void **)&get_n_channels}, {"gdk_pixbuf_get_has_alpha", (void **)&get_has_alpha},
         {"gdk_pixbuf_get_bits_per_sample", (void **)&get_bits_per_sample},
         {"gdk_pixbuf_read_pixels", (void **)&read_pixels}, {"g_object_unref", (void **)&object_unref},
-        {"g_error_free", (void **)&error_free},
+        {"g_error_free", (void **)&error_free}, {"g_free", (void **)&g_free_call},
     };
     int missing = 0;
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -63,6 +66,18 @@ static void open_library(void) {
         file_info = NULL;
         snprintf(open_error, sizeof open_error, "JPEG and other pictures need gdk-pixbuf 2.32 or later");
     }
+}
+
+/// The format's name in this thread's buffer, `upper` in capitals. gdk_pixbuf_format_get_name returns a copy
+/// each time, which was kept and so leaked one allocation a picture (LeakSanitizer's report, issue 41).
+static const char *copy_format_name(void *found, int upper) {
+    char *name = format_name(found);
+    size_t i = 0;
+    for (; name && name[i] && i + 1 < sizeof format_buffer; i++)
+        format_buffer[i] = upper ? (char)toupper((unsigned char)name[i]) : name[i];
+    format_buffer[i] = 0;
+    g_free_call(name);
+    return format_buffer;
 }
 
 const char *hud_pixbuf_info(const char *path, int *width, int *height, const char **format) {
@@ -76,13 +91,10 @@ const char *hud_pixbuf_info(const char *path, int *width, int *height, const cha
     }
     if (*width <= 0 || *height <= 0) {
         // Known by its first bytes, but no size could be read: named by its format ("jpeg" → JPEG).
-        char name[32] = "";
-        const char *format = format_name(found);
-        for (size_t i = 0; format && format[i] && i + 1 < sizeof name; i++) name[i] = (char)toupper(format[i]);
-        snprintf(message, sizeof message, "a damaged or truncated %s picture", name);
+        snprintf(message, sizeof message, "a damaged or truncated %s picture", copy_format_name(found, 1));
         return message;
     }
-    *format = format_name(found);
+    *format = copy_format_name(found, 0);
     return NULL;
 }
 

@@ -99,14 +99,9 @@ public final class CommandJob: Sendable {
             posix_spawn_file_actions_destroy(&actions)
         }
         // A new group whose id is its pid (a new session only in a terminal of its own); every signal back to its
-        // default (we ignore SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGTTOU, which exec would pass on) and unblocked.
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
+        // default and unblocked.
         posix_spawnattr_setpgroup(&attributes, 0)
-        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        var flags = SignalWatch.spawnWithDefaultSignals(&attributes)
         if let pseudoTerminal {
             // In a terminal of its own: a new session (its group's id its pid, as above), and the terminal opened
             // without O_NOCTTY by the session leader becomes its controlling terminal (TIOCSCTTY's effect). glibc

@@ -7,8 +7,12 @@ import Glibc
 /// process, pass itself on to a command, resize a terminal). `EventLoop.watchSignals` runs a handler on the loop
 /// instead, for signals that only ask the program to do something.
 ///
-/// The default action is switched off first (a Dispatch source installs no handler of its own), so no C signal
-/// handler ever runs. The watch lasts until `cancel()` or until it goes.
+/// The signals are blocked in the calling thread (the main thread, whose mask later threads inherit) before the
+/// sources are made, and `init` returns once Dispatch has registered them (on its own thread, a moment after
+/// `resume`): a signal that came in between was lost (ignored) or ended the process unwatched. Blocked, it waits
+/// for the source's signalfd.
+/// Dispatch's threads block every signal; a child is started with its mask emptied (`CommandJob`, `DmenuPick`).
+/// The watch lasts until `cancel()` or until it goes; after it the signals stay blocked, so they do nothing.
 public final class SignalWatch: @unchecked Sendable {
     /// How long removing the window may take, after SIGINT or SIGTERM, before the process ends without waiting for
     /// the server.
@@ -19,13 +23,22 @@ public final class SignalWatch: @unchecked Sendable {
     /// Calls `handler` on the signal thread for each of `signals` that comes.
     public init(signals: [Int32], offMain handler: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: "x11hud.signals")
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in signals { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let registered = DispatchGroup()
         sources = signals.map { number in
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { handler(number) }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             return source
         }
+        // Until Dispatch has installed its handler, a signal that reaches a thread made before this watch (one not
+        // blocking it) would take its default action: the process would end unwatched, its cleanup skipped.
+        _ = registered.wait(timeout: .now() + .seconds(2))
     }
 
     /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does: `handler` runs
@@ -40,7 +53,7 @@ public final class SignalWatch: @unchecked Sendable {
         }
     }
 
-    /// Stops watching; the signals stay ignored.
+    /// Stops watching; the signals stay blocked.
     public func cancel() {
         for source in sources { source.cancel() }
     }

@@ -30,11 +30,15 @@ public enum DmenuPick: Sendable, Equatable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(SignalWatch.spawnWithDefaultSignals(&attributes)))
         var pid: pid_t = 0
         let argv = ["/bin/sh", "-c", command]
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for a in cArgs { free(a) } }
-        let r = posix_spawn(&pid, "/bin/sh", &actions, nil, &cArgs, environ)
+        let r = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArgs, environ)
         close(input[0])
         close(output[1])
         guard r == 0 else {

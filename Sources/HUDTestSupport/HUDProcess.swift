@@ -30,8 +30,9 @@ public final class HUDProcess {
     ///   - input: what the HUD reads on stdin; /dev/null (read as "no input") unless given.
     ///   - output: where its stdout goes; /dev/null unless given.
     ///   - directory: its working directory; the test runner's unless given.
+    ///   - environment: variables set on top of the tests' own (`Sanitizer.withoutQuarantine`).
     public init(_ arguments: [String], display: String?, input: Pipe? = nil, output: Pipe? = nil,
-                directory: URL? = nil) throws {
+                directory: URL? = nil, environment extra: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw TestFailure("no x11hud binary at \(Self.binary.path); build it before the tests")
         }
@@ -41,6 +42,7 @@ public final class HUDProcess {
         // Kept text images (at most 64 small files) go to a directory of the tests' own, not the user's cache.
         environment["XDG_CACHE_HOME"] = "/tmp/x11hud-tests-cache-\(getuid())"
         environment["GTK_THEME"] = nil
+        environment.merge(extra) { $1 }
         child = try ChildProcess(Self.binary, arguments, environment: environment, input: input,
                                  output: output.map { .pipe($0) } ?? .discard, directory: directory)
     }

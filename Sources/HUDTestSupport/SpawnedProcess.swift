@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HUDLoop
 
 /// A program started with `posix_spawn`, for `ChildProcess`: Foundation's `Process.run()` in Swift 6.3.1 reads past
 /// the end of a `dirent` while it lists /proc/self/fd (swift-corelibs-foundation PR 5472), which ended full-suite
@@ -25,14 +26,7 @@ public final class SpawnedProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(SignalWatch.spawnWithDefaultSignals(&attributes)))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let pairs = environment.map { $0.map { "\($0.key)=\($0.value)" } }

@@ -42,11 +42,34 @@ public import HUDLoop
         return NameOwner(id: id, path: path, listener: listener, loop: loop)
     }
 
-    /// A socket for a HUD without a name, so that `hide --all` reaches it as it reaches the named ones.
-    public static func anonymous(in directory: NameDirectory, loop: any EventLoop) throws(NameError) -> NameOwner {
-        let path = directory.path + "/_\(getpid()).sock"
+    /// A socket for a HUD without a name, so that `hide --all` reaches it as it reaches the named ones; `serial`
+    /// tells apart the HUDs of one process (the resident's).
+    public static func anonymous(in directory: NameDirectory, loop: any EventLoop, serial: Int = 0)
+        throws(NameError) -> NameOwner {
+        let path = directory.path + "/_\(getpid())" + (serial == 0 ? "" : "-\(serial)") + ".sock"
         unlink(path)
         return try listen(at: path, id: "", loop: loop)
+    }
+
+    /// The resident's socket (`x11hud serve`), nil when another resident holds it. Not a `.sock`: `list` and
+    /// `hide --all` do not take it for a HUD.
+    public static func resident(in directory: NameDirectory, loop: any EventLoop) throws(NameError) -> NameOwner? {
+        let path = directory.residentPath
+        let lock = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else { throw NameError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+        defer { close(lock) }
+        flock(lock, LOCK_EX)
+        if let fd = connect(path) {
+            close(fd)
+            return nil
+        }
+        unlink(path)
+        return try listen(at: path, id: "", loop: loop)
+    }
+
+    /// The resident of `directory`'s display, when one runs: the HUD it is asked to show is driven through it.
+    public static func residentClient(in directory: NameDirectory, loop: any EventLoop) -> NameClient? {
+        connect(directory.residentPath).map { NameClient(id: nil, descriptor: $0, loop: loop) }
     }
 
     /// Calls `body` once no process holds `id` (at once if none does): `--queue` waits so.
@@ -76,7 +99,7 @@ public import HUDLoop
     }
 
     /// A connection to the socket at `path` when a process accepts on it.
-    private static func connect(_ path: String) -> Int32? {
+    static func connect(_ path: String) -> Int32? {
         guard var address = try? address(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }

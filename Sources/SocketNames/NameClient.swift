@@ -14,6 +14,8 @@ public import ProgressFeed
     public var onVanished: (@MainActor () -> Void)?
     /// The HUD's answer to `describe()`: what it shows, one JSON object.
     public var onListing: (@MainActor (String) -> Void)?
+    /// The other process's answer to a `places` request: its HUDs' places, a JSON array.
+    var onPlaces: (@MainActor (String) -> Void)?
 
     init(id: String?, descriptor: Int32, loop: any EventLoop) {
         self.id = id
@@ -32,6 +34,10 @@ public import ProgressFeed
             onAcknowledged?()
             return
         }
+        if line.hasPrefix("places ") {
+            onPlaces?(String(line.dropFirst(7)))
+            return
+        }
         if line.hasPrefix("listing ") {
             onListing?(String(line.dropFirst(8)))
             return
@@ -46,8 +52,8 @@ public import ProgressFeed
         write(NameRequest(lines: [input.jsonLine], subscribe: subscribe, autoDetails: autoDetails))
     }
 
-    /// A resident is X11's only: a request to open is sent as the update its lines are.
-    public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true)) }
+    /// Asks the resident to show a HUD as `lines` describe it; this connection then drives that HUD.
+    public func open(_ lines: [String]) { write(NameRequest(lines: lines, subscribe: true, open: true)) }
 
     public func hide(subscribe: Bool) { write(NameRequest(hide: true, subscribe: subscribe)) }
 

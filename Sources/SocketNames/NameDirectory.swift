@@ -34,6 +34,15 @@ public struct NameDirectory: Sendable {
     /// 107), after a readable part of it for a person listing the directory.
     public func socket(for id: String) -> String { path + "/\(Self.readable(id))-\(Self.hash(id)).sock" }
 
+    /// The resident's socket (`x11hud serve`).
+    public var residentPath: String { path + "/serve.resident" }
+
+    /// Whether a resident's socket is there for `display` (it may be a dead one's), without making any folder.
+    public static func hasResident(display: String) -> Bool {
+        guard let runtime = getenv("XDG_RUNTIME_DIR") else { return false }
+        return access(String(cString: runtime) + "/x11hud/\(hash(display))/serve.resident", F_OK) == 0
+    }
+
     /// Up to 12 of the letters, digits, `-` and `_` of `text`.
     private static func readable(_ text: String) -> String {
         let kept = text.unicodeScalars.filter {

@@ -17,12 +17,17 @@ import HUDLoop
     public var onRequest: (@MainActor (NameRequest) -> Void)?
     /// What the HUD shows, for `list` (one JSON object, one line).
     public var describe: (@MainActor () -> String)?
+    /// The resident's: a request that opens a HUD, with the link that HUD is then driven through; false refuses it
+    /// (the connection is closed, and the client shows a HUD of its own).
+    public var onOpen: (@MainActor (NameRequest, ServedLink) -> Bool)?
+    private var links: [ObjectIdentifier: ServedLink] = [:]
 
     init(id: String, path: String, listener: Int32, loop: any EventLoop) {
         self.id = id
         self.path = path
         self.listener = listener
         self.loop = loop
+        OwnedSockets.add(path)
         let watch = loop.watch(listener) { [weak self] in self?.accept() }
         watch.start()
         self.watch = watch
@@ -47,6 +52,7 @@ import HUDLoop
             guard let self, let client = made else { return }
             clients.removeAll { $0 === client }
             subscribers.removeAll { $0 == ObjectIdentifier(client) }
+            links[ObjectIdentifier(client)]?.closed()
             made = nil
         })
         if let made { clients.append(made) }
@@ -54,6 +60,30 @@ import HUDLoop
 
     private func received(_ line: [UInt8], from client: LineSocket) {
         guard let request = NameRequest(wireLine: line) else { return }
+        if let link = links[ObjectIdentifier(client)] {
+            link.onRequest?(request)
+            return client.write("ack\n")
+        }
+        if request.places || request.restack {
+            if request.places { client.write("places \(StackPlaces.localJSON)\n") }
+            if request.restack { StackPlaces.changedElsewhere() }
+            return client.write("ack\n")
+        }
+        if request.open {
+            let link = ServedLink(socket: client)
+            link.onFinished = { [weak self, weak client] in
+                guard let self, let client else { return }
+                links.removeValue(forKey: ObjectIdentifier(client))
+                clients.removeAll { $0 === client }
+            }
+            links[ObjectIdentifier(client)] = link
+            guard let onOpen, onOpen(request, link) else {
+                client.close()
+                link.onFinished?()
+                return
+            }
+            return client.write("ack\n")
+        }
         if request.subscribe, !subscribers.contains(ObjectIdentifier(client)) {
             subscribers.append(ObjectIdentifier(client))
         }
@@ -67,6 +97,7 @@ import HUDLoop
         guard !ended else { return }
         ended = true
         unlink(path)
+        OwnedSockets.remove(path)
         watch?.cancel()
         close(listener)
         for client in clients {
@@ -79,6 +110,7 @@ import HUDLoop
     isolated deinit {
         if !ended {
             unlink(path)
+            OwnedSockets.remove(path)
             watch?.cancel()
             close(listener)
         }

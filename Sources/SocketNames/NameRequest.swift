@@ -15,17 +15,29 @@ public struct NameRequest: Codable, Equatable, Sendable {
     public var autoDetails = false
     /// Answer with what the HUD shows (`listing JSON`, before the `ack`): `x11hud list`.
     public var describe = false
+    /// To the resident: show a new HUD as `lines` describe it, bound to this connection (`ServedLink`).
+    public var open = false
+    /// Answer with where this process's HUDs are (`places JSON`, before the `ack`), to stack with them.
+    public var places = false
+    /// The asking process's HUDs came, went or changed size: stacks are to be formed again.
+    public var restack = false
 
     public init(lines: [String] = [], hide: Bool = false, subscribe: Bool = false, autoDetails: Bool = false,
-                describe: Bool = false) {
+                describe: Bool = false, open: Bool = false, places: Bool = false,
+                restack: Bool = false) {
         self.lines = lines
         self.hide = hide
         self.subscribe = subscribe
         self.autoDetails = autoDetails
         self.describe = describe
+        self.open = open
+        self.places = places
+        self.restack = restack
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, hide, subscribe, autoDetails, describe }
+    private enum CodingKeys: String, CodingKey {
+        case lines, hide, subscribe, autoDetails, describe, open, places, restack
+    }
 
     /// Keys left out are their defaults: a request of an older x11hud still reads.
     public init(from decoder: any Decoder) throws {
@@ -34,7 +46,10 @@ public struct NameRequest: Codable, Equatable, Sendable {
                   hide: try c.decodeIfPresent(Bool.self, forKey: .hide) ?? false,
                   subscribe: try c.decodeIfPresent(Bool.self, forKey: .subscribe) ?? false,
                   autoDetails: try c.decodeIfPresent(Bool.self, forKey: .autoDetails) ?? false,
-                  describe: try c.decodeIfPresent(Bool.self, forKey: .describe) ?? false)
+                  describe: try c.decodeIfPresent(Bool.self, forKey: .describe) ?? false,
+                  open: try c.decodeIfPresent(Bool.self, forKey: .open) ?? false,
+                  places: try c.decodeIfPresent(Bool.self, forKey: .places) ?? false,
+                  restack: try c.decodeIfPresent(Bool.self, forKey: .restack) ?? false)
     }
 
     /// The update the lines carry, read as the HUD reads its own JSON input.

@@ -1,3 +1,4 @@
+import HUDLoop
 import HUDControl
 import HUDRender
 import HUDScene
@@ -47,8 +48,9 @@ extension WaylandHUD {
         if let old = laidOutBezel, old != layout.bezel { scene.bezelChanged(from: old, to: layout.bezel, at: now) }
         laidOutBezel = layout.bezel
         if stackPlace.map({ $0.bezel != layout.bezel || $0.areaHeight != scene.area.height }) ?? true {
-            stackPlace = (layout.bezel, scene.area.height)
-            session.restack()
+            // Its age in the stack is kept while it is up: a HUD that grows keeps its place.
+            stackPlace = (layout.bezel, scene.area.height, stackPlace?.since ?? MonotonicClock.now)
+            session.placesChanged()
         }
         var snapshot = scene.snapshot(at: now, layout: layout, opaque: false, buttonHighlighted: pressed == .button)
         if case .action(let index)? = pressed { snapshot.pressedAction = index }

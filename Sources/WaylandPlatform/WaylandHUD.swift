@@ -30,7 +30,7 @@ public import ProgressFeed
     var frameWanted = false
     /// The bezel as laid out (before a stack moves it) and the area it is in, in points, while it is on screen:
     /// what the session stacks HUDs at the same place by.
-    var stackPlace: (bezel: Rect, areaHeight: Double)?
+    var stackPlace: (bezel: Rect, areaHeight: Double, since: Double)?
     var pressed: HUDHit?
     var pointer: Point?
     public internal(set) var framesDrawn = 0
@@ -101,7 +101,7 @@ public import ProgressFeed
     func takeDown() {
         if stackPlace != nil {
             stackPlace = nil
-            session.restack()
+            session.placesChanged()
         }
         surface = nil
         area = nil

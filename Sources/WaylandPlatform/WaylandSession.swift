@@ -13,14 +13,19 @@ public import HUDScene
 @MainActor public final class WaylandSession {
     let connection: WaylandConnection
     public let loop: any EventLoop
-    private var timer: FrameTimer?
+    private var clock: FrameClock?
     private var watch: DescriptorWatch?
     private var signals: SignalWatch?
-    private var updateScheduled = false
-    private var lastFrameTime: Double?
     private(set) var huds: [WaylandHUD] = []
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
+    /// Other processes' HUDs on this compositor, where they stand (their sockets tell): this process's HUDs stack
+    /// with them as with its own.
+    public var neighbours: [HUDStack.Place] = [] {
+        didSet { if neighbours != oldValue { restack() } }
+    }
+    /// This process's `places` changed (a HUD came, went or changed size): other processes are to be told.
+    public var onPlacesChanged: (@MainActor () -> Void)?
     /// What runs when the connection is lost; it must end the process.
     private var lost: @MainActor () -> Never = {
         WaylandSession.say("x11hud: the Wayland compositor went away")
@@ -41,8 +46,7 @@ public import HUDScene
     init(display: String?, loop: any EventLoop) throws(WaylandError) {
         connection = try WaylandConnection(name: display)
         self.loop = loop
-        timer = FrameTimer(refreshRate: connection.outputs.map(\.refreshRate).max() ?? 60, loop: loop) { [weak self] in
-            self?.timer?.fired()
+        clock = FrameClock(refreshRate: connection.outputs.map(\.refreshRate).max() ?? 60, loop: loop) { [weak self] in
             self?.update()
         }
         let watch = loop.watch(connection.descriptor) { [weak self] in self?.readEvents() }
@@ -146,31 +150,6 @@ public import HUDScene
         if let hud = named[id], !hud.controller.isUp, hud.controller.finished { named[id] = nil }
     }
 
-    /// HUDs at the same place on the same output line up like notifications instead of covering each other, as on
-    /// X11 (`HUDStack`, the same rule): each is moved from its laid-out place by its stack's shift.
-    func restack() {
-        let placed = huds.enumerated().compactMap { i, hud in hud.stackPlace.map { (UInt(i), hud, $0) } }
-        let groups = Dictionary(grouping: placed) { "\($0.1.outputName ?? "")\u{0}\($0.1.style.placement.rawValue)" }
-        let now = loop.now
-        for group in groups.values {
-            var members = group.map { HUDStack.Member(window: $0.0, height: Int($0.2.bezel.height.rounded(.up))) }
-            if group.contains(where: { $0.1.style.bubble != nil }) { members.reverse() }
-            let first = Set(group.filter { $0.1.style.stacksFirst }.map(\.0))
-            let last = Set(group.filter { $0.1.style.stacksLast && !$0.1.style.stacksFirst }.map(\.0))
-            members = members.filter { first.contains($0.window) }
-                + members.filter { !first.contains($0.window) && !last.contains($0.window) }
-                + members.filter { last.contains($0.window) }
-            for (id, hud, place) in group {
-                let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
-                                        top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),
-                                        area: 0...Int(place.areaHeight))
-                guard dy != hud.controller.scene.motion.shift.target else { continue }
-                hud.controller.scene.setStackShift(dy, at: now)
-                setNeedsUpdate()
-            }
-        }
-    }
-
     // MARK: The pointer
 
     private func pointer(_ event: WaylandSeat.PointerEvent) {
@@ -190,32 +169,17 @@ public import HUDScene
 
     // MARK: The frame clock
 
-    var frameInterval: Double { timer?.frameInterval ?? 1.0 / 60 }
+    var frameInterval: Double { clock?.frameInterval ?? 1.0 / 60 }
 
-    /// Coalesces changes made in one go into one frame (see `HUDSession.setNeedsUpdate`).
-    func setNeedsUpdate() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        updateScheduled = true
-        loop.soon { [weak self] in
-            self?.updateScheduled = false
-            self?.update()
-        }
-    }
+    /// Draws the changes made in one go as one frame (`FrameClock`).
+    func setNeedsUpdate() { clock?.setNeedsUpdate() }
 
     /// What an input source calls, on any thread, when input is waiting: one turn of the main loop pulls it.
     nonisolated var askForInput: @Sendable () -> Void {
         { [weak self, loop] in loop.send { self?.inputArrived() } }
     }
 
-    private func inputArrived() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        let now = loop.now
-        if let last = lastFrameTime, now - last < frameInterval {
-            timer?.wake(noLaterThan: last + frameInterval, now: now)
-            return
-        }
-        update()
-    }
+    private func inputArrived() { clock?.inputArrived() }
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
@@ -225,9 +189,9 @@ public import HUDScene
         for hud in huds {
             if let t = hud.update(at: now) { next = min(next ?? t, t) }
         }
-        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { lastFrameTime = now }
-        timer?.wake(at: next, now: now)
-        let ticking = timer?.isTicking == true
+        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { clock?.drew(at: now) }
+        clock?.timer.wake(at: next, now: now)
+        let ticking = clock?.isTicking == true
         for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
         for hud in huds where hud.controller.isDone { hud.finish() }
         if !connection.flush() { lost() }

@@ -27,11 +27,12 @@ import Synchronization
     let compositor: CompositorWatch
     /// `Xft.dpi / 96`, followed while HUDs are up.
     private(set) var desktopScale: Double
-    private(set) var timer: FrameTimer?
+    private(set) var clock: FrameClock?
+    /// The frame timer (tests read its state).
+    var timer: FrameTimer? { clock?.timer }
     private var pump: EventPump?
     private var signals: SignalWatch?
     var activeWindowWatch = ActiveWindowWatch()
-    private var updateScheduled = false
     /// The sources read on this thread (`PolledInputSource`), until each reaches its end.
     private var polled: [ObjectIdentifier: DescriptorWatch] = [:]
     /// Set when a polled source asks for a look (from inside its `readable()`, on this thread): the poll handler
@@ -79,10 +80,7 @@ import Synchronization
         desktopScale = Self.desktopScale(connection: connection)
         self.endpoint = endpoint
         watchRoot()
-        timer = FrameTimer(refreshRate: MonitorInfo.fallbackRefreshRate, loop: loop) { [weak self] in
-            self?.timer?.fired()
-            self?.update()
-        }
+        clock = FrameClock(refreshRate: MonitorInfo.fallbackRefreshRate, loop: loop) { [weak self] in self?.update() }
         pump = EventPump(connection: connection, loop: loop) { [weak self] event in self?.handle(&event) }
         // Text drawn from kept images until the fonts were ready is drawn again by Pango, even by a HUD at rest.
         TextStack.whenFontsReady { [weak self, loop] in loop.send { self?.setNeedsUpdate() } }
@@ -252,29 +250,18 @@ import Synchronization
 
     // MARK: The frame clock
 
-    /// When the last frame of any HUD was drawn (clock seconds).
-    private var lastFrameTime: Double?
     /// Frames drawn by every HUD up.
     private var framesDrawn: Int { huds.reduce(0) { $0 + $1.framesDrawn } }
 
     /// The interval between frames at the fastest refresh rate of the monitors HUDs are on.
-    var frameInterval: Double { timer?.frameInterval ?? 1 / MonitorInfo.fallbackRefreshRate }
+    var frameInterval: Double { clock?.frameInterval ?? 1 / MonitorInfo.fallbackRefreshRate }
 
     /// Draws every HUD on the next turn of the loop, even while frames tick: a HUD just shown beside others that
     /// move (a resident's, while an earlier client's HUD fades out) would otherwise wait up to a refresh for the tick.
     public func updateSoon() { loop.soon { [weak self] in self?.update() } }
 
-    /// Coalesces changes made in one go into one frame. When nothing moves, the frame is drawn as soon as the
-    /// current work is done; while the frame timer ticks, the next tick draws them, so a producer writing faster
-    /// than the screen refreshes costs one frame per refresh, as a display link does.
-    func setNeedsUpdate() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        updateScheduled = true
-        loop.soon { [weak self] in
-            self?.updateScheduled = false
-            self?.update()
-        }
-    }
+    /// Draws the changes made in one go as one frame (`FrameClock`).
+    func setNeedsUpdate() { clock?.setNeedsUpdate() }
 
     /// What an input source calls, on any thread, when input is waiting (`HUDInputSource.start(asking:)`): one turn
     /// of the main queue pulls it and draws the frame.
@@ -302,18 +289,8 @@ import Synchronization
         watch.start()
     }
 
-    /// Input is waiting: pulled and drawn now, unless an update already on its way (a queued one, or the next tick
-    /// of the running frame timer) will pull it.
-    func inputArrived() {
-        guard !updateScheduled, timer?.isTicking != true else { return }
-        let now = loop.now
-        // No more than one frame per refresh: input right after a frame waits for the next refresh.
-        if let last = lastFrameTime, now - last < frameInterval {
-            timer?.wake(noLaterThan: last + frameInterval, now: now)
-            return
-        }
-        update()
-    }
+    /// Input is waiting: pulled and drawn now, or with the next refresh (`FrameClock`).
+    func inputArrived() { clock?.inputArrived() }
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
@@ -324,15 +301,15 @@ import Synchronization
             if let t = hud.update(at: now) { next = min(next ?? t, t) }
         }
         if framesDrawn != drawnBefore {
-            lastFrameTime = now
+            clock?.drew(at: now)
             // A visible step due within the next refresh waits for it: one frame per refresh at most.
             if let t = next, t > now + frameInterval / 2, t < now + frameInterval { next = now + frameInterval }
         }
         let rate = huds.map(\.monitor.refreshRate).max() ?? MonitorInfo.fallbackRefreshRate
-        if rate != 1 / frameInterval { timer?.setRefreshRate(rate) }
-        timer?.wake(at: next, now: now)
+        if rate != 1 / frameInterval { clock?.timer.setRefreshRate(rate) }
+        clock?.timer.wake(at: next, now: now)
         // While frames run, each frame pulls the input; when they stop, input that came meanwhile needs a look.
-        let ticking = timer?.isTicking == true
+        let ticking = clock?.isTicking == true
         for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
         pump?.drain()
         for hud in huds where hud.controller.isDone { hud.finish() }

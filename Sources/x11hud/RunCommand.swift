@@ -97,8 +97,9 @@ struct RunCommand: Command {
         do {
             if let wayland = try Backend.waylandSession(for: show) {
                 wayland.whenLost { Self.goOnWithoutHUD(feed) }
-                try WaylandShow(command: show, session: wayland, rules: rules, feed: feed).start()
-                SystemLoop.main.run()
+                let shown = WaylandShow(command: show, session: wayland, rules: rules, feed: feed)
+                try shown.start()
+                withExtendedLifetime(shown) { SystemLoop.main.run() }
             }
             let forwarder = try HUDForwarder(display: show.display)
             var show = show

@@ -10,6 +10,7 @@ import HUDLoop
 import HUDRender
 import HUDScene
 import X11Platform
+import WaylandPlatform
 
 /// `x11hud serve`: the resident x11hud of a display. It holds the connection, the text stack and the fonts, and
 /// shows the HUD of every x11hud command line of the user on the display (`Resident`), which then starts as a thin
@@ -25,13 +26,20 @@ struct ServeCommand: Command {
         X11HUD_NO_SERVE=1 in its environment, a command line shows its own HUD as before; when the resident \
         goes away, each of its clients goes on with a HUD of its own. It opens no window until a HUD is \
         shown, and ends on SIGINT or SIGTERM with every window removed. One per display and user: another \
-        'x11hud serve' there says so in one line and exits \(ExitStatus.nameTaken.label).
+        'x11hud serve' there says so in one line and exits \(ExitStatus.nameTaken.label). On a Wayland \
+        compositor with layer-shell it serves the HUDs shown there natively, through a socket of the user's \
+        in $XDG_RUNTIME_DIR.
         """)
 
     var display: String?
+    var backend: Backend?
 
     static let rows: [OptionRow<ServeCommand>] = [
         .text("display", valueName: "name", help: "The X display to serve (default: $DISPLAY).") { $0.display = $1 },
+        .option("backend", valueName: "auto|x11|wayland", help: """
+            Serve X11 or a Wayland compositor with layer-shell, as a HUD chooses ('auto', the default: Wayland \
+            when $WAYLAND_DISPLAY names one and no --display is given).
+            """, choices: Backend.allCases.map(\.rawValue), parse: Backend.parse) { $0.backend = $1 },
     ]
 
     mutating func validate() throws {}
@@ -41,6 +49,17 @@ struct ServeCommand: Command {
     }
 
     @MainActor private func start() -> ExitError? {
+        do throws(ExitError) {
+            if let wayland = try Backend.waylandSession(backend, display: display) {
+                wayland.watchSignals()
+                let resident = try WaylandResident(session: wayland)
+                try resident.start()
+                TextStack.loadForOwnHUD()
+                withExtendedLifetime(resident) { wayland.run() }
+            }
+        } catch {
+            return error
+        }
         let session: HUDSession
         do { session = try HUDSession(display: display) } catch {
             return ExitError(message: error.message, code: error.exitCode)

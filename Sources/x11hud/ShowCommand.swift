@@ -10,6 +10,7 @@ import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
+import SocketNames
 import WaylandPlatform
 import X11Platform
 
@@ -130,14 +131,20 @@ struct ShowCommand: Command, Codable {
             // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
             HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
         }
-        // On Wayland (no resident there) a HUD without a name is ours: its text stack loads while we connect.
-        if id == nil, backend != .x11, display == nil, !(getenv("WAYLAND_DISPLAY").map { $0.pointee == 0 } ?? true) {
-            TextStack.loadForOwnHUD()
-        }
         do throws(ExitError) {
             if let wayland = try Backend.waylandSession(for: self) {
-                try WaylandShow(command: self, session: wayland, rules: rules).start()
-                wayland.run()
+                // Before the name's socket is made: a signal from then on takes the socket with it. And before the
+                // text stack's libraries load on their thread: Dispatch's thread for the signals would wait for
+                // the loader's lock (13 ms of a 45 ms first paint, measured on sway).
+                wayland.watchSignals()
+                // A HUD without a name is ours unless a resident runs: its text stack loads while we make it.
+                if id == nil, Resident.isBypassed || !NameDirectory.hasResident(display: wayland.displayName) {
+                    TextStack.loadForOwnHUD()
+                }
+                // Kept for the process's life: a HUD served by the resident is held by nothing else here.
+                let show = WaylandShow(command: self, session: wayland, rules: rules)
+                try show.start()
+                withExtendedLifetime(show) { wayland.run() }
             }
         } catch {
             return error

@@ -15,7 +15,8 @@ import WaylandPlatform
 /// One `x11hud` invocation on a Wayland compositor: the program's side of its `Delivery`, as LiveShow is on X11.
 /// A HUD of its own, dressed as the command line says and fed by its input (standard input, `run`'s command, a
 /// watcher); or, with `--id`, another process's HUD by that name, reached through the name's socket
-/// (`SocketNames`). The resident (`serve`) and `--over-window` are X11's (`Backend` sends those there).
+/// (`SocketNames`); or the resident's (`WaylandResident`), handed this whole HUD. `--over-window` is X11's
+/// (`Backend` sends it there).
 @MainActor final class WaylandShow: DeliveryHost {
     private let command: ShowCommand
     private let session: WaylandSession
@@ -40,6 +41,9 @@ import WaylandPlatform
     }
 
     func start() throws(ExitError) {
+        if let resident = resident() {
+            return delivery.serve(by: resident, request: [Resident.request(for: command, name: command.id ?? "")])
+        }
         do throws(DeliveryFailure) { try delivery.start() } catch {
             throw ExitError(message: error.message, code: error.code)
         }
@@ -53,6 +57,16 @@ import WaylandPlatform
                 throw DeliveryFailure(message: "--id: \(error.message)", code: ExitStatus.displayUnavailable.code)
             }
         }
+    }
+
+    /// The resident (`x11hud serve`) of this compositor, when it is to show this HUD: as on X11, not with
+    /// `X11HUD_NO_SERVE`, `--queue` or a yad button's command, nor for a name another process shows already.
+    private func resident() -> NameClient? {
+        guard !Resident.isBypassed, !command.queue, rules.buttonCommand == nil, let names = try? names else {
+            return nil
+        }
+        if let id = command.id, NameClaim.client(for: id, in: names, loop: session.loop) != nil { return nil }
+        return NameClaim.residentClient(in: names, loop: session.loop)
     }
 
     // MARK: The name, for the delivery
@@ -104,6 +118,7 @@ import WaylandPlatform
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         // A HUD without a name still has a socket: `hide --all` reaches it.
         if owner == nil, let names = try? names { owner = try? NameClaim.anonymous(in: names, loop: session.loop) }
+        if let names = try? names { session.stackWithNeighbours(in: names) }
         if let owner {
             if !owner.id.isEmpty { live.controller.id = owner.id }
             owner.onRequest = { [unowned live] request in Self.apply(request, to: live) }
@@ -143,7 +158,7 @@ import WaylandPlatform
     }
 
     /// Another process's request to the HUD this process shows by name: as an X11 HUD applies one.
-    private static func apply(_ request: NameRequest, to live: WaylandHUD) {
+    static func apply(_ request: NameRequest, to live: WaylandHUD) {
         if request.autoDetails { live.controller.writeTransferDetails() }
         if !request.lines.isEmpty { live.controller.post(request.update, show: true) }
         if request.hide {

@@ -8,8 +8,9 @@
 Metrics: map (pbench: fork → window mapped and → first damage), lat (pbench: stdin write → damage, idle and at
 100 updates/s), held (a volume key held down: 30 invocations at 10/s changing one named HUD, beside
 `dunstify -r`), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
-x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (peak RSS of a 3 s display),
-cpu (static, spinner, 10 and 100 updates/s over 10 s, with the X server's share and the pixels damaged per
+x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (the peaks of anonymous,
+private, PSS and RSS memory over a 3 s display, from /proc/PID/smaps_rollup, and the kernel's VmHWM), cpu
+(static, spinner, 10 and 100 updates/s over 10 s, with the X server's share and the pixels damaged per
 update), many (20 displays at 10 updates/s each), spinners (every --spinner style over 10 s, beside
 zenity --pulsate), flood (a million lines on stdin),
 frames (x11hud-bench's frame cost). xob is measured when built from its sources and given with --xob.
@@ -39,7 +40,7 @@ def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--only", default=",".join(METRICS),
                    help="comma-separated subset of: " + ", ".join(METRICS))
-    p.add_argument("--runs", type=int, default=9, help="runs per tool for ttff and rss (default 9)")
+    p.add_argument("--runs", type=int, default=9, help="runs per tool for map, ttff and rss (default 9)")
     p.add_argument("--long-runs", type=int, default=3,
                    help="runs per tool for the 10-second cpu windows and the flood (default 3)")
     p.add_argument("--quick", action="store_true",
@@ -382,22 +383,36 @@ def parts_section(parts):
             "MiB:\n\n" + report.table(["mapping", "resident, MiB"], rows))
 
 
+# (field of measure.wait_peak's result, column): what the machine cannot take back first, RSS last.
+MEMORY_COLUMNS = [("Anonymous", "anonymous"), ("Private", "private"), ("Pss", "PSS"), ("Rss", "RSS"),
+                  ("VmHWM", "RSS high-water mark (VmHWM)")]
+
+
 def rss_section(results):
     import report
     rows = []
     for name, values in results.items():
         if values and isinstance(values[0], tuple):
-            rows.append((name, report.cell([v[0] for v in values]) + " daemon + "
-                         + report.cell([v[1] for v in values]) + " notify-send", len(values)))
+            daemon = name.split(" (")[0]  # "dunst (notify-send)"
+            series = [(daemon + "'s daemon", [v[0] for v in values]),
+                      ("notify-send, for " + daemon, [v[1] for v in values])]
         else:
-            rows.append((name, report.cell(values), len(values)))
-    return ("Peak RSS in MiB over a 3-second display: the tool exits by itself after 3 s (`--hide-after 3`, "
-            "`-d 3`, `--timeout=3`) and its `VmHWM` is read from `/proc/PID/status` every 5 ms until then "
-            "(`ru_maxrss` from `wait4` is not used: Linux carries the forking parent's high-water mark across "
-            "exec, so every child of the ~20 MiB Python harness would show at least that). For dunst, `VmHWM` "
-            "of a freshly started daemon after showing the notification for 3 s, plus notify-send's own peak. "
-            "Median (min–max).\n\n"
-            + report.table(["tool", "peak RSS, MiB", "runs"], rows))
+            series = [(name, values)]
+        for label, runs in series:
+            rows.append((label,) + tuple(report.cell([r[key] for r in runs]) for key, _ in MEMORY_COLUMNS)
+                        + (len(runs),))
+    return ("Peak memory in MiB over a 3-second display, as the machine sees it: the tool exits by itself after 3 s "
+            "(`--hide-after 3`, `-d 3`, `--timeout=3`) and its `/proc/PID/smaps_rollup` is read every 5 ms until "
+            "then, the largest of each field kept (`Tests/Benchmarks/smaps.py`, the reader `memory.py` uses too). "
+            "Anonymous memory (heap, stacks) is what the machine cannot take back without swap; private is what "
+            "no other process maps (a binary's own clean file pages among it); PSS divides each shared page among "
+            "the processes that map it; RSS counts every mapped page whole. The last column is the kernel's own "
+            "high-water mark of RSS (`VmHWM` of `/proc/PID/status`), which a peak between two samples cannot "
+            "escape (`ru_maxrss` from `wait4` is not used: Linux carries the forking parent's high-water mark "
+            "across exec, so every child of the ~20 MiB Python harness would show at least that). For dunst, its "
+            "freshly started daemon, sampled from notify-send's fork until 3 s after notify-send has ended (its "
+            "`VmHWM` counts its own start too), and notify-send's own peaks. Median (min–max).\n\n"
+            + report.table(["tool"] + [column for _, column in MEMORY_COLUMNS] + ["runs"], rows))
 
 
 def cpu_section(results, window):
@@ -541,8 +556,16 @@ def targets_section(results):
                      "%.1f MiB of the text stack's libraries, %.1f MiB of libc, libX11 and the rest, %.1f MiB "
                      "anonymous" % (part("binary"), part("text stack libraries"), part("other libraries"),
                                     part("anonymous")))
-        add("peak RSS, 3 s display", "≤ 12 MiB", report.median_of(results["rss"]["x11hud"]), lambda v: v <= 12,
-            "%.1f MiB", cause)
+        ours = results["rss"]["x11hud"]
+        add("peak RSS (VmHWM), 3 s display", "≤ 12 MiB", report.median_of([v["VmHWM"] for v in ours]),
+            lambda v: v <= 12, "%.1f MiB", cause)
+
+        def peaks(runs):
+            return " / ".join("%.1f" % report.median_of([v[key] for v in runs])
+                              for key in ("Anonymous", "Private", "Pss"))
+        xob = results["rss"].get("xob")
+        rows.append(("peak anonymous / private / PSS, 3 s display", "none; xob: %s MiB" % peaks(xob) if xob
+                     else "none", peaks(ours) + " MiB", ""))
     if "cpu" in results:
         c = results["cpu"]
 
@@ -630,7 +653,7 @@ def document(args, results, machine_rows, command, started, seconds, load_before
         "`Tests/Benchmarks/bench.py` on a private Xvfb (1280×720×24, no window manager) with a private D-Bus "
         "session bus: every peer figure below comes from the same run as x11hud's, on the same machine. "
         "Issues 6 and 12 set the targets. Regenerate with `make bench`.\n",
-        "Produced by:\n\n```sh\n%s\n```\n\nStarted %s; took %.0f s. %d runs per tool for start-up and RSS "
+        "Produced by:\n\n```sh\n%s\n```\n\nStarted %s; took %.0f s. %d runs per tool for start-up and memory "
         "(after one warm-up run each), %d for each CPU window and the flood.\n"
         % (command, started, seconds, args.runs, args.long_runs),
         "## Machine\n\n" + report.table(["", ""], machine_rows) + "\n\n"

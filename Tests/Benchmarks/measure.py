@@ -13,6 +13,8 @@ import termios
 import time
 import struct
 
+import smaps
+
 DEVNULL = subprocess.DEVNULL
 PIPE = subprocess.PIPE
 
@@ -67,7 +69,7 @@ def ms(start, end):
     return None if end is None else (end - start) * 1000.0
 
 
-# --- 2. peak RSS --------------------------------------------------------------------------------------------
+# --- 2. peak memory -----------------------------------------------------------------------------------------
 
 TEXT_STACK = ("cairo", "pango", "glib", "gobject", "gio-", "gmodule", "harfbuzz", "freetype", "fontconfig", "pixman",
               "png", "fribidi", "thai", "datrie", "expat", "graphite", "brotli", "libz.", "xcb-render", "xcb-shm",
@@ -104,15 +106,17 @@ def smaps_parts(pid, binary):
     return parts
 
 
-def wait_hwm(proc, timeout, close_stdin_after=None, inspect_at=None):
-    """Reaps `proc` (killing it at `timeout`) and returns its peak RSS in MiB: the largest VmHWM read from
-    /proc/PID/status every 5 ms while it ran. Not wait4's ru_maxrss: Linux carries the forking parent's
-    high-water mark across exec, so every child of this ~20 MiB Python would report at least that.
-    `close_stdin_after` seconds: the end of input that ends a tool without a timeout of its own (xob)."""
+def wait_peak(proc, timeout, close_stdin_after=None, inspect_at=None, also=()):
+    """Reaps `proc` (killing it at `timeout`) and returns its peak memory in MiB: the largest of each of smaps.FIELDS
+    (RSS, PSS, private, anonymous) read from /proc/PID/smaps_rollup every 5 ms while it ran, and "VmHWM", the
+    kernel's own high-water mark of RSS from /proc/PID/status (which a peak between two samples cannot escape).
+    Not wait4's ru_maxrss: Linux carries the forking parent's high-water mark across exec, so every child of this
+    ~20 MiB Python would report at least that. `close_stdin_after` seconds: the end of input that ends a tool
+    without a timeout of its own (xob). `also`: (pid, smaps.Peak) of other processes sampled at the same pace."""
     start = time.monotonic()
     deadline = start + timeout
     killed = False
-    peak = 0
+    peak, hwm = smaps.Peak(), 0
     while True:
         if inspect_at is not None and time.monotonic() - start >= inspect_at[0]:
             inspect_at[1](proc.pid)
@@ -120,11 +124,14 @@ def wait_hwm(proc, timeout, close_stdin_after=None, inspect_at=None):
         if close_stdin_after is not None and proc.stdin and time.monotonic() - start >= close_stdin_after:
             close_quietly(proc.stdin)
             proc.stdin = None
-        peak = max(peak, status_kib(proc.pid, "VmHWM"))
+        peak.sample(proc.pid)
+        hwm = max(hwm, status_kib(proc.pid, "VmHWM"))
+        for pid, other in also:
+            other.sample(pid)
         pid, status, _ = os.wait4(proc.pid, os.WNOHANG)
         if pid == proc.pid:
             proc.returncode = os.waitstatus_to_exitcode(status)  # so Popen does not wait for it again
-            return peak / 1024.0
+            return dict(peak.values, VmHWM=hwm / 1024.0)
         if time.monotonic() > deadline:
             if killed:
                 raise RuntimeError("%s would not die" % proc.args[0])
@@ -134,7 +141,7 @@ def wait_hwm(proc, timeout, close_stdin_after=None, inspect_at=None):
 
 
 def peak_rss(ctx, tool, parts=None):
-    """Peak RSS in MiB over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
+    """wait_peak's peaks over a 3-second display: each tool exits by itself after 3 s (--hide-after 3, -d 3,
     --timeout=3). With a `parts` list, smaps_parts of the process 1.5 s in is appended to it."""
     ctx.watch.drain()
     proc = ctx.spawn(tool.ttff, PIPE if tool.ttff_stdin_pipe or tool.ttff_first else DEVNULL)
@@ -143,7 +150,7 @@ def peak_rss(ctx, tool, parts=None):
     inspect = None
     if parts is not None:
         inspect = (1.5, lambda pid: parts.append(smaps_parts(pid, os.path.realpath(tool.ttff[0]))))
-    peak = wait_hwm(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None, inspect_at=inspect)
+    peak = wait_peak(proc, timeout=8, close_stdin_after=3.0 if tool.ttff_first else None, inspect_at=inspect)
     if proc.stdin:
         close_quietly(proc.stdin)
     ctx.children.procs.remove(proc)
@@ -153,20 +160,25 @@ def peak_rss(ctx, tool, parts=None):
 
 
 def peak_rss_dunst(ctx, tool):
-    """(daemon's VmHWM, notify-send's peak) in MiB: a fresh dunst daemon shows one notification for 3 s."""
+    """(the daemon's peaks, notify-send's), each as wait_peak's: a fresh dunst daemon shows one notification for
+    3 s, sampled from notify-send's fork until 3 s after notify-send has ended (its VmHWM counts its start too)."""
     ctx.session.stop_dunst()
     daemon = ctx.session.start_dunst()
     ctx.watch.drain()
+    daemon_peak = smaps.Peak()
     proc = ctx.spawn(tool.ttff, DEVNULL)
-    sender = wait_hwm(proc, timeout=8)
+    sender = wait_peak(proc, timeout=8, also=[(daemon.pid, daemon_peak)])
     ctx.children.procs.remove(proc)
-    time.sleep(3.0)
+    end = time.monotonic() + 3.0
+    while time.monotonic() < end:
+        daemon_peak.sample(daemon.pid)
+        time.sleep(0.005)
     if daemon.poll() is not None:
         raise RuntimeError("the dunst daemon ended during its RSS run")
-    daemon_peak = status_kib(daemon.pid, "VmHWM") / 1024.0
+    daemon_result = dict(daemon_peak.values, VmHWM=status_kib(daemon.pid, "VmHWM") / 1024.0)
     subprocess.run(["dunstctl", "close-all"], env=ctx.session.env(), timeout=5, capture_output=True)
     ctx.watch.drain()
-    return daemon_peak, sender
+    return daemon_result, sender
 
 
 def status_kib(pid, key):

@@ -8,7 +8,7 @@ and anonymous memory, from /proc/PID/smaps_rollup.
 RSS counts every page a process has mapped, shared or not, so a library used by every process on the desktop
 counts whole in each; PSS divides each page among the processes that map it; private is what no other process
 shares; anonymous is what the machine cannot take back without swap (file pages, code and fonts among them, are
-dropped and read again under pressure). Scenarios, each in a fresh private Xvfb and session bus:
+dropped and read again under pressure); smaps.py reads them. Scenarios, each in a fresh private Xvfb and session bus:
 
 - a HUD shown for 3 s (x11hud `--hide-after 3`, xob, osd_cat `-d 3`, zenity and yad `--timeout=3`, and dunst's
   daemon showing a notify-send for 3 s): every field sampled every 20 ms while it runs, the largest of each kept;
@@ -28,47 +28,26 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tools as tl  # noqa: E402
+from smaps import FIELDS, Peak, rollup  # noqa: E402
 from xsession import Children, XSession, wait_until  # noqa: E402
-
-FIELDS = ("Rss", "Pss", "Private", "Anonymous")
-
-
-def rollup(pid):
-    """{field: MiB} of /proc/PID/smaps_rollup (Private: Private_Clean + Private_Dirty); None once it has gone."""
-    values = {}
-    try:
-        with open("/proc/%d/smaps_rollup" % pid) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
-                    values[parts[0][:-1]] = int(parts[1]) / 1024.0
-    except OSError:
-        return None
-    if "Rss" not in values:
-        return None
-    values["Private"] = values.get("Private_Clean", 0) + values.get("Private_Dirty", 0)
-    return {k: values.get(k, 0.0) for k in FIELDS}
 
 
 def peak_of(proc, seconds, feed_first=None):
     """The largest of each field over the life of `proc` (killed after `seconds` + 5 if it has not ended)."""
-    peak = dict.fromkeys(FIELDS, 0.0)
+    peak = Peak()
     start = time.monotonic()
     if feed_first:
         proc.stdin.write(feed_first.encode())
         proc.stdin.flush()
     while proc.poll() is None:
-        sample = rollup(proc.pid)
-        if sample:
-            for k in FIELDS:
-                peak[k] = max(peak[k], sample[k])
+        peak.sample(proc.pid)
         if feed_first and proc.stdin and time.monotonic() - start >= seconds:
             proc.stdin.close()
             proc.stdin = None
         if time.monotonic() - start > seconds + 5:
             proc.kill()
         time.sleep(0.02)
-    return peak
+    return peak.values
 
 
 def shown_for_3s(session, children, tool):
@@ -76,14 +55,13 @@ def shown_for_3s(session, children, tool):
     if tool.notify:
         daemon = session.start_dunst()
         subprocess.run(tool.ttff, env=env, timeout=10)
-        peak = dict.fromkeys(FIELDS, 0.0)
+        peak = Peak()
         end = time.monotonic() + 3
         while time.monotonic() < end:
-            sample = rollup(daemon.pid) or peak
-            peak = {k: max(peak[k], sample[k]) for k in FIELDS}
+            peak.sample(daemon.pid)
             time.sleep(0.02)
         session.stop_dunst()
-        return peak
+        return peak.values
     stdin = subprocess.PIPE if (tool.ttff_first or tool.ttff_stdin_pipe) else subprocess.DEVNULL
     proc = children.spawn(tool.ttff, env=env, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = peak_of(proc, 3.0, tool.ttff_first or None)

@@ -15,7 +15,8 @@ bus, and no DISPLAY.
   with damage until a pixel differs from the frame before the fork) and → the display complete (the last frame that
   changed a pixel before 200 ms without change: fade-in and easing done). `x11hud --mode bar` and wob, each given
   `40` on a standard input held open and ended by SIGTERM 1 s after its first pixels (taking turns in each round,
-  after one warm-up each); a notification: `notify-send` against a running mako, then against a running
+  after one warm-up each); then the same `x11hud --mode bar` while `x11hud serve` runs (the resident draws it;
+  one warm-up, then the runs); a notification: `notify-send` against a running mako, then against a running
   `x11hud notifications` (layer-surface bubbles on Wayland), one server at a time:
   started, its name owned (NameHasOwner), one warm-up, the runs, every bubble dismissed after each run
   (`makoctl dismiss --all`, `x11hud notifications close-all`), stopped before the other starts.
@@ -36,6 +37,7 @@ goes to stdout (and `--out`), progress to stderr.
 """
 
 import argparse
+import glob
 import os
 import platform
 import pwd
@@ -55,13 +57,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+import smaps  # noqa: E402
 from deps import version  # noqa: E402
 from xsession import Children, read_line, wait_until  # noqa: E402
 
 TEST_USER = "x11hud-test"
 BACKGROUND = "204060"
 WIDTH, HEIGHT = 1280, 720
-FIELDS = ("Rss", "Pss", "Private", "Anonymous", "RssShmem")
+FIELDS = smaps.FIELDS + ("RssShmem",)
 TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
 NOTIFY = ["notify-send", "-t", "800", "Backup done", "1.2 GB in 3 min"]
 NEEDED = {"sway": "sway", "swaymsg": "sway", "wob": "wob", "mako": "mako-notifier", "makoctl": "mako-notifier",
@@ -259,30 +262,24 @@ class ThreadTotals:
 
 
 def rollup(pid):
-    """{field: MiB} of /proc/PID/smaps_rollup (Private: clean + dirty), and RssShmem of /proc/PID/status: the
-    resident shared memory, where wl_shm buffers are (memfd pages, shared with the compositor, so not anonymous);
-    None once it has gone."""
-    values = {}
-    try:
-        with open("/proc/%d/smaps_rollup" % pid) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
-                    values[parts[0][:-1]] = int(parts[1]) / 1024.0
-    except OSError:
+    """smaps.rollup's fields, and RssShmem of /proc/PID/status: the resident shared memory, where wl_shm buffers
+    are (memfd pages, shared with the compositor, so not anonymous); None once it has gone."""
+    values = smaps.rollup(pid)
+    if values is None:
         return None
-    if "Rss" not in values:
-        return None
-    values["Private"] = values.get("Private_Clean", 0) + values.get("Private_Dirty", 0)
     try:
         with open("/proc/%d/status" % pid) as f:
             values["RssShmem"] = int(re.search(r"^RssShmem:\s*(\d+)", f.read(), re.M).group(1)) / 1024.0
     except (OSError, AttributeError):
         return None
-    return {k: values.get(k, 0.0) for k in FIELDS}
+    return values
 
 
 # --- the tools ----------------------------------------------------------------------------------------------
+
+# The bar of `x11hud --mode bar` drawn by a resident `x11hud serve` (issue 42: the resident on Wayland).
+SERVED = "x11hud, served by x11hud serve"
+
 
 def hud_tools(binary):
     """(name, argv) of the bars fed on stdin: x11hud's bar HUD (the platform chosen by itself: WAYLAND_DISPLAY
@@ -342,6 +339,24 @@ def run_first(session, wlfirst, binary, runs, notes):
             if "error" in got:
                 log("first %s: %s" % (name, got["error"]))
         log("first pixels: round %d/%d" % (r, runs) if r else "first pixels: warm-up done")
+    # The same bar handed to a resident (`x11hud serve`), which draws it: the process started loads no text stack.
+    label = SERVED
+    results[label] = []
+    resident = session.children.spawn([binary, "serve"], env=session.env(), stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        socket = os.path.join(session.runtime, "x11hud", "*", "serve.resident")
+        if not wait_until(lambda: glob.glob(socket), timeout=10, interval=0.05):
+            raise RuntimeError("x11hud serve made no socket within 10 s")
+        for r in range(runs + 1):
+            got = first_pixels(session, wlfirst, [binary, "--mode", "bar"], "40\n")
+            if r > 0:
+                results[label].append(got)
+            if "error" in got:
+                log("first %s: %s" % (label, got["error"]))
+    finally:
+        session.children.kill(resident, signal.SIGTERM)
+    log("first pixels: served bars done")
     # The notification servers one after the other (one owner of the name at a time): each started, its name
     # owned, one warm-up notification, then `runs` notify-sends, every bubble dismissed after its run.
     for name, server, dismiss_argv in notification_servers(binary):
@@ -600,8 +615,10 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
         hud = {n: med([g.get("first_ms") for g in got if "error" not in g]) for n, got in first.items()}
         done = {n: med([g.get("settled_ms") for g in got if "error" not in g]) for n, got in first.items()}
         add("")
-        add("x11hud / wob: first pixels %s, complete %s. Bounding boxes of the first changed frame: %s." % (
+        add("x11hud / wob: first pixels %s, complete %s; served by a resident / wob: first pixels %s, complete %s. "
+            "Bounding boxes of the first changed frame: %s." % (
             ratio(hud.get("x11hud"), hud.get("wob")), ratio(done.get("x11hud"), done.get("wob")),
+            ratio(hud.get(SERVED), hud.get("wob")), ratio(done.get(SERVED), done.get("wob")),
             "; ".join("%s %s" % (n, ", ".join("%s in %d" % kv for kv in sorted(Counter(
                 str(g.get("bbox")) for g in got if "error" not in g).items())))
                       for n, got in first.items())))

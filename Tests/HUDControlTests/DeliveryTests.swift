@@ -301,6 +301,9 @@ private func inbox(label: String? = nil, progress: Double? = nil, ended: Bool = 
         for each in waiters { each() }
         #expect(d.mode == .waitingForName)
         #expect(host.log == ["claim job", "wait job", "claim job", "wait job"])
+        // Free at last: the HUD is ours (and the host lets go of the wait, which holds the delivery that holds it).
+        host.freeName()
+        #expect(d.mode == .own)
     }
 
     // MARK: Served

@@ -1,3 +1,4 @@
+internal import CPixbufLoader
 import Foundation
 import HUDRender
 import HUDScene
@@ -61,6 +62,20 @@ struct PixbufImageTests {
         #expect(try ImageAsset(contentsOf: dir.path("big.jpg")).pixelSize == Size(width: 96, height: 64))
         try convert("-size 5000x10 xc:red", dir.path("wide.gif"))
         #expect(throws: ImageLoadError.self) { try ImageAsset(contentsOf: dir.path("wide.gif")) }
+    }
+
+    /// gdk-pixbuf hands out a fresh copy of a format's name each time; the loader frees it and answers from a buffer
+    /// of its own. It kept the copy once, and so leaked an allocation with every picture (LeakSanitizer's report).
+    @Test func aPicturesFormatNameIsNotKeptFromAFreshCopy() throws {
+        let dir = try TemporaryDirectory()
+        try convert("-size 4x4 xc:red", dir.path("a.jpg"))
+        var width: Int32 = 0, height: Int32 = 0
+        var first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?
+        #expect(hud_pixbuf_info(dir.path("a.jpg"), &width, &height, &first) == nil)
+        let name = first.map { String(cString: $0) }
+        #expect(hud_pixbuf_info(dir.path("a.jpg"), &width, &height, &second) == nil)
+        #expect(name == "jpeg" && width == 4 && height == 4)
+        #expect(first != nil && first == second, "each call answered with a new allocation")
     }
 
     /// Damaged files are one-line errors naming the file, never a crash; a truncated PNG stays cairo's error.

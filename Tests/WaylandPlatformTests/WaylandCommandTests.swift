@@ -216,6 +216,26 @@ struct WaylandNamedHUDTests {
         #expect(hud.status == 0, "\(hud.stderr)")
     }
 
+    /// SIGTERM ends a HUD at once (143) and takes its socket with it, named or not: nothing is left in the
+    /// directory `list` and `hide` read.
+    @Test func aSignalLeavesNoSocketBehind() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let named = try WaylandCommandTests.hud(["--id", "save", "--label", "Saving"], on: sway)
+        let other = try WaylandCommandTests.hud(["--label", "Other"], on: sway)
+        let directory = sway.runtimeDirectory + "/x11hud"
+        let sockets = { (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] }
+        let both = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            sockets().filter { $0.hasSuffix(".sock") }.count == 2
+        }
+        #expect(both, "sockets: \(sockets()); \(named.stderr) \(other.stderr)")
+        kill(named.pid, SIGTERM)
+        kill(other.pid, SIGTERM)
+        #expect(named.waitForExit(timeout: Sanitizer.upTo(5)) && other.waitForExit(timeout: Sanitizer.upTo(5)))
+        #expect(named.status == 143 && other.status == 143, "\(named.stderr) \(other.stderr)")
+        #expect(!sockets().contains { $0.hasSuffix(".sock") }, "a socket was left: \(sockets())")
+    }
+
     /// `x11hud list` on Wayland asks each HUD through its socket: a named bar and an unnamed spinner, with what they
     /// show, in the same lines and JSON as on X11.
     @Test func listNamesEveryHUDUp() throws {
@@ -310,5 +330,128 @@ struct WaylandNotificationTests {
         try pointer.click(x: (row.min()! + row.max()!) / 2, y: lowest - 3)
         #expect(client.waitForExit(timeout: Sanitizer.upTo(5)), "notify-send still waits for an action")
         #expect(client.stdout == "open\n", "\(client.stdout) \(client.stderr)")
+    }
+}
+
+/// Issue 42 item 2: the resident (`x11hud serve`) on Wayland, through its socket in the user's runtime directory.
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandResidentTests {
+    /// One resident per compositor; a client's HUD is drawn by it (listed with the resident's pid), ended with the
+    /// client's input (exit 0), and hidden when its client is killed; SIGTERM ends the resident with 143 and takes
+    /// its socket.
+    @Test func theResidentDrawsEachClientsHUD() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let resident = try WaylandCommandTests.hud(["serve"], on: sway)
+        defer { resident.kill() }
+        let top = sway.runtimeDirectory + "/x11hud"
+        let socket = {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: top)) ?? [])
+                .first { $0.hasSuffix("/serve.resident") }.map { top + "/" + $0 }
+        }
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) { socket() != nil }, "no resident's socket")
+        let second = try WaylandCommandTests.hud(["serve"], on: sway)
+        if !second.waitForExit(timeout: Sanitizer.upTo(5)) { second.kill() }
+        #expect(second.status == 75 && second.stderr.contains("another x11hud serve runs"), "\(second.stderr)")
+
+        let input = Pipe()
+        let client = try WaylandCommandTests.hud(["--mode", "bar", "--progress", "0.5", "--label", "Served"],
+                                                 on: sway, input: input)
+        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(up, "the served HUD never appeared")
+        let list = try ChildProcess.run(CLI.binary, ["list"], environment: environment).stdout
+        #expect(list.split(separator: "\n") == ["-\t\(resident.pid)\tbar\tServed\tHEADLESS-1"], "\(list)")
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)) && client.status == 0, "\(client.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) == nil
+        }, "the HUD stayed after its client ended")
+
+        let other = try WaylandCommandTests.hud(["--label", "Other"], on: sway)
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        })
+        other.kill()
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) == nil
+        }, "the HUD of a killed client stayed")
+
+        kill(resident.pid, SIGTERM)
+        #expect(resident.waitForExit(timeout: Sanitizer.upTo(5)) && resident.status == 143, "\(resident.stderr)")
+        #expect(socket() == nil, "the resident's socket was left")
+    }
+
+    /// A resident killed mid-HUD: its client goes on with a HUD of its own (listed with the client's pid), from
+    /// what it had forwarded, and still ends with its input.
+    @Test func aClientOutlivesItsResident() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let resident = try WaylandCommandTests.hud(["serve"], on: sway)
+        defer { resident.kill() }
+        let top = sway.runtimeDirectory + "/x11hud"
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: top)) ?? []).contains { $0.hasSuffix(".resident") }
+        })
+        let input = Pipe()
+        let client = try WaylandCommandTests.hud(["--mode", "bar", "--label", "Served"], on: sway, input: input)
+        try input.fileHandleForWriting.write(contentsOf: Data("40\n".utf8))
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        })
+        resident.kill()
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        var list = ""
+        let own = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            list = try ChildProcess.run(CLI.binary, ["list"], environment: environment).stdout
+            return try list == "-\t\(client.pid)\tbar\tServed\tHEADLESS-1\n"
+                && WaylandCommandTests.drawnBox(try sway.screenshot()) != nil
+        }
+        #expect(own, "the client did not show a HUD of its own: \(list)")
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)) && client.status == 0, "\(client.stderr)")
+    }
+}
+
+/// HUDs of separate processes at the same place stack on Wayland as on X11 (through their sockets).
+@Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
+struct WaylandStackTests {
+    /// A second process's HUD at the centre goes beside the first, not over it; when the first ends, the second
+    /// takes the centre again.
+    @Test func twoProcessesAtTheCentreStack() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let first = try WaylandCommandTests.hud(["--id", "one", "--label", "One"], on: sway)
+        defer { first.kill() }
+        var single: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            let box = WaylandCommandTests.drawnBox(try sway.screenshot())
+            defer { single = box }
+            return box != nil && box.map { b in single.map { $0 == b } ?? false } ?? false
+        }
+        let one = try #require(single, "the first HUD never appeared")
+        let height = one.maxY - one.minY
+        let second = try WaylandCommandTests.hud(["--label", "Two"], on: sway)
+        defer { second.kill() }
+        var union = one
+        let stacked = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            union = WaylandCommandTests.drawnBox(try sway.screenshot()) ?? one
+            return union.maxY - union.minY >= 2 * height
+        }
+        #expect(stacked, "one HUD's height \(height), both \(union)")
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        #expect(try ChildProcess.run(CLI.binary, ["hide", "--id", "one"], environment: environment).status == 0)
+        #expect(first.waitForExit(timeout: Sanitizer.upTo(5)))
+        var alone = union
+        let centred = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            alone = WaylandCommandTests.drawnBox(try sway.screenshot()) ?? union
+            return abs((alone.minY + alone.maxY) - (one.minY + one.maxY)) <= 2
+        }
+        #expect(centred, "the second HUD stayed off-centre: \(alone) against \(one)")
     }
 }

@@ -33,6 +33,25 @@ struct LifecycleTimingTests {
         #expect((1.25...Expected.upTo(4)).contains(try #require(exit).seconds))
     }
 
+    /// SIGTERM at any moment of start-up ends the HUD: before its signal watch, by the signal itself (15);
+    /// after, through the watch (143). It was lost for a moment after the watch was made and before Dispatch had
+    /// registered it (the signal was set to be ignored first): a HUD killed then stayed up for good.
+    @Test func sigtermEarlyInStartUpAlwaysEndsTheHUD() throws {
+        let display = try server().display
+        var statuses: [Int32] = []
+        for delay in stride(from: 0, to: 60_000, by: 1_000) {
+            let hud = try HUDProcess(Expected.arguments + ["--label", "Starting"], display: display)
+            usleep(useconds_t(delay))
+            kill(hud.pid, SIGTERM)
+            let exit = hud.waitForExit(timeout: Expected.upTo(3))
+            if exit == nil { hud.kill() }
+            statuses.append(exit?.status ?? -1)
+        }
+        #expect(statuses.allSatisfy { $0 == 143 || $0 == SIGTERM }, "statuses, one per delay: \(statuses)")
+        // The later ones reach the watch: the test covers the moment it is made.
+        #expect(statuses.contains(143), "\(statuses)")
+    }
+
     @Test func aDisplayThatCannotBeOpenedIsNamedAndExits69() throws {
         let hud = try HUDProcess(Expected.arguments + ["--display", ":9876"], display: nil)
         let exit = hud.waitForExit(timeout: 5)

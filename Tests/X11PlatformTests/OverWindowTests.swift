@@ -292,7 +292,7 @@ struct OverWindowTests {
         let end = hud.waitForExit(timeout: 3)
         let elapsed = Date().timeIntervalSince(start)
         #expect(end?.status == 4, "status \(String(describing: end?.status)): \(hud.errorOutput)")
-        #expect(elapsed < Expected.upTo(0.1), "ended \(Int(elapsed * 1000)) ms after the window closed")
+        #expect(elapsed < Sanitizer.exitUpTo(0.1), "ended \(Int(elapsed * 1000)) ms after the window closed")
         #expect(!hud.errorOutput.contains("X error"), "stderr: \(hud.errorOutput)")
     }
 

@@ -8,9 +8,9 @@
 /// The library opened on the first picture that is neither PNG nor SVG.
 #define HUD_PIXBUF_LIBRARY "libgdk_pixbuf-2.0.so.0"
 
-/// The size of the picture at `path` and its format's name ("jpeg", "gif"…, valid for the life of the process),
-/// read from its header. Returns NULL when it could, else a message saying why not (gdk-pixbuf cannot be loaded, or
-/// no installed loader knows the file); a message stays valid until the next call on this thread.
+/// The size of the picture at `path` and its format's name ("jpeg", "gif"…), read from its header. Returns NULL when
+/// it could, else a message saying why not (gdk-pixbuf cannot be loaded, or no installed loader knows the file). The
+/// name and a message are in buffers of this thread's, valid until the next call on this thread.
 const char *hud_pixbuf_info(const char *path, int *width, int *height, const char **format);
 
 /// Decodes the picture at `path` scaled to `width` × `height` pixels (gdk-pixbuf decodes a JPEG at the smaller

@@ -1,19 +1,19 @@
-import CommandOptions
-import HUDBase
-import HUDCommandLine
+package import HUDBase
+package import HUDCommandLine
 import Glibc
-import HUDFeeds
+package import HUDFeeds
 import HUDLoop
-import HUDScene
-import ProgressFeed
+package import ProgressFeed
 
 /// `--watch-pid`, `--watch-file` and `--total`: progress from work already running, without a pipe.
-struct WatchOptions: OptionGroup, Codable {
-    var pidText: String?
-    var watchFile: String?
-    var total: TransferTotal?
+package struct WatchOptions: OptionGroup, Codable {
+    package var pidText: String?
+    package var watchFile: String?
+    package var total: TransferTotal?
 
-    static let rows: [OptionRow<WatchOptions>] = [
+    package init() {}
+
+    package static let rows: [OptionRow<WatchOptions>] = [
         .text("watch-pid", valueName: "pid", help: """
             Show the progress of a running process, as the 'progress' tool does: the position in the file it reads \
             most (with --total, the size of the one it writes most), never a deleted one; label its command name, \
@@ -35,17 +35,17 @@ struct WatchOptions: OptionGroup, Codable {
     ]
 
     /// The PID `--watch-pid` gives, once `validate()` has read it.
-    var watchPID: Int32? { pidText.flatMap { Self.pids(in: $0).first } }
+    package var watchPID: Int32? { pidText.flatMap { Self.pids(in: $0).first } }
 
     /// The whole numbers in `--watch-pid`'s value: `$(pidof x)` gives none, one, or several separated by blanks.
-    static func pids(in text: String) -> [Int32] {
+    package static func pids(in text: String) -> [Int32] {
         text.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
     }
 
     /// The one line for several PIDs (`--watch-pid "$(pidof rsync)"`): which one to watch. When they are one
     /// process tree (rsync's sender, and the receiver and generator it started), the one the others were started
     /// from, which for rsync is the sender, the process that reads the files; else the way to pick by age.
-    static func whichPID(_ pids: [Int32]) -> String {
+    package static func whichPID(_ pids: [Int32]) -> String {
         let given = "--watch-pid: \(pids.count) PIDs given (\(pids.map(String.init).joined(separator: " ")))"
         let parents = Dictionary(uniqueKeysWithValues: pids.map { ($0, ProcessFiles.parent(of: $0)) })
         let roots = pids.filter { pid in parents[pid].flatMap { $0 }.map { !pids.contains($0) } ?? true }
@@ -60,19 +60,19 @@ struct WatchOptions: OptionGroup, Codable {
     }
 
     /// Opened in `validate()`, so a missing process is an error before anything is shown.
-    var process: ProcessFiles?
+    package var process: ProcessFiles?
 
     /// The process is watched where it was opened: a request to the resident carries the options only.
-    enum CodingKeys: String, CodingKey { case pidText, watchFile, total }
+    package enum CodingKeys: String, CodingKey { case pidText, watchFile, total }
 
-    var isWatching: Bool { watchPID != nil || watchFile != nil }
+    package var isWatching: Bool { watchPID != nil || watchFile != nil }
 
-    static func parseTotal(_ text: String) throws(ValueError) -> TransferTotal {
+    package static func parseTotal(_ text: String) throws(ValueError) -> TransferTotal {
         guard let total = TransferTotal(parsing: text) else { throw .rule(TransferTotal.rule) }
         return total
     }
 
-    mutating func validate() throws {
+    package mutating func validate() throws {
         if watchPID != nil, watchFile != nil {
             throw UsageError("--watch-pid and --watch-file cannot be used together")
         }
@@ -113,16 +113,16 @@ struct WatchOptions: OptionGroup, Codable {
     /// A watched process or file that cannot be read ends the program with its own status, not 64.
     private func fail(_ status: ExitStatus, _ message: String) -> Never { fail(status.code, message) }
     private func fail(_ code: Int32, _ message: String) -> Never {
-        X11HUDCommand.printError(message)
+        ExitError.printError(message)
         Glibc.exit(code)
     }
 
     /// The watcher the options ask for, not yet started; nil when they ask for none.
-    func makeFeed(texts: WatchTexts, onEnd: @escaping @Sendable (WatchEnd) -> Void) -> WatchFeed? {
+    package func makeFeed(texts: WatchTexts, onEnd: @escaping @Sendable (WatchEnd) -> Void) -> WatchFeed? {
         if let process {
             // One line, once: without a total the bytes written and the rate are shown, with the spinner.
             let noTotal: @Sendable (String, String) -> Void = { command, file in
-                X11HUDCommand.printError("warning: \(command) reads no file of known size; showing the bytes it "
+                ExitError.printError("warning: \(command) reads no file of known size; showing the bytes it "
                     + "writes to \(file): --total SIZE gives a ring")
             }
             return ProcessWatch(process, total: total?.bytes, texts: texts, noTotal: noTotal, onEnd: onEnd)
@@ -135,19 +135,8 @@ struct WatchOptions: OptionGroup, Codable {
 
     /// A watcher and piped standard input: the watcher is the input. Standard input is read and dropped on a
     /// thread of its own, so a program writing into it is neither blocked nor killed by SIGPIPE.
-    static func ignoreStandardInput(option: String) {
-        X11HUDCommand.printError("warning: standard input is ignored with \(option)")
+    package static func ignoreStandardInput(option: String) {
+        ExitError.printError("warning: standard input is ignored with \(option)")
         BlockingThread.start("x11hud.stdin-ignored") { FileDescriptorFeed.discard(0) }
-    }
-}
-
-extension ShowCommand {
-    /// `--details auto`, which `--watch-pid` and `--watch-file` take by default.
-    var autoDetails: Bool { hud.details == "auto" || watch.isWatching && (hud.details ?? "").isEmpty }
-
-    /// What a watcher must leave as the command line set it.
-    var watchTexts: WatchTexts {
-        WatchTexts(labelIsSet: !(hud.label ?? "").isEmpty,
-                   detailsIsSet: !(hud.details ?? "").isEmpty && hud.details != "auto")
     }
 }

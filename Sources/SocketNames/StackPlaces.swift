@@ -1,0 +1,76 @@
+import FoundationEssentials
+public import HUDLoop
+public import HUDScene
+
+/// HUDs of separate processes at the same place stack on Wayland as they do on X11, through the sockets every HUD
+/// process listens on: each answers where its HUDs are (`NameRequest.places`), and tells the others when that
+/// changes (`NameRequest.restack`), after which each asks again.
+@MainActor public enum StackPlaces {
+    /// Where this process's HUDs are (the program that shows them says).
+    public static var local: (@MainActor () -> [HUDStack.Place])?
+    /// Another process's HUDs changed: ask again (`gather`).
+    public static var onChange: (@MainActor () -> Void)?
+
+    static var localJSON: String {
+        let data = (try? JSONEncoder().encode(local?() ?? [])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func changedElsewhere() { onChange?() }
+
+    /// How long a silent process is waited for before the others' places are used without it.
+    static let answerTimeout = 1.0
+
+    /// Asks every other process with HUDs in `directory` where they are; `done` gets them all, once.
+    public static func gather(in directory: NameDirectory, loop: any EventLoop,
+                              _ done: @escaping @MainActor ([HUDStack.Place]) -> Void) {
+        let clients = others(in: directory, loop: loop)
+        var found: [String: HUDStack.Place] = [:]
+        var waiting = clients.count
+        var finished = false
+        var timer: LoopTimer?
+        let finish: @MainActor () -> Void = {
+            guard !finished else { return }
+            finished = true
+            timer?.cancel()
+            done(found.values.sorted { $0.since < $1.since })
+        }
+        guard waiting > 0 else { return finish() }
+        for client in clients {
+            // Kept until it answers or goes, then let go (its connection closes with it).
+            var kept: NameClient? = client
+            let answer: @MainActor () -> Void = {
+                guard kept != nil else { return }
+                kept = nil
+                waiting -= 1
+                if waiting == 0 { finish() }
+            }
+            client.onPlaces = { json in
+                let places = (try? JSONDecoder().decode([HUDStack.Place].self, from: Data(json.utf8))) ?? []
+                for place in places { found[place.key] = place }
+            }
+            client.onAcknowledged = answer
+            client.onVanished = answer
+            client.write(NameRequest(places: true))
+        }
+        timer = loop.schedule(after: answerTimeout) { finish() }
+    }
+
+    /// Tells every other process with HUDs in `directory` that this one's places changed.
+    public static func announce(in directory: NameDirectory, loop: any EventLoop) {
+        for client in others(in: directory, loop: loop) {
+            // Kept until answered, then let go (the connection closes with it).
+            var kept: NameClient? = client
+            client.onAcknowledged = { kept = nil }
+            client.onVanished = { kept = nil }
+            client.write(NameRequest(restack: true))
+            _ = kept
+        }
+    }
+
+    private static func others(in directory: NameDirectory, loop: any EventLoop) -> [NameClient] {
+        directory.sockets().filter { !OwnedSockets.contains($0) }.compactMap { path in
+            NameClaim.connect(path).map { NameClient(id: nil, descriptor: $0, loop: loop) }
+        }
+    }
+}
