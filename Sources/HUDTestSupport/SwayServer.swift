@@ -14,6 +14,8 @@ public final class SwayServer: @unchecked Sendable {
     public static let testUser = "x11hud-test"
 
     public let width = 1280, height = 720
+    /// How many outputs sway has (HEADLESS-1 at the left).
+    public let outputs: Int
     /// XDG_RUNTIME_DIR of the compositor: its sockets live there.
     public let runtimeDirectory: String
     /// The Wayland socket's absolute path (what WAYLAND_DISPLAY may hold).
@@ -21,16 +23,23 @@ public final class SwayServer: @unchecked Sendable {
     private let child: ChildProcess
 
     /// Starts sway and waits until its output is up.
-    /// - Parameter scale: the output's scale (2 for a HiDPI screen).
-    public init(scale: Int = 1) throws {
+    /// - Parameters:
+    ///   - scale: the output's scale (2 for a HiDPI screen).
+    ///   - outputs: how many outputs, each `width` x `height`, side by side from the left (HEADLESS-1, -2…).
+    public init(scale: Int = 1, outputs: Int = 1) throws {
+        self.outputs = outputs
         runtimeDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("sway-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         let config = runtimeDirectory + "/config"
+        let width = width, height = height
+        let outputLines = (1...max(outputs, 1)).map {
+            "output HEADLESS-\($0) resolution \(width)x\(height) position \(($0 - 1) * width),0 scale \(scale) "
+                + "background \(Self.backgroundColor) solid_color"
+        }
         try """
-            output HEADLESS-1 resolution \(width)x\(height) scale \(scale) \
-            background \(Self.backgroundColor) solid_color
+            \(outputLines.joined(separator: "\n"))
             xwayland disable
             seat * hide_cursor 100
             """.write(toFile: config, atomically: true, encoding: .utf8)
@@ -49,6 +58,7 @@ public final class SwayServer: @unchecked Sendable {
         environment["WLR_BACKENDS"] = "headless"
         environment["WLR_RENDERER"] = "pixman"
         environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment["WLR_HEADLESS_OUTPUTS"] = String(max(outputs, 1))
         child = try ChildProcess(URL(fileURLWithPath: command[0]), Array(command.dropFirst()),
                                  environment: environment, output: .discard)
         socket = runtimeDirectory + "/wayland-1"
@@ -107,7 +117,7 @@ public final class SwayServer: @unchecked Sendable {
         guard let r = try? ChildProcess.run(URL(fileURLWithPath: "/usr/bin/swaymsg"),
                                             ["-s", ipcSocket ?? "", "-t", "get_outputs", "-r"],
                                             environment: environment, timeout: 5) else { return false }
-        return r.status == 0 && r.stdout.contains("\"active\": true")
+        return r.status == 0 && r.stdout.components(separatedBy: "\"active\": true").count > outputs
     }
 
     /// sway's IPC socket (`sway-ipc.UID.PID.sock` in its runtime directory), once it is there.

@@ -2,7 +2,7 @@ import Foundation
 import HUDTestSupport
 
 /// A private sway with one foot window (running `sleep`, so nothing in it changes) and `x11hud notifications`
-/// serving a private session bus.
+/// serving a private session bus. With two outputs foot is on the left one, HEADLESS-1.
 final class FullscreenDesk {
     let sway: SwayServer
     let bus: SessionBus
@@ -10,16 +10,21 @@ final class FullscreenDesk {
     let foot: ChildProcess
     let server: ChildProcess
 
-    init() throws {
-        sway = try SwayServer()
+    /// - Parameters:
+    ///   - outputs: sway's outputs, side by side.
+    ///   - serverArguments: after `x11hud notifications` (`--monitor HEADLESS-2`).
+    init(outputs: Int = 1, serverArguments: [String] = []) throws {
+        sway = try SwayServer(outputs: outputs)
         bus = try SessionBus()
         var environment = sway.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
         self.environment = environment
+        _ = try sway.swaymsg(["focus", "output", "HEADLESS-1"])
         foot = try ChildProcess(URL(fileURLWithPath: "/usr/bin/foot"), ["sleep", "600"], environment: environment,
                                 output: .discard)
-        server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
+        server = try ChildProcess(CLI.binary, ["notifications"] + serverArguments, environment: environment,
+                                  output: .discard)
         let ready = try Tools.waitUntil(timeout: Sanitizer.upTo(10)) { [sway, bus] in
             let tree = try sway.swaymsg(["-t", "get_tree"]).stdout
             return try bus.hasOwner("org.freedesktop.Notifications") && Self.footNode(tree) != nil

@@ -82,4 +82,32 @@ struct WaylandFullscreenTests {
         let box = try #require(WaylandCommandTests.drawnBox(try desk.settledShot()), "no bubble")
         #expect(box.minX > desk.sway.width / 2 && box.minY < 60 && box.maxY < desk.sway.height / 2, "\(box)")
     }
+
+    /// With two outputs and the bubbles sent to one by name, a fullscreen window holds them back only where it is:
+    /// foot fullscreen on HEADLESS-1 holds back bubbles for HEADLESS-1, and lets those for HEADLESS-2 show at
+    /// once, in that output's top-right corner.
+    @Test func fullscreenHoldsBackOnlyTheBubblesOfItsOwnOutput() throws {
+        for (output, held) in [("HEADLESS-1", true), ("HEADLESS-2", false)] {
+            let desk = try FullscreenDesk(outputs: 2, serverArguments: ["--monitor", output])
+            defer { desk.stop() }
+            try desk.setFullscreen(true)
+            let full = try desk.settledShot()
+            #expect(full.width == 2 * desk.sway.width, "grim did not take both outputs: \(full.width)")
+            if held {
+                try desk.holdOne()
+                continue
+            }
+            try desk.notify(["-t", "0", "Mail", "A message from Ada"])
+            let counts = try Tools.waitFor(timeout: Sanitizer.upTo(5), { try desk.counts() },
+                                          until: { $0 == ["shown 1", "waiting 0"] })
+            #expect(counts == ["shown 1", "waiting 0"], "the bubble for the other output waited")
+            let right = (minX: desk.sway.width, minY: 0, maxX: 2 * desk.sway.width - 1, maxY: desk.sway.height - 1)
+            let box = try #require(Self.changedBox(full, try desk.settledShot(), in: right), "no bubble on \(output)")
+            #expect(box.minX > desk.sway.width * 3 / 2 && box.minY < 60 && 2 * desk.sway.width - box.maxX < 40,
+                    "not in HEADLESS-2's top-right corner: \(box)")
+            let left = (minX: 0, minY: 0, maxX: desk.sway.width - 1, maxY: desk.sway.height - 1)
+            let elsewhere = Self.changedBox(full, try desk.sway.screenshot(), in: left)
+            #expect(elsewhere == nil, "HEADLESS-1 changed at \(String(describing: elsewhere))")
+        }
+    }
 }
