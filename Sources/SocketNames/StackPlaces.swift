@@ -4,7 +4,9 @@ public import HUDScene
 
 /// HUDs of separate processes at the same place stack on Wayland as they do on X11, through the sockets every HUD
 /// process listens on: each answers where its HUDs are (`NameRequest.places`), and tells the others when that
-/// changes (`NameRequest.restack`), after which each asks again.
+/// changes (`NameRequest.restack`), after which each asks again. The hooks are the process's, not a session's: a
+/// process has one Wayland session (the resident draws every HUD it serves in its one), and every socket it owns
+/// answers for all its HUDs.
 @MainActor public enum StackPlaces {
     /// Where this process's HUDs are (the program that shows them says).
     public static var local: (@MainActor () -> [HUDStack.Place])?

@@ -71,12 +71,8 @@ import WaylandPlatform
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         if let owner {
             if let id = command.id { live.controller.id = id }
-            owner.onRequest = { [unowned live] in WaylandShow.apply($0, to: live) }
             let output = Backend.output(command.hud.settings.monitor, session) ?? session.outputNames.first ?? ""
-            owner.describe = { [unowned live] in
-                let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
-                return String(decoding: (try? JSONEncoder().encode(listing)) ?? Data("{}".utf8), as: UTF8.self)
-            }
+            WaylandShow.answer(owner, for: live, on: output)
         }
         link.onRequest = { [unowned live] in WaylandShow.apply($0, to: live) }
         // A client that goes away takes its HUD with it.

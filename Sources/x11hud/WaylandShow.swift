@@ -121,12 +121,7 @@ import WaylandPlatform
         if let names = try? names { session.stackWithNeighbours(in: names) }
         if let owner {
             if !owner.id.isEmpty { live.controller.id = owner.id }
-            owner.onRequest = { [unowned live] request in Self.apply(request, to: live) }
-            let output = output ?? session.outputNames.first ?? ""
-            owner.describe = { [unowned live] in
-                let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
-                return String(decoding: (try? JSONEncoder().encode(listing)) ?? Data("{}".utf8), as: UTF8.self)
-            }
+            Self.answer(owner, for: live, on: output ?? session.outputNames.first ?? "")
         }
         live.completion = { [self, unowned live] in
             owner?.end(status: live.wasCancelled ? ExitStatus.cancelled.code : ExitStatus.done.code)
@@ -154,6 +149,16 @@ import WaylandPlatform
         } else if let input = givenFeed ?? (command.readsInput ? standardInput : nil) {
             feed = input
             live.attach(input, policy: policy)
+        }
+    }
+
+    /// Lets other processes reach `live` through `owner`'s socket: `--id` updates and `hide` change it, `list`
+    /// describes it (on `output`).
+    static func answer(_ owner: NameOwner, for live: WaylandHUD, on output: String) {
+        owner.onRequest = { [unowned live] request in apply(request, to: live) }
+        owner.describe = { [unowned live] in
+            let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
+            return String(decoding: (try? JSONEncoder().encode(listing)) ?? Data("{}".utf8), as: UTF8.self)
         }
     }
 
