@@ -12,13 +12,22 @@ extension HUDStack {
         public var height: Double
         /// When it came on screen (CLOCK_MONOTONIC seconds, the same in every process of the machine).
         public var since: Double
+        /// A notification bubble: its stack is ordered newest first (`HUDStack.ordered`), in every process.
+        public var newestFirst: Bool?
+        /// Stacks at the edge (a critical notification) or away from it (a count of waiting ones).
+        public var first: Bool?
+        public var last: Bool?
 
-        public init(key: String, output: String, placement: String, height: Double, since: Double) {
+        public init(key: String, output: String, placement: String, height: Double, since: Double,
+                    newestFirst: Bool = false, first: Bool = false, last: Bool = false) {
             self.key = key
             self.output = output
             self.placement = placement
             self.height = height
             self.since = since
+            self.newestFirst = newestFirst ? true : nil
+            self.first = first ? true : nil
+            self.last = last ? true : nil
         }
     }
 }

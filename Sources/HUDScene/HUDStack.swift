@@ -18,6 +18,17 @@ public enum HUDStack {
         }
     }
 
+    /// A stack's members from the edge, given by when each came: reversed when the stack holds a notification bubble
+    /// (`newestFirst`: they come in at the edge and push older ones away from it, as every notification daemon's),
+    /// then those in `first` (a critical notification), the rest, and those in `last` (a count of waiting ones).
+    public static func ordered(_ members: [Member], newestFirst: Bool, first: Set<UInt>, last: Set<UInt>)
+        -> [Member] {
+        let members = newestFirst ? members.reversed() : members
+        return members.filter { first.contains($0.window) }
+            + members.filter { !first.contains($0.window) && !last.contains($0.window) }
+            + members.filter { last.contains($0.window) && !first.contains($0.window) }
+    }
+
     /// How far (pixels, down is positive) `window` moves from its laid-out place, given the stack it is in, the one
     /// nearest the edge first, and its vertical anchor (-1 top, 0 centre, 1 bottom). 0 when it is not in the stack.
     public static func shift(of window: UInt, in members: [Member], anchor: Int, gap: Double) -> Double {

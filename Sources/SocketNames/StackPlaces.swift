@@ -23,10 +23,16 @@ public import HUDScene
     /// How long a silent process is waited for before the others' places are used without it.
     static let answerTimeout = 1.0
 
+    /// The processes asked last, kept connected: one that ends, even by SIGKILL and so without a word, closes its
+    /// end, and the places are asked again (its HUDs' places would otherwise stay a gap in the column).
+    private static var watched: [NameClient] = []
+
     /// Asks every other process with HUDs in `directory` where they are; `done` gets them all, once.
     public static func gather(in directory: NameDirectory, loop: any EventLoop,
                               _ done: @escaping @MainActor ([HUDStack.Place]) -> Void) {
         let clients = others(in: directory, loop: loop)
+        // The previous round's connections close here.
+        watched = clients
         var found: [String: HUDStack.Place] = [:]
         var waiting = clients.count
         var finished = false
@@ -39,11 +45,10 @@ public import HUDScene
         }
         guard waiting > 0 else { return finish() }
         for client in clients {
-            // Kept until it answers or goes, then let go (its connection closes with it).
-            var kept: NameClient? = client
+            var answered = false
             let answer: @MainActor () -> Void = {
-                guard kept != nil else { return }
-                kept = nil
+                guard !answered else { return }
+                answered = true
                 waiting -= 1
                 if waiting == 0 { finish() }
             }
@@ -52,7 +57,9 @@ public import HUDScene
                 for place in places { found[place.key] = place }
             }
             client.onAcknowledged = answer
-            client.onVanished = answer
+            client.onVanished = {
+                if answered { changedElsewhere() } else { answer() }
+            }
             client.write(NameRequest(places: true))
         }
         timer = loop.schedule(after: answerTimeout) { finish() }

@@ -9,7 +9,8 @@ extension WaylandSession {
             guard let place = hud.stackPlace else { return nil }
             return HUDStack.Place(key: "\(getpid()).\(i)", output: hud.outputName ?? "",
                                   placement: hud.style.placement.rawValue, height: place.bezel.height,
-                                  since: place.since)
+                                  since: place.since, newestFirst: hud.style.bubble != nil,
+                                  first: hud.style.stacksFirst, last: hud.style.stacksLast)
         }
     }
 
@@ -31,17 +32,19 @@ extension WaylandSession {
         for group in groups.values {
             let key = "\(group[0].1.outputName ?? "")\u{0}\(group[0].1.style.placement.rawValue)"
             let theirs = others.enumerated().filter { "\($0.1.output)\u{0}\($0.1.placement)" == key }
-            // By when each came; the notification server's own order (bubbles, first, last) within this process.
-            let timed = group.map { (window: $0.0, height: $0.2.bezel.height, since: $0.2.since) }
-                + theirs.map { (window: UInt(1 << 32) + UInt($0.0), height: $0.1.height, since: $0.1.since) }
-            var members = timed.sorted { $0.since < $1.since }
-                .map { HUDStack.Member(window: $0.window, height: Int($0.height.rounded(.up))) }
-            if group.contains(where: { $0.1.style.bubble != nil }) { members.reverse() }
-            let first = Set(group.filter { $0.1.style.stacksFirst }.map(\.0))
-            let last = Set(group.filter { $0.1.style.stacksLast && !$0.1.style.stacksFirst }.map(\.0))
-            members = members.filter { first.contains($0.window) }
-                + members.filter { !first.contains($0.window) && !last.contains($0.window) }
-                + members.filter { last.contains($0.window) }
+            // Theirs as this process's own, so that every process forms the same stack, by when each came.
+            let all = group.map { id, hud, place in
+                (member: HUDStack.Member(window: id, height: Int(place.bezel.height.rounded(.up))), since: place.since,
+                 newest: hud.style.bubble != nil, first: hud.style.stacksFirst, last: hud.style.stacksLast)
+            } + theirs.map { i, place in
+                (member: HUDStack.Member(window: UInt(1 << 32) + UInt(i), height: Int(place.height.rounded(.up))),
+                 since: place.since, newest: place.newestFirst == true, first: place.first == true,
+                 last: place.last == true)
+            }
+            let members = HUDStack.ordered(all.sorted { $0.since < $1.since }.map(\.member),
+                                           newestFirst: all.contains { $0.newest },
+                                           first: Set(all.filter(\.first).map(\.member.window)),
+                                           last: Set(all.filter(\.last).map(\.member.window)))
             for (id, hud, place) in group {
                 let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
                                         top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),

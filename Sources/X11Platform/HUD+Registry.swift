@@ -51,14 +51,10 @@ extension HUD {
         let stack = entries.filter {
             $0.state.up && $0.state.monitor == mine.monitor && $0.state.position == mine.position
         }
-        var members = stack.map { HUDStack.Member(window: $0.window, height: $0.state.height) }
-        // Notifications come in at the edge and push the older ones away from it, as every notification daemon's.
-        if stack.contains(where: { $0.state.newestFirst == true }) { members.reverse() }
-        let last = Set(stack.filter { $0.state.last == true }.map(\.window))
-        let first = Set(stack.filter { $0.state.first == true }.map(\.window))
-        members = members.filter { first.contains($0.window) }
-            + members.filter { !first.contains($0.window) && !last.contains($0.window) }
-            + members.filter { last.contains($0.window) && !first.contains($0.window) }
+        let members = HUDStack.ordered(stack.map { HUDStack.Member(window: $0.window, height: $0.state.height) },
+                                       newestFirst: stack.contains { $0.state.newestFirst == true },
+                                       first: Set(stack.filter { $0.state.first == true }.map(\.window)),
+                                       last: Set(stack.filter { $0.state.last == true }.map(\.window)))
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
                                     gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,

@@ -10,6 +10,7 @@ import HUDConfig
 import HUDLoop
 import HUDNotify
 import HUDScene
+import SocketNames
 import X11Platform
 import WaylandPlatform
 import WaylandNotifyDisplay
@@ -176,8 +177,24 @@ struct NotificationsCommand: Command {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         if let wayland { wayland.watchSignals() } else { x11?.watchSignals() }
-        Self.kept = (desk, control, signals)
+        Self.kept = (desk, control, signals, wayland.flatMap { Self.stackWithNeighbours($0, environment: environment) })
         return nil
+    }
+
+    /// On Wayland the bubbles stack with other processes' HUDs in the same corner, as on X11, through a socket
+    /// that says where they are (`StackPlaces`); without one (no private runtime directory) they stack among
+    /// themselves.
+    @MainActor private static func stackWithNeighbours(_ session: WaylandSession, environment: [String: String])
+        -> NameOwner? {
+        do {
+            let names = try NameDirectory(display: session.displayName, environment: environment)
+            let owner = try NameClaim.anonymous(in: names, loop: session.loop)
+            session.stackWithNeighbours(in: names)
+            return owner
+        } catch {
+            X11HUDCommand.printError("warning: \(error.message); bubbles will not stack with other HUDs")
+            return nil
+        }
     }
 
     /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).
@@ -187,6 +204,8 @@ struct NotificationsCommand: Command {
         }
     }
 
-    /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
-    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
+    /// Keeps the desk, its control interface, the signal watch and the stacking socket alive for the life of the
+    /// process.
+    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch,
+                                         stacking: NameOwner?)?
 }

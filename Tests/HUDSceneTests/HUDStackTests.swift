@@ -1,5 +1,6 @@
-import Testing
+import FoundationEssentials
 import HUDScene
+import Testing
 
 /// The stacking rule, without X: every process computes the same places from the same list.
 @Suite struct HUDStackTests {
@@ -41,5 +42,29 @@ import HUDScene
         let fits = Array(many.prefix(3))
         #expect(HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10, top: top, height: 80, area: 40...840)
             == HUDStack.shift(of: 2, in: fits, anchor: anchor, gap: 10))
+    }
+
+    /// Notifications put the newest at the edge; a critical one goes first and a count of waiting ones last,
+    /// whichever process each belongs to.
+    @Test func orderedPutsTheNewestFirstThenTheFirstAndTheLast() {
+        let four = members + [HUDStack.Member(window: 4, height: 30)]
+        let windows = { (ordered: [HUDStack.Member]) in ordered.map(\.window) }
+        #expect(windows(HUDStack.ordered(four, newestFirst: false, first: [], last: [])) == [1, 2, 3, 4])
+        #expect(windows(HUDStack.ordered(four, newestFirst: true, first: [], last: [])) == [4, 3, 2, 1])
+        #expect(windows(HUDStack.ordered(four, newestFirst: true, first: [2], last: [4])) == [2, 3, 1, 4])
+        // First wins over last.
+        #expect(windows(HUDStack.ordered(four, newestFirst: false, first: [3], last: [3, 1])) == [3, 2, 4, 1])
+    }
+
+    /// A place from a process that says nothing of its order (before the flags) reads as an ordinary HUD; one
+    /// that does round-trips.
+    @Test func aPlaceWithoutOrderFlagsDecodesAsAnOrdinaryHUD() throws {
+        let old = #"{"key":"7.0","output":"","placement":"top-right","height":62,"since":12.5}"#
+        let place = try JSONDecoder().decode(HUDStack.Place.self, from: Data(old.utf8))
+        #expect(place.newestFirst == nil && place.first == nil && place.last == nil && place.height == 62)
+        let bubble = HUDStack.Place(key: "7.1", output: "", placement: "top-right", height: 80, since: 13,
+                                    newestFirst: true, first: true)
+        let again = try JSONDecoder().decode(HUDStack.Place.self, from: JSONEncoder().encode(bubble))
+        #expect(again == bubble && again.newestFirst == true && again.last == nil)
     }
 }

@@ -333,6 +333,72 @@ struct WaylandNotificationTests {
     }
 }
 
+extension WaylandNotificationTests {
+    /// The rows of `box` in `shot` that hold anything drawn, as runs (top, bottom): one per bezel of a column.
+    static func bands(_ shot: Screenshot, in box: (minX: Int, minY: Int, maxX: Int, maxY: Int)) -> [(Int, Int)] {
+        var bands: [(Int, Int)] = []
+        for y in box.minY...box.maxY {
+            let drawn = stride(from: box.minX, through: box.maxX, by: 2).contains {
+                !shot.pixel(x: $0, y: y).isClose(to: WaylandCommandTests.background)
+            }
+            guard drawn else { continue }
+            if let last = bands.last, last.1 == y - 1 { bands[bands.count - 1].1 = y } else { bands.append((y, y)) }
+        }
+        return bands
+    }
+
+    /// A HUD of another process in the bubbles' corner stacks with them, as on X11: newest at the edge, so the
+    /// HUD stands at the top and the bubble below it, a gap between; once the HUD is killed (SIGKILL: it cannot say
+    /// so) the bubble goes back up. `list` lists the HUD alone: the server's socket is there only for stacking.
+    @Test func aHUDInTheBubblesCornerStacksWithThem() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        var environment = sway.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        let server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
+        defer { server.kill() }
+        try #require(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try bus.hasOwner("org.freedesktop.Notifications")
+        }, "the server did not take the name: \(server.stderr)")
+        let sent = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                        ["-t", "0", "Mail", "A message from Ada"], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let settled = {
+            try Tools.waitForSteady(still: Sanitizer.upTo(0.6), timeout: Sanitizer.upTo(8)) { try sway.screenshot() }.0
+        }
+        let bubble = try #require(WaylandCommandTests.drawnBox(try settled()), "no bubble: \(server.stderr)")
+        let hud = try WaylandCommandTests.hud(["--position", "top-right", "--mode", "text", "--label", "Saved",
+                                               "--hide-after", "60"], on: sway)
+        defer { hud.kill() }
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            (WaylandCommandTests.drawnBox(try sway.screenshot())?.maxY ?? 0) > bubble.maxY + 20
+        }
+        let shot = try settled()
+        let both = try #require(WaylandCommandTests.drawnBox(shot))
+        let column = Self.bands(shot, in: both)
+        #expect(column.count == 2, "not two bezels one above the other: \(column), bubble alone \(bubble)")
+        if column.count == 2 {
+            let (top, below) = (column[0], column[1])
+            #expect(top.0 == bubble.minY || abs(top.0 - bubble.minY) <= 2, "the HUD is not at the edge: \(column)")
+            #expect(abs((below.1 - below.0) - (bubble.maxY - bubble.minY)) <= 2, "the bubble is not below: \(column)")
+            #expect((8...14).contains(below.0 - top.1 - 1), "the gap is not HUDStack's 10: \(column)")
+        }
+        let listed = try ChildProcess.run(CLI.binary, ["list"], environment: environment, timeout: 10)
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(listed.status == 0 && lines.count == 2 && lines[1].contains("Saved"), "\(listed.stdout)")
+        hud.kill()
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(5)))
+        let back = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            WaylandCommandTests.drawnBox(try sway.screenshot()).map { abs($0.minY - bubble.minY) <= 2
+                && abs($0.maxY - bubble.maxY) <= 2 } ?? false
+        }
+        #expect(back, "the bubble did not go back to the edge")
+    }
+}
+
 /// Issue 42 item 2: the resident (`x11hud serve`) on Wayland, through its socket in the user's runtime directory.
 @Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
 struct WaylandResidentTests {
