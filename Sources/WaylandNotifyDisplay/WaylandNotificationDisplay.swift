@@ -36,11 +36,20 @@ public import WaylandPlatform
     public private(set) var isFullscreen = false
     public var fullscreenChanged: (@MainActor () -> Void)?
 
+    /// Where the names live; without it a notification is a HUD of this process only.
+    public var naming: (any NotificationNaming)?
+
     public func claim(_ name: String, update: FeedUpdate) -> NotificationClaim {
-        .local(PresentedNotificationHUD(session.hud(id: name, scale: scale, output: output)))
+        if session.existingHUD(id: name) == nil, naming?.forward(name, update: update) == true { return .forwarded }
+        let hud = session.hud(id: name, scale: scale, output: output)
+        naming?.hold(name, for: hud)
+        return .local(PresentedNotificationHUD(hud))
     }
 
-    public func release(_ name: String) { session.forget(id: name) }
+    public func release(_ name: String) {
+        session.forget(id: name)
+        if session.existingHUD(id: name) == nil { naming?.release(name) }
+    }
 
     /// Text measured as the HUDs' renderers measure it (in points, the same at every scale).
     private lazy var measurer = TextEngine()

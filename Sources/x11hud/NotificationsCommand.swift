@@ -140,8 +140,11 @@ struct NotificationsCommand: Command {
         let screen: any NotificationDisplay
         if let wayland {
             let theme = GTKSettingsFile.load(environment: environment)?.iconThemeName
-            screen = WaylandNotificationDisplay(session: wayland, iconTheme: theme, scale: settings.scale,
-                                                output: Backend.output(settings.monitor, wayland))
+            let output = Backend.output(settings.monitor, wayland)
+            let display = WaylandNotificationDisplay(session: wayland, iconTheme: theme, scale: settings.scale,
+                                                     output: output)
+            display.naming = Self.names(on: wayland, output: output, environment: environment)
+            screen = display
         } else {
             screen = X11NotificationDisplay(session: x11!, environment: environment, scale: settings.scale,
                                             monitor: MonitorChoice(settings.monitor))
@@ -177,22 +180,23 @@ struct NotificationsCommand: Command {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         if let wayland { wayland.watchSignals() } else { x11?.watchSignals() }
-        Self.kept = (desk, control, signals, wayland.flatMap { Self.stackWithNeighbours($0, environment: environment) })
+        Self.kept = (desk, control, signals)
         return nil
     }
 
-    /// On Wayland the bubbles stack with other processes' HUDs in the same corner, as on X11, through a socket
-    /// that says where they are (`StackPlaces`); without one (no private runtime directory) they stack among
-    /// themselves.
-    @MainActor private static func stackWithNeighbours(_ session: WaylandSession, environment: [String: String])
-        -> NameOwner? {
+    /// On Wayland each notification is a named HUD, as on X11, through a socket of the user's (`list`, `hide
+    /// --id`, `--id` reach it), and the bubbles stack with other processes' HUDs in their corner through those
+    /// sockets (`StackPlaces`). Without a private runtime directory neither: one line says so.
+    @MainActor private static func names(on session: WaylandSession, output: String?,
+                                         environment: [String: String]) -> WaylandNotificationNames? {
         do {
-            let names = try NameDirectory(display: session.displayName, environment: environment)
-            let owner = try NameClaim.anonymous(in: names, loop: session.loop)
-            session.stackWithNeighbours(in: names)
-            return owner
+            let directory = try NameDirectory(display: session.displayName, environment: environment)
+            session.stackWithNeighbours(in: directory)
+            return WaylandNotificationNames(directory: directory, loop: session.loop,
+                                            output: output ?? session.outputNames.first ?? "")
         } catch {
-            X11HUDCommand.printError("warning: \(error.message); bubbles will not stack with other HUDs")
+            X11HUDCommand.printError("warning: \(error.message); notifications will not be named HUDs (list, hide "
+                + "--id) nor stack with other HUDs")
             return nil
         }
     }
@@ -204,8 +208,6 @@ struct NotificationsCommand: Command {
         }
     }
 
-    /// Keeps the desk, its control interface, the signal watch and the stacking socket alive for the life of the
-    /// process.
-    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch,
-                                         stacking: NameOwner?)?
+    /// Keeps the desk, its control interface and the signal watch alive for the life of the process.
+    @MainActor private static var kept: (desk: NotificationDesk, control: NotificationControl, signals: SignalWatch)?
 }

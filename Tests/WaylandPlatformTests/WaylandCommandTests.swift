@@ -299,22 +299,37 @@ struct WaylandNamedHUDTests {
 /// Issue 42 item 3: `x11hud notifications` on Wayland, fed by the real notify-send on a private session bus.
 @Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable && SessionBus.isAvailable, "no sway or dbus"))
 struct WaylandNotificationTests {
-    /// A bubble stands in the top-right corner; a click on its button reaches notify-send as the action.
-    @Test func aBubbleInTheTopRightCornerAndItsButtonReachTheSender() throws {
+    /// A private sway and session bus, and `x11hud notifications` serving them once it owns the name.
+    static func serve() throws -> (SwayServer, SessionBus, [String: String], ChildProcess) {
         let sway = try SwayServer()
-        defer { sway.stop() }
-        let pointer = try WaylandPointer(on: sway)
-        let bus = try SessionBus()
-        defer { bus.stop() }
+        let bus: SessionBus
+        do { bus = try SessionBus() } catch {
+            sway.stop()
+            throw error
+        }
         var environment = sway.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
         let server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
-        defer { server.kill() }
-        let owned = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
-            try bus.hasOwner("org.freedesktop.Notifications")
+        guard try Tools.waitUntil(timeout: Sanitizer.upTo(5), { try bus.hasOwner("org.freedesktop.Notifications") })
+        else {
+            stop(sway, bus, server)
+            throw TestFailure("the server did not take the name: \(server.stderr)")
         }
-        try #require(owned, "the server did not take the name: \(server.stderr)")
+        return (sway, bus, environment, server)
+    }
+
+    static func stop(_ sway: SwayServer, _ bus: SessionBus, _ server: ChildProcess) {
+        server.kill()
+        bus.stop()
+        sway.stop()
+    }
+
+    /// A bubble stands in the top-right corner; a click on its button reaches notify-send as the action.
+    @Test func aBubbleInTheTopRightCornerAndItsButtonReachTheSender() throws {
+        let (sway, bus, environment, server) = try Self.serve()
+        defer { Self.stop(sway, bus, server) }
+        let pointer = try WaylandPointer(on: sway)
         let client = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
                                       ["-A", "open=Open", "Mail", "A message from Ada"], environment: environment)
         let (shot, _) = try Tools.waitForSteady(still: Sanitizer.upTo(0.6), timeout: Sanitizer.upTo(8)) {
@@ -349,20 +364,10 @@ extension WaylandNotificationTests {
 
     /// A HUD of another process in the bubbles' corner stacks with them, as on X11: newest at the edge, so the
     /// HUD stands at the top and the bubble below it, a gap between; once the HUD is killed (SIGKILL: it cannot say
-    /// so) the bubble goes back up. `list` lists the HUD alone: the server's socket is there only for stacking.
+    /// so) the bubble goes back up. `list` lists both.
     @Test func aHUDInTheBubblesCornerStacksWithThem() throws {
-        let sway = try SwayServer()
-        defer { sway.stop() }
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        var environment = sway.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
-        let server = try ChildProcess(CLI.binary, ["notifications"], environment: environment, output: .discard)
-        defer { server.kill() }
-        try #require(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
-            try bus.hasOwner("org.freedesktop.Notifications")
-        }, "the server did not take the name: \(server.stderr)")
+        let (sway, bus, environment, server) = try Self.serve()
+        defer { Self.stop(sway, bus, server) }
         let sent = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/notify-send"),
                                         ["-t", "0", "Mail", "A message from Ada"], environment: environment)
         #expect(sent.status == 0, "\(sent.stderr)")
@@ -388,7 +393,8 @@ extension WaylandNotificationTests {
         }
         let listed = try ChildProcess.run(CLI.binary, ["list"], environment: environment, timeout: 10)
         let lines = listed.stdout.split(separator: "\n")
-        #expect(listed.status == 0 && lines.count == 2 && lines[1].contains("Saved"), "\(listed.stdout)")
+        #expect(listed.status == 0 && lines.count == 2 && lines.contains { $0.hasPrefix("notification-") }
+            && lines.contains { $0.contains("Saved") }, "\(listed.stdout)")
         hud.kill()
         #expect(hud.waitForExit(timeout: Sanitizer.upTo(5)))
         let back = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
@@ -396,6 +402,54 @@ extension WaylandNotificationTests {
                 && abs($0.maxY - bubble.maxY) <= 2 } ?? false
         }
         #expect(back, "the bubble did not go back to the edge")
+    }
+}
+
+extension WaylandNotificationTests {
+    /// `x11hud list` on the environment's display, one row of tab-separated fields a HUD.
+    static func list(_ environment: [String: String]) throws -> [[String]] {
+        let r = try ChildProcess.run(CLI.binary, ["list"], environment: environment, timeout: 10)
+        return r.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    }
+
+    /// Each notification is a named HUD, as on X11: `list` shows it by `notification-ID`, thirty synchronous
+    /// updates are one `notify-send:volume`, `x11hud --id notify-send:volume` from another process changes that
+    /// bubble, and `hide --id` closes one with reason 3 (closed), as `NotificationClosed` says on the bus.
+    @Test func aNotificationIsANamedHUD() throws {
+        let (sway, bus, environment, server) = try Self.serve()
+        defer { Self.stop(sway, bus, server) }
+        let monitor = try NotificationMonitor(environment: environment)
+        let sh = { (script: String) in
+            try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment,
+                                 timeout: 30)
+        }
+        let sent = try sh("notify-send -p -t 0 Backup 'Copying photos'")
+        let id = sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(sent.status == 0 && UInt32(id) != nil, "\(sent.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.list(environment).contains { $0.first == "notification-\(id)" && $0.contains("Backup") }
+        }, "\((try? Self.list(environment)) ?? [])")
+
+        let volume = try sh("for i in $(seq 1 30); do notify-send -h string:x-canonical-private-synchronous:volume "
+            + "-h int:value:$i \"Volume $i\" || exit 1; done")
+        #expect(volume.status == 0, "\(volume.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.list(environment).filter { $0.first == "notify-send:volume" }.map { $0[3] } == ["Volume 30"]
+        }, "\((try? Self.list(environment)) ?? [])")
+        let changed = try ChildProcess.run(CLI.binary, ["--id", "notify-send:volume", "--label", "Muted"],
+                                           environment: environment, timeout: 10)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.list(environment).filter { $0.first == "notify-send:volume" }.map { $0[3] } == ["Muted"]
+        }, "\((try? Self.list(environment)) ?? [])")
+        #expect(try Self.list(environment).count == 2, "another process's --id made a HUD of its own")
+
+        #expect(try sh("\(CLI.binary.path) hide --id notification-\(id)").status == 0)
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try !Self.list(environment).contains { $0.first == "notification-\(id)" }
+        }, "\((try? Self.list(environment)) ?? [])")
+        let closed = "NotificationClosed (uint32 \(id), uint32 3)"
+        #expect(monitor.read { $0.contains(closed) }, "\(monitor.text.suffix(600))")
     }
 }
 
