@@ -22,10 +22,9 @@ import Glibc
     private(set) var toplevels: WaylandToplevels?
     /// Runs when a window came, went or changed what `toplevels` tells.
     var toplevelsChanged: (@MainActor () -> Void)?
-    /// The window list's global until the outputs are bound: bound before them, a window's `output_enter` would name
-    /// outputs this client does not know yet, and a compositor need not say it again.
+    /// The window list's global, bound only by `watchToplevels()`: a HUD has no use for every window's title and
+    /// state (nor for the events of a desktop with many windows at its start), the notification server has.
     private var toplevelGlobal: (id: UInt32, version: UInt32)?
-    private var globalsKnown = false
 
     /// Connects to `name` (nil: `WAYLAND_DISPLAY`) and learns its globals and outputs (two round trips).
     /// - Throws: `WaylandError` `.displayUnavailable` when no compositor answers, `.unsupported` when it offers no
@@ -53,8 +52,6 @@ import Glibc
         wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
         // The globals, then what each output and the seat say about themselves, and the windows.
         wl_display_roundtrip(display)
-        globalsKnown = true
-        if let (id, version) = toplevelGlobal { bindToplevels(id, version) }
         wl_display_roundtrip(display)
         guard compositor != nil, shm != nil else {
             throw WaylandError(.unsupported, "the Wayland compositor at '\(shown)' offers no wl_compositor or wl_shm")
@@ -89,7 +86,6 @@ import Glibc
             if let proxy = bind(hud_wl_seat_interface(), 5) { seat = WaylandSeat(proxy) }
         case "zwlr_foreign_toplevel_manager_v1" where version >= 2 && toplevelGlobal == nil:
             toplevelGlobal = (id, version)
-            if globalsKnown { bindToplevels(id, version) }
         case "wl_output":
             guard let proxy = bind(hud_wl_output_interface(), 4) else { return }
             let output = WaylandOutput(proxy, global: id, version: min(version, 4))
@@ -99,13 +95,19 @@ import Glibc
         }
     }
 
-    private func bindToplevels(_ id: UInt32, _ version: UInt32) {
-        guard toplevels == nil,
+    /// Whether the compositor lists windows (`watchToplevels()` can bind the list).
+    var offersToplevels: Bool { toplevelGlobal != nil }
+
+    /// Binds the window list and waits one round trip for the windows there are (after the outputs: a window's
+    /// `output_enter` names outputs this client must know already).
+    func watchToplevels() {
+        guard toplevels == nil, let (id, version) = toplevelGlobal,
               let proxy = wl_registry_bind(registry, id, hud_toplevel_manager_interface(), min(version, 3))
         else { return }
         let list = WaylandToplevels(OpaquePointer(proxy))
         list.changed = { [weak self] in self?.toplevelsChanged?() }
         toplevels = list
+        wl_display_roundtrip(display)
     }
 
     private func removed(_ id: UInt32) {

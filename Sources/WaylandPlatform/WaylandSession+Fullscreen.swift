@@ -4,7 +4,7 @@
 /// sway, Hyprland, river, labwc, Wayfire); elsewhere nothing is ever fullscreen.
 extension WaylandSession {
     /// Whether the compositor lists windows with their state, so that `activeWindowIsFullscreen` can answer.
-    public var knowsFullscreen: Bool { connection.toplevels != nil }
+    public var knowsFullscreen: Bool { connection.offersToplevels }
 
     /// Whether an active (focused) window is fullscreen on the output named `output`; nil: on any output (HUDs
     /// without an output go where the compositor puts them, the focused output, which the active window is on). A
@@ -19,8 +19,10 @@ extension WaylandSession {
     }
 
     /// Calls `body` whenever a window comes or goes or changes its focus, fullscreen state or outputs (then
-    /// `activeWindowIsFullscreen` may answer otherwise), and once now; nil stops.
+    /// `activeWindowIsFullscreen` may answer otherwise), and once now; nil stops. The first call binds the
+    /// compositor's window list (one round trip), which other HUDs never ask for.
     public func watchActiveWindow(_ body: (@MainActor () -> Void)?) {
+        if body != nil { connection.watchToplevels() }
         connection.toplevelsChanged = body
         body?()
     }
