@@ -110,4 +110,21 @@ struct WaylandFullscreenTests {
             #expect(elsewhere == nil, "HEADLESS-1 changed at \(String(describing: elsewhere))")
         }
     }
+
+    /// Only the notification server binds the window list: a HUD has no use for every window's title and state
+    /// (WAYLAND_DEBUG shows what each client binds).
+    @Test func onlyTheNotificationServerBindsTheWindowList() throws {
+        let desk = try FullscreenDesk()
+        defer { desk.stop() }
+        var environment = desk.environment
+        environment["WAYLAND_DEBUG"] = "1"
+        let hud = try ChildProcess.run(CLI.binary, ["--mode", "text", "--label", "x", "--hide-after", "0"],
+                                       environment: environment, timeout: 10)
+        let binds = hud.stderr.split(separator: "\n").filter { $0.contains(".bind(") }
+        #expect(hud.status == 0 && binds.contains { $0.contains("zwlr_layer_shell_v1") }, "\(hud.stderr.suffix(800))")
+        #expect(!binds.contains { $0.contains("zwlr_foreign_toplevel_manager_v1") }, "\(binds)")
+        // The server does, and so knows foot is there: fullscreen, it holds a notification back.
+        try desk.setFullscreen(true)
+        try desk.holdOne()
+    }
 }
