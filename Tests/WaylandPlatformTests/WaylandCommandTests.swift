@@ -414,7 +414,8 @@ extension WaylandNotificationTests {
 
     /// Each notification is a named HUD, as on X11: `list` shows it by `notification-ID`, thirty synchronous
     /// updates are one `notify-send:volume`, `x11hud --id notify-send:volume` from another process changes that
-    /// bubble, and `hide --id` closes one with reason 3 (closed), as `NotificationClosed` says on the bus.
+    /// bubble, `hide --id` closes one with reason 3 (closed), as `NotificationClosed` says on the bus, and
+    /// `hide --all` the others.
     @Test func aNotificationIsANamedHUD() throws {
         let (sway, bus, environment, server) = try Self.serve()
         defer { Self.stop(sway, bus, server) }
@@ -450,6 +451,12 @@ extension WaylandNotificationTests {
         }, "\((try? Self.list(environment)) ?? [])")
         let closed = "NotificationClosed (uint32 \(id), uint32 3)"
         #expect(monitor.read { $0.contains(closed) }, "\(monitor.text.suffix(600))")
+        // `hide --all` reaches the rest, as every HUD of the display.
+        #expect(try sh("\(CLI.binary.path) hide --all").status == 0)
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) { try Self.list(environment).isEmpty },
+                "\((try? Self.list(environment)) ?? [])")
+        let count = try ChildProcess.run(CLI.binary, ["notifications", "count"], environment: environment, timeout: 10)
+        #expect(count.stdout.hasPrefix("shown 0\n"), "\(count.stdout)")
     }
 }
 
