@@ -460,6 +460,29 @@ extension WaylandNotificationTests {
     }
 }
 
+extension WaylandNotificationTests {
+    /// A notification whose name another x11hud shows already (`x11hud --id notify-send:vol`, a volume key's
+    /// script) goes to that HUD, as on X11: one HUD, the script's process's, with the notification's text.
+    @Test func aNotificationForANameUpElsewhereUpdatesThatHUD() throws {
+        let (sway, bus, environment, server) = try Self.serve()
+        defer { Self.stop(sway, bus, server) }
+        let script = try WaylandCommandTests.hud(["--id", "notify-send:vol", "--mode", "bar", "--progress", "0.1",
+                                                  "--label", "Volume 10", "--hide-after", "30"], on: sway)
+        defer { script.kill() }
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.list(environment).map(\.first) == ["notify-send:vol"]
+        }, "\((try? Self.list(environment)) ?? [])")
+        let sent = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                        ["-h", "string:x-canonical-private-synchronous:vol", "-h", "int:value:70",
+                                         "Volume 70"], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.list(environment).map { [$0[0], $0[1], $0[3]] }
+                == [["notify-send:vol", "\(script.pid)", "Volume 70"]]
+        }, "\((try? Self.list(environment)) ?? [])")
+    }
+}
+
 /// Issue 42 item 2: the resident (`x11hud serve`) on Wayland, through its socket in the user's runtime directory.
 @Suite(.ownThreads, .serialized, .enabled(if: SwayServer.isAvailable, "no sway"))
 struct WaylandResidentTests {
