@@ -127,7 +127,7 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     /// The uid and gid of `testUser`, made (without a home) when missing.
-    private static func testUserIDs() throws -> (uid_t, gid_t) {
+    static func testUserIDs() throws -> (uid_t, gid_t) {
         if getpwnam(testUser) == nil {
             let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/sbin/useradd"),
                                             ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", testUser])

@@ -28,6 +28,12 @@ internal import CWayland
     var closed: (@MainActor () -> Void)?
     var frameDone: (@MainActor () -> Void)?
     var outputsChanged: (@MainActor () -> Void)?
+    /// The scale the compositor asks this surface to be drawn at (`wp_fractional_scale_v1.preferred_scale`, such as
+    /// 1.5), where it says one; nil: the outputs' integer scale applies.
+    private(set) var preferredScale: Double?
+    var preferredScaleChanged: (@MainActor () -> Void)?
+    private var fractional: (scale: OpaquePointer, viewport: OpaquePointer)?
+    private let fractionalListener = UnsafeMutablePointer<wp_fractional_scale_v1_listener>.allocate(capacity: 1)
 
     init(connection: WaylandConnection, shell: OpaquePointer, compositor: OpaquePointer, output: OpaquePointer?,
          namespace: String) {
@@ -57,6 +63,21 @@ internal import CWayland
                 me.frameDone?()
             }
         }))
+        if let (manager, viewporter) = connection.fractionalScale,
+           let scale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface),
+           let viewport = wp_viewporter_get_viewport(viewporter, surface) {
+            fractional = (scale, viewport)
+            fractionalListener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
+                withOwner(data) { (me: LayerSurface) in
+                    // In 120ths, as the protocol gives it.
+                    let preferred = Double(scale) / 120
+                    guard preferred != me.preferredScale else { return }
+                    me.preferredScale = preferred
+                    me.preferredScaleChanged?()
+                }
+            }))
+            wp_fractional_scale_v1_add_listener(scale, fractionalListener, me)
+        }
         zwlr_layer_surface_v1_set_keyboard_interactivity(layer, 0)
         // No click input until a region is set: a HUD lets clicks through everywhere but its buttons.
         setInputRegion(nil)
@@ -98,9 +119,21 @@ internal import CWayland
         wl_region_destroy(region)
     }
 
-    /// Puts `buffer` on screen with the next frame, asking to be told when the compositor shows it.
-    func present(_ buffer: ShmBuffer, scale: Int) {
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+    /// Puts `buffer` on screen with the next frame, asking to be told when the compositor shows it: at `scale`
+    /// buffer pixels per surface unit, or, with `size` (surface units), stretched to that size by the viewport (a
+    /// buffer drawn at a fractional scale).
+    func present(_ buffer: ShmBuffer, scale: Int, size: (width: Int, height: Int)? = nil) {
+        if let viewport = fractional?.viewport {
+            if let size {
+                wl_surface_set_buffer_scale(surface, 1)
+                wp_viewport_set_destination(viewport, Int32(size.width), Int32(size.height))
+            } else {
+                wp_viewport_set_destination(viewport, -1, -1)
+                wl_surface_set_buffer_scale(surface, Int32(scale))
+            }
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
         buffer.attached()
@@ -116,10 +149,15 @@ internal import CWayland
 
     isolated deinit {
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let fractional {
+            wp_viewport_destroy(fractional.viewport)
+            wp_fractional_scale_v1_destroy(fractional.scale)
+        }
         zwlr_layer_surface_v1_destroy(layer)
         wl_surface_destroy(surface)
         surfaceListener.deallocate()
         layerListener.deallocate()
         callbackListener.deallocate()
+        fractionalListener.deallocate()
     }
 }

@@ -13,6 +13,11 @@ import Glibc
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var layerShell: OpaquePointer?
+    /// wp_fractional_scale_manager_v1 and wp_viewporter, both or neither: where the compositor asks for a scale
+    /// such as 1.5, a buffer drawn at it is shown at its size in surface units.
+    private(set) var fractionalScale: (manager: OpaquePointer, viewporter: OpaquePointer)?
+    private var fractionalManager: OpaquePointer?
+    private var viewporter: OpaquePointer?
     private(set) var seat: WaylandSeat?
     private(set) var outputs: [WaylandOutput] = []
     /// Runs when an output comes, goes or changes its scale.
@@ -67,6 +72,8 @@ import Glibc
         outputs.removeAll()
         seat = nil
         if let layerShell { zwlr_layer_shell_v1_destroy(layerShell) }
+        if let fractionalManager { wp_fractional_scale_manager_v1_destroy(fractionalManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         wl_registry_destroy(registry)
@@ -84,6 +91,12 @@ import Glibc
         case "zwlr_layer_shell_v1" where layerShell == nil: layerShell = bind(hud_layer_shell_interface(), 2)
         case "wl_seat" where seat == nil:
             if let proxy = bind(hud_wl_seat_interface(), 5) { seat = WaylandSeat(proxy) }
+        case "wp_fractional_scale_manager_v1" where fractionalManager == nil:
+            fractionalManager = bind(hud_fractional_scale_manager_interface(), 1)
+            pairFractionalScale()
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = bind(hud_viewporter_interface(), 1)
+            pairFractionalScale()
         case "zwlr_foreign_toplevel_manager_v1" where version >= 2 && toplevelGlobal == nil:
             toplevelGlobal = (id, version)
         case "wl_output":
@@ -93,6 +106,10 @@ import Glibc
             outputs.append(output)
         default: break
         }
+    }
+
+    private func pairFractionalScale() {
+        if let fractionalManager, let viewporter { fractionalScale = (fractionalManager, viewporter) }
     }
 
     /// Whether the compositor lists windows (`watchToplevels()` can bind the list).

@@ -7,7 +7,7 @@ import HUDScene
 struct WaylandFrame {
     var snapshot: HUDSnapshot
     var placement: LayerSurface.Placement
-    var bufferScale: Int
+    var pixelsPerUnit: Double
     var canvas: Canvas
     /// The text engine's generation it was drawn with: kept text images, or Pango's own drawing.
     var text: Int
@@ -15,10 +15,21 @@ struct WaylandFrame {
 
 extension WaylandHUD {
     /// Surface units per scene point: 1 unless a fixed scale renders more (or fewer) pixels than the output's.
-    var unitsPerPoint: Double { scene.scale / Double(bufferScale) }
+    var unitsPerPoint: Double { scene.scale / pixelsPerUnit }
 
-    /// Buffer pixels per surface unit: the output's scale, or 1 under a fixed scale (which sets the pixels itself).
-    var bufferScale: Int { fixedScale == nil ? outputScale : 1 }
+    /// Buffer pixels per surface unit: the scale the compositor asks the surface for (fractional, such as 1.5,
+    /// where it says one), else the output's; 1 under a fixed scale (which sets the pixels itself).
+    var pixelsPerUnit: Double {
+        guard fixedScale == nil else { return 1 }
+        return fractionalScale ?? Double(outputScale)
+    }
+
+    /// The compositor's preferred scale for the surface when it is not a whole number: drawn at it into a buffer
+    /// the viewport shows at the surface's size, instead of at the next integer scale and shrunk by the compositor.
+    var fractionalScale: Double? {
+        guard let preferred = surface?.preferredScale, preferred != preferred.rounded() else { return nil }
+        return preferred
+    }
 
     /// The scale of the output the surface is on (or the named one, or the largest, before it is on any).
     var outputScale: Int {
@@ -36,7 +47,7 @@ extension WaylandHUD {
             frameWanted = true
             return
         }
-        let renderScale = fixedScale ?? Double(outputScale)
+        let renderScale = fixedScale ?? pixelsPerUnit
         if renderScale != scene.scale {
             renderer = HUDRenderer(scale: renderScale)
             scene.scale = renderScale
@@ -71,13 +82,14 @@ extension WaylandHUD {
             placement = .rect(x: x0, y: y0, width: width, height: height)
             snapshot.canvasOrigin = Point(x: Double(x0) / u, y: Double(y0) / u)
         }
-        let scale = bufferScale
+        let scale = pixelsPerUnit
         let text = renderer.text.generation
-        if let p = presented, p.placement == placement, p.bufferScale == scale, p.text == text,
+        if let p = presented, p.placement == placement, p.pixelsPerUnit == scale, p.text == text,
            p.snapshot == snapshot || scene.looksTheSame(p.snapshot, snapshot, at: now) {
             return
         }
-        let (pixelWidth, pixelHeight) = (width * scale, height * scale)
+        let (pixelWidth, pixelHeight) = (Int((Double(width) * scale).rounded(.up)),
+                                         Int((Double(height) * scale).rounded(.up)))
         let canvas: Canvas
         if let previous = presented?.canvas, previous.width == pixelWidth, previous.height == pixelHeight {
             canvas = previous
@@ -90,9 +102,13 @@ extension WaylandHUD {
         canvas.withUnsafeBytes { buffer.fill(from: $0, stride: canvas.stride) }
         surface.place(placement)
         surface.setInputRegion(inputRegion(snapshot, placement: placement, width: width, height: height))
-        surface.present(buffer, scale: scale)
+        if fractionalScale != nil {
+            surface.present(buffer, scale: 1, size: (width, height))
+        } else {
+            surface.present(buffer, scale: Int(scale))
+        }
         session.connection.flush()
-        presented = WaylandFrame(snapshot: snapshot, placement: placement, bufferScale: scale, canvas: canvas,
+        presented = WaylandFrame(snapshot: snapshot, placement: placement, pixelsPerUnit: scale, canvas: canvas,
                                  text: text)
         framesDrawn += 1
         renderer.text.keepDrawnTexts()
@@ -118,6 +134,7 @@ extension WaylandHUD {
             session.setNeedsUpdate()
         }
         made.outputsChanged = { [unowned self] in session.setNeedsUpdate() }
+        made.preferredScaleChanged = { [unowned self] in session.setNeedsUpdate() }
         // The compositor took the surface away (its output went): made again, on another output, with the next frame.
         made.closed = { [unowned self] in
             takeDown()
