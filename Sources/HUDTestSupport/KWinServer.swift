@@ -4,7 +4,7 @@ import Glibc
 /// A private KDE KWin (`kwin_wayland --virtual`, llvmpipe, no XWayland) on a private session bus: the compositor here
 /// that offers fractional scaling (`wp_fractional_scale_v1`), which sway 1.7 does not. Run as `SwayServer.testUser`
 /// when the tests run as root. Screenshots through KWin's ScreenShot2 interface, in the output's own pixels.
-public final class KWinServer {
+public final class KWinServer: PrivateCompositor {
     public static let binary = "/usr/bin/kwin_wayland"
     public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
@@ -62,15 +62,6 @@ public final class KWinServer {
     public func stop() {
         child.kill()
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
-    }
-
-    /// The environment of a client: the test runner's without any X display or other compositor, with this one's.
-    public var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = socket
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
-        return environment
     }
 
     /// The whole output in its own pixels (`native-resolution`: 1920 x 1080 at scale 1.5).

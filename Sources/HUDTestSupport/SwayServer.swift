@@ -6,7 +6,7 @@ import Glibc
 /// on first use); the test process reaches its sockets as root. Screenshots come from `grim`; clicks from a
 /// virtual pointer (`WaylandPointer`), whose arrow sway hides 100 ms after it last moved (sway draws it into the
 /// output, so into the shots). Killed with its runtime directory by `stop()` or when it goes.
-public final class SwayServer: @unchecked Sendable {
+public final class SwayServer: PrivateCompositor, @unchecked Sendable {
     public static let binary = "/usr/bin/sway"
     public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
     /// The output's background, to tell the HUD's pixels from the desktop's.
@@ -77,16 +77,6 @@ public final class SwayServer: @unchecked Sendable {
     public func stop() {
         child.kill()
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
-    }
-
-    /// The environment of a client of this compositor: the test runner's without any X display or other
-    /// compositor, with this one's socket.
-    public var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = socket
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
-        return environment
     }
 
     /// Runs a Wayland client to its end (grim, swaymsg), killing it after `timeout` seconds.
