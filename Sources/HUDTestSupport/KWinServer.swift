@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// A private KDE KWin (`kwin_wayland --virtual`, llvmpipe, no XWayland) on a private session bus: the compositor here
+/// A private KDE KWin (`kwin_wayland --virtual`, llvmpipe, no XWayland) on a private session bus (`SessionBus`): the compositor here
 /// that offers fractional scaling (`wp_fractional_scale_v1`), which sway 1.7 does not. Run as `SwayServer.testUser`
 /// when the tests run as root. Screenshots through KWin's ScreenShot2 interface, in the output's own pixels.
 public final class KWinServer: PrivateCompositor {
@@ -14,6 +14,8 @@ public final class KWinServer: PrivateCompositor {
     public let runtimeDirectory: String
     public let socket: String
     private let child: ChildProcess
+    /// KWin's session bus, where ScreenShot2 lives.
+    private let bus: SessionBus
     private let user: (uid: uid_t, gid: gid_t)?
 
     /// - Parameter scale: the output's scale, such as 1.5.
@@ -36,22 +38,27 @@ public final class KWinServer: PrivateCompositor {
             }
         }
         socket = runtimeDirectory + "/wayland-k"
-        // dbus-run-session gives KWin a bus (ScreenShot2 lives there); both die with the test process.
-        let script = """
-            echo "$DBUS_SESSION_BUS_ADDRESS" > "$XDG_RUNTIME_DIR/bus"
-            exec setpriv --pdeathsig KILL env KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1 "\(kwin)" --virtual \
-            --no-lockscreen --no-global-shortcuts --no-kactivities --socket wayland-k --width \(width) \
-            --height \(height) --scale \(scale)
-            """
-        child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                 Self.asUser(user) + ["--pdeathsig", "KILL", "/usr/bin/dbus-run-session", "--",
-                                                      "/bin/sh", "-c", script],
-                                 environment: Self.serverEnvironment(runtimeDirectory), output: .discard)
+        bus = try SessionBus(user: user)
+        var environment = Self.serverEnvironment(runtimeDirectory)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
+        do {
+            child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                     Self.asUser(user) + ["--pdeathsig", "KILL", kwin, "--virtual", "--no-lockscreen",
+                                                          "--no-global-shortcuts", "--no-kactivities", "--socket",
+                                                          "wayland-k", "--width", "\(width)", "--height",
+                                                          "\(height)", "--scale", "\(scale)"],
+                                     environment: environment, output: .discard)
+        } catch {
+            bus.stop()
+            throw error
+        }
         let up = Tools.waitUntil(timeout: Sanitizer.upTo(20)) { [self] in
             FileManager.default.fileExists(atPath: socket) && (try? screenshot()) != nil
         }
         guard up else {
             child.kill()
+            bus.stop()
             throw TestFailure("kwin_wayland did not start within 20 s: \(child.stderr.suffix(600))")
         }
     }
@@ -61,6 +68,7 @@ public final class KWinServer: PrivateCompositor {
     /// Kills the compositor and its bus, and removes its runtime directory (idempotent).
     public func stop() {
         child.kill()
+        bus.stop()
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
@@ -68,10 +76,8 @@ public final class KWinServer: PrivateCompositor {
     public func screenshot() throws -> Screenshot {
         let path = runtimeDirectory + "/shot-\(UUID().uuidString).ppm"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let bus = try String(contentsOfFile: runtimeDirectory + "/bus", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
         var environment = Self.serverEnvironment(runtimeDirectory)
-        environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         let r = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
                                      Self.asUser(user) + ["/usr/bin/python3", runtimeDirectory + "/shot.py", path],
                                      environment: environment, timeout: 10)

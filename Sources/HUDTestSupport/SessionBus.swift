@@ -12,10 +12,18 @@ public final class SessionBus {
     public let daemon: ChildProcess
 
     /// Starts the daemon and waits for its address, holding the thread (see `start()` for a test on the main actor).
-    public convenience init() throws {
+    public convenience init() throws { try self.init(user: nil) }
+
+    /// - Parameter user: the uid and gid to run it as (a bus for a program run as `SwayServer.testUser`: a session
+    ///   bus lets in only its own user); killed with the test process all the same.
+    convenience init(user: (uid: uid_t, gid: gid_t)?) throws {
         let out = Pipe()
-        let daemon = try ChildProcess(URL(fileURLWithPath: Self.binary),
-                                      ["--session", "--nofork", "--print-address=1"], output: .pipe(out))
+        let arguments = ["--session", "--nofork", "--print-address=1"]
+        let daemon = try user.map {
+            try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                             ["--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups", "--pdeathsig", "KILL",
+                              Self.binary] + arguments, output: .pipe(out))
+        } ?? ChildProcess(URL(fileURLWithPath: Self.binary), arguments, output: .pipe(out))
         let line = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10))
         guard let line, !line.isEmpty else {
             daemon.kill()
