@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 
-/// A private KDE KWin (`kwin_wayland --virtual`, llvmpipe, no XWayland) on a private session bus (`SessionBus`): the compositor here
-/// that offers fractional scaling (`wp_fractional_scale_v1`), which sway 1.7 does not. Run as `SwayServer.testUser`
-/// when the tests run as root. Screenshots through KWin's ScreenShot2 interface, in the output's own pixels.
+/// A private KDE KWin (`kwin_wayland --virtual`, llvmpipe, no XWayland) on a private session bus (`SessionBus`):
+/// the compositor here that offers fractional scaling (`wp_fractional_scale_v1`), which sway 1.7 does not. Run as
+/// `SwayServer.testUser` when the tests run as root. Screenshots through KWin's ScreenShot2 interface, in the
+/// output's own pixels.
 public final class KWinServer: PrivateCompositor {
     public static let binary = "/usr/bin/kwin_wayland"
     public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
