@@ -61,4 +61,13 @@ public import ProgressFeed
     public func describe() { write(NameRequest(describe: true)) }
 
     func write(_ request: NameRequest) { socket?.write(request.wireLine) }
+
+    /// For a request sent and not waited for: this client keeps itself until the other process answers it or
+    /// goes, then lets go, and the connection closes with it.
+    public func keepUntilAnswered() {
+        var kept: NameClient? = self
+        onAcknowledged = { kept = nil }
+        onVanished = { kept = nil }
+        _ = kept
+    }
 }

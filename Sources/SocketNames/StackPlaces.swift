@@ -68,12 +68,8 @@ public import HUDScene
     /// Tells every other process with HUDs in `directory` that this one's places changed.
     public static func announce(in directory: NameDirectory, loop: any EventLoop) {
         for client in others(in: directory, loop: loop) {
-            // Kept until answered, then let go (the connection closes with it).
-            var kept: NameClient? = client
-            client.onAcknowledged = { kept = nil }
-            client.onVanished = { kept = nil }
+            client.keepUntilAnswered()
             client.write(NameRequest(restack: true))
-            _ = kept
         }
     }
 

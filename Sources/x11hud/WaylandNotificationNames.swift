@@ -27,12 +27,8 @@ import WaylandPlatform
         }
         var inbox = FeedInbox()
         inbox.update = update
-        // Kept until answered, then let go (the connection closes with it).
-        var kept: NameClient? = client
-        client.onAcknowledged = { kept = nil }
-        client.onVanished = { kept = nil }
+        client.keepUntilAnswered()
         client.send(inbox, subscribe: false, autoDetails: false)
-        _ = kept
         return true
     }
 
