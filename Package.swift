@@ -77,6 +77,14 @@ let package = Package(
             dependencies: ["HUDBase"],
             swiftSettings: strictness
         ),
+        // The seam between the commands and the platforms: what a command needs of a display (`DisplaySession`) and
+        // of the HUDs by name across processes (`NameService`), in platform-free words. X11Platform and
+        // WaylandPlatform each implement it once; the command module picks one in one place (`Platform.open`).
+        .target(
+            name: "HUDShow",
+            dependencies: ["HUDBase", "HUDControl", "HUDLoop", "HUDScene"],
+            swiftSettings: strictness
+        ),
         // Drawing a HUDScene snapshot: cairo canvases, Pango text, the indicator painters, PNG images.
         .target(
             name: "HUDRender",
@@ -122,7 +130,10 @@ let package = Package(
         // The desk's display on a Wayland compositor: each notification a named HUD of a WaylandSession.
         .target(
             name: "WaylandNotifyDisplay",
-            dependencies: ["HUDNotify", "WaylandPlatform", "HUDControl", "HUDRender", "HUDScene", "ProgressFeed"],
+            dependencies: [
+                "HUDNotify", "WaylandPlatform", "SocketNames", "HUDBase", "HUDControl", "HUDLoop", "HUDRender", "HUDScene",
+                "ProgressFeed",
+            ],
             swiftSettings: strictness
         ),
         // sd-bus from libsystemd: headers only, no link line (CSystemdBusLoader opens the library on first use).
@@ -197,8 +208,8 @@ let package = Package(
         .target(
             name: "X11Platform",
             dependencies: [
-                "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "X11Display", "X11Names",
-                "CX11",
+                "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "HUDShow", "X11Display",
+                "X11Names", "CX11",
             ],
             swiftSettings: strictness
         ),
@@ -220,7 +231,10 @@ let package = Package(
         // memory, paced by the compositor's frame callbacks, from HUDControl's controllers as X11Platform's are.
         .target(
             name: "WaylandPlatform",
-            dependencies: ["HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "ProgressFeed", "CWayland"],
+            dependencies: [
+                "HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "HUDShow", "ProgressFeed", "SocketNames",
+                "CWayland",
+            ],
             swiftSettings: strictness
         ),
         // The options the HUD commands share (content, look, the value types they parse) as rows of the one table,
@@ -229,7 +243,6 @@ let package = Package(
             name: "CommandOptions",
             dependencies: [
                 "HUDBase", "HUDCommandLine", "HUDConfig", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene", "ProgressFeed",
-                "X11Display", "X11Platform",
             ],
             swiftSettings: strictness
         ),
@@ -253,6 +266,7 @@ let package = Package(
                 "WaylandNotifyDisplay",
                 "HUDLoop",
                 "HUDControl",
+                "HUDShow",
                 "HUDCommandLine",
                 "HUDDialogs",
                 "CommandOptions",

@@ -1,6 +1,4 @@
-package import X11Display
 package import HUDBase
-package import X11Platform
 package import HUDCommandLine
 import FoundationEssentials
 import Glibc

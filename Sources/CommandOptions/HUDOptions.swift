@@ -4,7 +4,6 @@ import Glibc
 package import HUDConfig
 import HUDRender
 package import HUDScene
-import X11Platform
 
 /// The options that describe a HUD, shared by the live command and `render`.
 ///

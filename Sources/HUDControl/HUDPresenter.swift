@@ -20,6 +20,8 @@ public import ProgressFeed
     func attach(_ source: any HUDInputSource, policy: FeedPolicy)
     /// Input is waiting in a source read elsewhere: look at it with the next frame.
     func inputArrived()
+    /// Whether the window the HUD was shown over has closed (X11's `--over-window`); a HUD on a screen never is.
+    var targetClosed: Bool { get }
 }
 
 extension HUDPresenter {
@@ -54,6 +56,7 @@ extension HUDPresenter {
     }
     /// Whether the HUD was ended by `cancel()` (its button, or a click with `bezelAction`) rather than hidden.
     public var wasCancelled: Bool { controller.wasCancelled }
+    public var targetClosed: Bool { false }
 
     /// Hides the HUD `delay` seconds from now (at once when 0), but not before it has been up `minShowTime`.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0) {

@@ -1,5 +1,5 @@
 internal import CX11
-import HUDScene
+package import HUDScene
 
 /// Where a HUD is laid out: a monitor (its frame and work area), or the window a HUD is over, seen as a monitor.
 @MainActor extension MonitorInfo {

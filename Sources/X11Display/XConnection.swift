@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 internal import CX11
 import FoundationEssentials

@@ -1,4 +1,4 @@
-import HUDScene
+public import HUDScene
 public import X11Display
 internal import CX11
 package import HUDLoop

@@ -1,4 +1,4 @@
-import HUDScene
+package import HUDScene
 package import X11Display
 package import CX11
 

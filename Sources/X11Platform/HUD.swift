@@ -7,7 +7,7 @@ import Glibc
 @_exported public import HUDControl
 import HUDLoop
 import HUDRender
-import HUDScene
+public import HUDScene
 public import ProgressFeed
 
 /// A heads-up display on an X11 screen, after MBProgressHUD: a translucent rounded bezel with an indicator,

@@ -2,7 +2,7 @@ public import X11Display
 public import X11Names
 internal import CX11
 import HUDControl
-import HUDScene
+public import HUDScene
 import ProgressFeed
 
 /// A HUD known by a name across the display: this process's own, or another process's.

@@ -1,6 +1,6 @@
 import HUDBase
 // HUDError, MonitorChoice and WindowChoice are in this module's API: a program that imports X11Platform gets them too.
-@_exported public import X11Display
+public import X11Display
 public import X11Names
 internal import CX11
 import FoundationEssentials
@@ -8,7 +8,7 @@ import Glibc
 public import HUDLoop
 import HUDControl
 import HUDRender
-import HUDScene
+public import HUDScene
 import ProgressFeed
 import Synchronization
 

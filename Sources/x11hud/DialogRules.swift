@@ -3,7 +3,6 @@ import Glibc
 import HUDControl
 import HUDFeeds
 import ProgressFeed
-import X11Platform
 import HUDLoop
 
 /// The status a HUD of the command line ends with: the button's, the timeout's, or the rules' `doneStatus`.
@@ -63,10 +62,6 @@ struct DialogRules {
     }
 
     /// Hides the HUD with the timeout's status when the timeout passes.
-    @MainActor func startTimeout(hud: HUD, status: ShowOutcome) {
-        startTimeout(hud: hud, loop: hud.session.loop, status: status)
-    }
-
     @MainActor func startTimeout(hud: any HUDPresenter, loop: any EventLoop, status: ShowOutcome) {
         guard let timeout else { return }
         loop.schedule(after: timeout.seconds) { [weak hud] in

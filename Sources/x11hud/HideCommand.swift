@@ -1,12 +1,10 @@
 import CommandOptions
-import X11Names
-import X11Display
 import HUDBase
 import HUDCommandLine
 import Glibc
 import HUDScene
-import X11Platform
-import SocketNames
+import HUDShow
+import HUDControl
 import FoundationEssentials
 import HUDLoop
 
@@ -18,12 +16,13 @@ struct HideCommand: Command {
                                    (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
                                    (.displayUnavailable, "the display cannot be opened"),
                                ]),
-                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>]")
+                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>] [--backend <auto|x11|wayland>]")
 
     var id: String?
     var all = false
     var overWindow: WindowChoice?
     var display: String?
+    var backend: Backend?
 
     static let rows: [OptionRow<HideCommand>] = [
         .text("id", valueName: "name", help: "The name the HUD was shown with (--id).") { $0.id = $1 },
@@ -33,6 +32,7 @@ struct HideCommand: Command {
             frame's id, 'active' or 'pointer'.
             """, parse: parseWindowChoice) { $0.overWindow = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+        Backend.row(\.backend),
     ]
 
     mutating func validate() throws {
@@ -49,63 +49,41 @@ struct HideCommand: Command {
     }
 
     @MainActor private func start() -> ExitError? {
-        if let done = hideOnWayland() { return done }
-        // Only the link to the HUDs: no display session, as a forwarding `x11hud --id` has.
-        let forwarder: HUDForwarder
-        do { forwarder = try HUDForwarder(display: display) } catch {
-            return ExitError(message: error.message, code: error.exitCode)
-        }
+        // Only the link to the HUDs: no HUD session, as a forwarding `x11hud --id` has.
+        let session: any DisplaySession
+        let names: any NameService
         var window: UInt?
-        if let overWindow {
-            do { window = try forwarder.window(overWindow) } catch {
-                return ExitError(message: error.message, code: error.exitCode)
+        do throws(PlatformFailure) {
+            do throws(ExitError) {
+                session = try Platform.open(backend, display: display, needsX11: overWindow.map { _ in "--over-window" })
+            } catch {
+                return error
             }
+            names = try session.names()
+            if let overWindow { window = try session.window(overWindow) }
+        } catch {
+            return ExitError(error.status, error.message)
         }
-        let targets: [RemoteHUD]
+        let targets: [any DeliveryEndpoint]
         if let id {
             // Names given with --over-window are per window.
             let name = window.map { ShowCommand.windowID(id, window: $0) } ?? id
-            guard let remote = forwarder.remoteHUD(id: name) else {
-                return ExitError(.cancelled, "no HUD '\(id)' is up on \(forwarder.displayName)")
+            guard let found = names.endpoint(named: name) else {
+                return ExitError(.cancelled, "no HUD '\(id)' is up on \(session.displayName)")
             }
-            targets = [remote]
-        } else if let window {
-            targets = forwarder.remoteHUDs(over: window)
-            if targets.isEmpty {
-                let name = WindowChoice.hex(window)
-                return ExitError(.cancelled, "no HUD is up over \(name) on \(forwarder.displayName)")
-            }
+            targets = [found]
         } else {
-            targets = forwarder.remoteHUDs()
+            targets = names.endpoints(over: window)
+            if targets.isEmpty, let window {
+                let name = WindowChoice.hex(window)
+                return ExitError(.cancelled, "no HUD is up over \(name) on \(session.displayName)")
+            }
             if targets.isEmpty { Glibc.exit(0) }
         }
-        Self.hideAll(targets, loop: forwarder.loop)
+        Self.hideAll(targets, loop: session.loop)
     }
 
-    /// On a Wayland compositor (WAYLAND_DISPLAY, no --display, no --over-window), the named HUDs shown there,
-    /// through their sockets: hidden, then the process exits. Nil when there is no such HUD and an X display is
-    /// there to look on (HUDs shown with --backend x11, or under XWayland), or when this is not Wayland.
-    @MainActor private func hideOnWayland() -> ExitError? {
-        let environment = ProcessInfo.processInfo.environment
-        guard display == nil, overWindow == nil, let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty,
-              let directory = try? NameDirectory(display: wayland, environment: environment) else { return nil }
-        let loop = SystemLoop.main
-        let targets: [NameClient]
-        if let id {
-            targets = NameClaim.client(for: id, in: directory, loop: loop).map { [$0] } ?? []
-        } else {
-            targets = NameClaim.clients(in: directory, loop: loop)
-        }
-        let x11 = !(environment["DISPLAY"] ?? "").isEmpty
-        if targets.isEmpty {
-            if x11 { return nil }
-            if let id { return ExitError(.cancelled, "no HUD '\(id)' is up on \(wayland)") }
-            Glibc.exit(0)
-        }
-        Self.hideAll(targets, loop: loop)
-    }
-
-    /// Hides each of `targets` (X11's `RemoteHUD`s or Wayland's `NameClient`s), then exits 0 once each has read the
+    /// Hides each of `targets`, then exits 0 once each has read the
     /// request (or its process has gone meanwhile); 1 when one has not answered within 2 s.
     @MainActor private static func hideAll(_ targets: [any DeliveryEndpoint], loop: any EventLoop) -> Never {
         var waiting = targets.count

@@ -1,13 +1,11 @@
 import CommandOptions
-import X11Display
 import HUDCommandLine
 import FoundationEssentials
 import Glibc
-import X11Platform
 import HUDControl
 import HUDLoop
 import HUDNotify
-import SocketNames
+import HUDShow
 
 /// `x11hud list`: the HUDs up on the display, of every x11hud process.
 struct ListCommand: Command {
@@ -20,6 +18,7 @@ struct ListCommand: Command {
 
     var json = false
     var display: String?
+    var backend: Backend?
 
     static let rows: [OptionRow<ListCommand>] = [
         .flag("json", help: """
@@ -29,22 +28,29 @@ struct ListCommand: Command {
             when that cannot be known) and, for a notification, actions (each with its key and label).
             """) { $0.json = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
+        Backend.row(\.backend),
     ]
 
     mutating func validate() throws {}
 
     func run() throws {
-        if display == nil { MainActor.assumeIsolated { Self.listOnWayland(json: json) } }
-        let (lines, failure) = MainActor.assumeIsolated { () -> ([String], ExitError?) in
-            do throws(HUDError) {
-                let session = try HUDSession(display: display)
-                return (json ? [Self.json(session.listedHUDs())] : session.listedHUDs().map(Self.line), nil)
-            } catch {
-                return ([], ExitError(message: error.message, code: error.exitCode))
-            }
+        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+    }
+
+    /// Asks every HUD on the display, prints them and exits.
+    @MainActor private func start() -> ExitError? {
+        let names: any NameService
+        do throws(ExitError) {
+            let session = try Platform.open(backend, display: display)
+            do { names = try session.names() } catch { throw ExitError(error.status, error.message) }
+        } catch {
+            return error
         }
-        if let failure { throw failure }
-        for line in lines { print(line) }
+        names.list { [json] huds in
+            for line in json ? [Self.json(huds)] : huds.map(Self.line) { print(line) }
+            Glibc.exit(0)
+        }
+        SystemLoop.main.run()
     }
 
     /// One tab-separated line; tabs and line breaks inside the label become spaces.
@@ -63,41 +69,6 @@ struct ListCommand: Command {
         let listed = huds.map { Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }) }
         let data = (try? JSONEncoder().encode(listed)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Prints the HUDs shown on the Wayland compositor `WAYLAND_DISPLAY` names, each asked through its socket (one
-    /// that does not answer within a second is left out), and exits. Returns when this is not Wayland, or when no
-    /// HUD is up there and an X display is (HUDs shown with --backend x11, or under XWayland): the X display is asked.
-    @MainActor private static func listOnWayland(json: Bool) {
-        let environment = ProcessInfo.processInfo.environment
-        guard let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty,
-              let directory = try? NameDirectory(display: wayland, environment: environment) else { return }
-        let clients = NameClaim.clients(in: directory, loop: SystemLoop.main)
-        if clients.isEmpty, !(environment["DISPLAY"] ?? "").isEmpty { return }
-        var listed: [HUDListing] = [], waiting = clients.count
-        let finish: @MainActor () -> Void = {
-            // Oldest first, as on X11: the lowest process id has run longest, more often than not.
-            let sorted = listed.sorted { $0.pid < $1.pid }
-            for line in json ? [Self.json(sorted)] : sorted.map(Self.line) { print(line) }
-            Glibc.exit(0)
-        }
-        if clients.isEmpty { finish() }
-        for client in clients {
-            client.onListing = { text in
-                if let listing = try? JSONDecoder().decode(HUDListing.self, from: Data(text.utf8)) {
-                    listed.append(listing)
-                }
-            }
-            let done: @MainActor () -> Void = {
-                waiting -= 1
-                if waiting == 0 { finish() }
-            }
-            client.onAcknowledged = done
-            client.onVanished = done
-            client.describe()
-        }
-        SystemLoop.main.schedule(after: 1) { finish() }
-        SystemLoop.main.run()
     }
 
     /// A HUD as `--json` lists it: a notification's with its actions.

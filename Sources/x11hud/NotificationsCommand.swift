@@ -1,6 +1,4 @@
 import CommandOptions
-import X11NotifyDisplay
-import X11Display
 import HUDBase
 import HUDCommandLine
 import FoundationEssentials
@@ -10,10 +8,7 @@ import HUDConfig
 import HUDLoop
 import HUDNotify
 import HUDScene
-import SocketNames
-import X11Platform
-import WaylandPlatform
-import WaylandNotifyDisplay
+import HUDShow
 import HUDLoop
 
 /// `x11hud notifications`: the session's notification server (`org.freedesktop.Notifications`), every notification a
@@ -105,24 +100,18 @@ struct NotificationsCommand: Command {
         // returned to the system when freed (issue 39 item 7).
         Self.mapLargeBlocks(from: 1 << 20)
         if let failure = MainActor.assumeIsolated({ start(settings) }) { throw failure }
-        MainActor.assumeIsolated { HUDSession.runMainLoop() }
+        MainActor.assumeIsolated { SystemLoop.main.run() }
     }
 
     @MainActor private func start(_ settings: Settings) -> ExitError? {
         let environment = ProcessInfo.processInfo.environment
-        let wayland: WaylandSession?
-        do throws(ExitError) { wayland = try Backend.waylandSession(backend, display: display) } catch {
+        let session: any DisplaySession
+        do throws(ExitError) { session = try Platform.open(backend, display: display) } catch {
             return error
         }
-        var x11: HUDSession?
-        if wayland == nil {
-            do { x11 = try HUDSession(display: display) } catch {
-                return ExitError(message: error.message, code: error.exitCode)
-            }
-        }
-        let loop: any EventLoop = wayland?.loop ?? x11!.loop
+        let loop = session.loop
         var settings = settings
-        settings.resolveAutoTheme { x11?.desktopPrefersDark() ?? Backend.desktopPrefersDark(environment: environment) }
+        settings.resolveAutoTheme { session.desktopPrefersDark() }
         var style = look.style(settings)
         style.markup = true
         let server: NotificationServer
@@ -137,17 +126,8 @@ struct NotificationsCommand: Command {
             return font
         }
         let indicator = table.valueIndicator ?? builtIn.valueIndicator!
-        let screen: any NotificationDisplay
-        if let wayland {
-            let theme = GTKSettingsFile.load(environment: environment)?.iconThemeName
-            let output = Backend.output(settings.monitor, wayland)
-            let display = WaylandNotificationDisplay(session: wayland, iconTheme: theme, scale: settings.scale,
-                                                     output: output)
-            display.naming = Self.names(on: wayland, output: output, environment: environment)
-            screen = display
-        } else {
-            screen = X11NotificationDisplay(session: x11!, environment: environment, scale: settings.scale,
-                                            monitor: MonitorChoice(settings.monitor))
+        let screen = Platform.notificationDisplay(on: session, monitor: settings.monitor, scale: settings.scale) {
+            X11HUDCommand.printError($0)
         }
         let desk = NotificationDesk(display: screen, clock: loop, icons: IconLookup(environment: environment),
                                     style: style, maxVisible: table.maxVisible ?? builtIn.maxVisible!,
@@ -179,26 +159,9 @@ struct NotificationsCommand: Command {
         } catch {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
-        if let wayland { wayland.watchSignals() } else { x11?.watchSignals() }
+        session.watchSignals()
         Self.kept = (desk, control, signals)
         return nil
-    }
-
-    /// On Wayland each notification is a named HUD, as on X11, through a socket of the user's (`list`, `hide
-    /// --id`, `--id` reach it), and the bubbles stack with other processes' HUDs in their corner through those
-    /// sockets (`StackPlaces`). Without a private runtime directory neither: one line says so.
-    @MainActor private static func names(on session: WaylandSession, output: String?,
-                                         environment: [String: String]) -> WaylandNotificationNames? {
-        do {
-            let directory = try NameDirectory(display: session.displayName, environment: environment)
-            session.stackWithNeighbours(in: directory)
-            return WaylandNotificationNames(directory: directory, loop: session.loop,
-                                            output: output ?? session.outputNames.first ?? "")
-        } catch {
-            X11HUDCommand.printError("warning: \(error.message); notifications will not be named HUDs (list, hide "
-                + "--id) nor stack with other HUDs")
-            return nil
-        }
     }
 
     /// SIGUSR1 pauses and SIGUSR2 resumes, as in dunst (scripts send them: a screen locker, a presentation mode).

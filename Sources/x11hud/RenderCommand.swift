@@ -5,7 +5,6 @@ import FoundationEssentials
 import Glibc
 import HUDRender
 import HUDScene
-import X11Platform
 
 /// `x11hud render`: one frame to a PNG, without an X server.
 struct RenderCommand: Command {

@@ -1,15 +1,12 @@
 import CommandOptions
-import X11Names
-import X11Display
 import HUDBase
 import HUDCommandLine
 import Glibc
 import HUDFeeds
 import HUDScene
 import ProgressFeed
-import WaylandPlatform
-import X11Platform
 import HUDLoop
+import HUDShow
 
 /// `x11hud run [HUD options] -- COMMAND [ARGS…]`: runs a command with the HUD up, its progress read from its output.
 struct RunCommand: Command {
@@ -91,33 +88,25 @@ struct RunCommand: Command {
             return ExitError(message: "run: \(error)", code: error.shellStatus ?? ExitStatus.internalError.code)
         }
         passSignals(to: feed)
-        HUDSession.whenLost { Self.goOnWithoutHUD(feed) }
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
-        do {
-            if let wayland = try Backend.waylandSession(for: show) {
-                wayland.whenLost { Self.goOnWithoutHUD(feed) }
-                let shown = WaylandShow(command: show, session: wayland, rules: rules, feed: feed)
-                try shown.start()
-                withExtendedLifetime(shown) { SystemLoop.main.run() }
-            }
-            let forwarder = try HUDForwarder(display: show.display)
+        do throws(ExitError) {
+            let session = try Platform.open(show.backend, display: show.display, needsX11: show.x11Only)
+            session.whenLost(saying: "") { Self.goOnWithoutHUD(feed) }
             var show = show
-            try show.findWindow(on: forwarder)
-            // A HUD of that name up already is changed in place (LiveShow.start); else the resident may show ours.
-            if show.id.map({ !forwarder.showsHUD(id: $0) }) ?? true,
-               let resident = Resident.hud(for: show, rules: rules, on: forwarder) {
-                _ = LiveShow(command: show, servedBy: resident, through: forwarder, rules: rules, feed: feed)
-                HUDSession.runMainLoop()
+            if let choice = show.overWindow {
+                do { show.target(try session.window(choice)) } catch {
+                    throw ExitError(error.status, error.message)
+                }
             }
-            let session = HUDSession(adopting: forwarder)
-            try LiveShow(command: show, session: session, rules: rules, feed: feed).start()
+            let host = ShowHost(command: show, session: session, rules: rules, feed: feed)
+            try host.start()
+            withExtendedLifetime(host) { SystemLoop.main.run() }
         } catch {
-            let message = (error as? ExitError)?.message ?? (error as? HUDError)?.message ?? "\(error)"
-            X11HUDCommand.printError("warning: \(message); running '\(command[0])' without a HUD")
+            X11HUDCommand.printError("warning: \(error.message); running '\(command[0])' without a HUD")
             feed.drainThenExit(0, evenIfIdle: true)
         }
-        HUDSession.runMainLoop()
+        SystemLoop.main.run()
     }
 
     /// The command started in a terminal of its own when x11hud's output is a terminal (or `--pty`), else with
@@ -137,7 +126,7 @@ struct RunCommand: Command {
         }
     }
 
-    /// The X server went away (or the HUD's window with it): no HUD any more, but the command goes on, its output
+    /// The display went away (or the HUD's window with it): no HUD any more, but the command goes on, its output
     /// passed through, and x11hud exits with its status. Runs on the main thread, which it keeps: nothing else needs
     /// it now.
     private nonisolated static func goOnWithoutHUD(_ feed: CommandFeed) -> Never {
@@ -147,8 +136,8 @@ struct RunCommand: Command {
         _exit(outcome.status)
     }
 
-    /// SIGINT, SIGTERM and SIGHUP go to the command's group instead of ending x11hud at once (the HUD session's own
-    /// handling, which `HUDSession.run()` would install, is not used here).
+    /// SIGINT, SIGTERM and SIGHUP go to the command's group instead of ending x11hud at once (the display session's
+    /// own handling is not installed here).
     @MainActor private func passSignals(to feed: CommandFeed) {
         Self.signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP], offMain: Self.passOn(to: feed))
     }

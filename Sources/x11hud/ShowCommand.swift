@@ -1,6 +1,4 @@
 import CommandOptions
-import X11Names
-import X11Display
 import HUDBase
 import HUDCommandLine
 import FoundationEssentials
@@ -9,10 +7,8 @@ import HUDConfig
 import HUDFeeds
 import HUDRender
 import HUDScene
+import HUDShow
 import ProgressFeed
-import SocketNames
-import WaylandPlatform
-import X11Platform
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
 struct ShowCommand: Command, Codable {
@@ -126,68 +122,35 @@ struct ShowCommand: Command, Codable {
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
     /// `rules` say how it ends (zenity and yad give their own statuses).
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
-        if FileDescriptorFeed.hasInput() {
-            // A HUD never kills its producer: if the server goes away (or another client destroys the window), the
-            // rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's status.
-            HUDSession.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
-        }
         do throws(ExitError) {
-            if let wayland = try Backend.waylandSession(for: self) {
-                // Before the name's socket is made: a signal from then on takes the socket with it. And before the
-                // text stack's libraries load on their thread: Dispatch's thread for the signals would wait for
-                // the loader's lock (13 ms of a 45 ms first paint, measured on sway).
-                wayland.watchSignals()
-                // A HUD without a name is ours unless a resident runs: its text stack loads while we make it.
-                if id == nil, Resident.isBypassed || !NameDirectory.hasResident(display: wayland.displayName) {
-                    TextStack.loadForOwnHUD()
-                }
-                // Kept for the process's life: a HUD served by the resident is held by nothing else here.
-                let show = WaylandShow(command: self, session: wayland, rules: rules)
-                try show.start()
-                withExtendedLifetime(show) { wayland.run() }
+            let session = try Platform.open(backend, display: display, needsX11: x11Only, drainsInput: true)
+            // Before a name's socket is made or the text stack loads on its thread: a signal from then on takes
+            // the HUD's window or socket with it.
+            session.watchSignals()
+            if FileDescriptorFeed.hasInput() {
+                // A HUD never kills its producer: if the display goes away (or another client destroys the window),
+                // the rest of the input is read and dropped, so `restic backup | x11hud` still ends with restic's
+                // status.
+                session.whenLost(saying: Self.readingOn) { Self.readToTheEnd(then: ExitStatus.connectionLost.code) }
             }
+            // With --over-window, the window is found once, and --id names a HUD of that window (`name@0x…`).
+            var command = self
+            if let choice = overWindow {
+                do { command.target(try session.window(choice)) } catch {
+                    throw ExitError(error.status, error.message)
+                }
+            }
+            // Kept for the process's life: a HUD served by the resident is held by nothing else here.
+            let host = ShowHost(command: command, session: session, rules: rules)
+            try host.start()
+            withExtendedLifetime(host) { session.run() }
         } catch {
             return error
         }
-        // Only the connection and the named-HUD link are opened first: if another process shows the HUD (the one
-        // named, or the resident x11hud every HUD goes to), that is all this process needs. With --over-window, the
-        // window is found once, and --id names a HUD of that window (`name@0x…`).
-        var command = self
-        let forwarder: HUDForwarder
-        do {
-            forwarder = try HUDForwarder(display: display)
-            try command.findWindow(on: forwarder)
-        } catch {
-            return Self.failure(error)
-        }
-        if let id = command.id, !queue, !watch.isWatching, let remote = forwarder.remoteHUD(id: id) {
-            _ = LiveShow(command: command, forwardingTo: remote, through: forwarder, rules: rules)
-            forwarder.run()
-        }
-        if let resident = Resident.hud(for: command, rules: rules, on: forwarder) {
-            _ = LiveShow(command: command, servedBy: resident, through: forwarder, rules: rules)
-            forwarder.run()
-        }
-        // A HUD of our own will draw: its text stack loads while the window is made. With --id the HUD may be
-        // another process's after all, and then this one never loads it (LiveShow decides).
-        if id == nil { TextStack.loadForOwnHUD() }
-        let session = HUDSession(adopting: forwarder)
-        do throws(ExitError) { try LiveShow(command: command, session: session, rules: rules).start() } catch {
-            return error
-        }
-        session.run()
     }
 
-    /// Why no HUD can be shown. Without a display, piped input is still read to its end before the exit (see
-    /// `ExitError.drainsInput`): the program writing it must finish with its own status, not die of SIGPIPE.
-    private static func failure(_ error: HUDError) -> ExitError {
-        var failure = ExitError(message: error.message, code: error.exitCode)
-        if error.kind == .displayUnavailable, FileDescriptorFeed.hasInput() {
-            failure.message += readingOn
-            failure.drainsInput = true
-        }
-        return failure
-    }
+    /// The first option given that only X11 can do, if any.
+    var x11Only: String? { overWindow != nil ? "--over-window" : nil }
 
     /// What the one line about a missing or lost display adds when there is piped input.
     static let readingOn = "; reading the input to its end without a HUD"
@@ -199,13 +162,8 @@ struct ShowCommand: Command, Codable {
         _exit(code)
     }
 
-    /// Finds the window `--over-window` means on `forwarder`'s display.
-    @MainActor mutating func findWindow(on forwarder: HUDForwarder) throws(HUDError) {
-        if let choice = overWindow { target(try forwarder.window(choice)) }
-    }
-
     /// The client window `--over-window` was found to mean, and the name `--id` then has: one per window.
-    private mutating func target(_ window: UInt) {
+    mutating func target(_ window: UInt) {
         overWindow = .id(window)
         if let id { self.id = Self.windowID(id, window: window) }
     }

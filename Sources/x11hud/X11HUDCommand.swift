@@ -1,5 +1,4 @@
 import CommandOptions
-import X11Display
 import HUDBase
 import HUDCommandLine
 import FoundationEssentials
@@ -8,7 +7,6 @@ import HUDFeeds
 import HUDRender
 import HUDScene
 import ProgressFeed
-import X11Platform
 
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
 @main

@@ -1,5 +1,4 @@
 import CommandOptions
-import X11Display
 import HUDBase
 import HUDCommandLine
 import HUDDialogs
@@ -9,7 +8,6 @@ import HUDFeeds
 import HUDNotify
 import HUDScene
 import ProgressFeed
-import X11Platform
 
 /// A script written for `zenity --progress` or `yad --progress`, run by x11hud unchanged: through `x11hud zenity …`,
 /// `x11hud yad …`, a `zenity` or `yad` symlink to x11hud, or `x11hud --progress …` with `--progress` as the dialog

@@ -1,3 +1,4 @@
+import HUDScene
 import X11Display
 import Foundation
 import HUDTestSupport

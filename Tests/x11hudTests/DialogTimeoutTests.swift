@@ -17,7 +17,7 @@ import Testing
         rules.timeout = (seconds: 5, status: 70)
         let status = ShowOutcome()
         hud.show()
-        rules.startTimeout(hud: hud, status: status)
+        rules.startTimeout(hud: hud, loop: clock, status: status)
         for t in [100, 100.5, 104.9] {
             clock.set(to: t)
             session.update()
@@ -41,7 +41,7 @@ import Testing
         rules.timeout = (seconds: 5, status: 70)
         let status = ShowOutcome()
         hud.show()
-        rules.startTimeout(hud: hud, status: status)
+        rules.startTimeout(hud: hud, loop: clock, status: status)
         session.update()
         hud.hide()
         clock.set(to: 3)

@@ -1,4 +1,3 @@
-import HUDScene
 import Glibc
 
 /// Makes sure descriptors 0, 1 and 2 are open before anything else opens one.

@@ -1,0 +1,121 @@
+import CommandOptions
+import FoundationEssentials
+import HUDCommandLine
+import HUDBase
+import HUDControl
+import HUDFeeds
+import HUDNotify
+import HUDScene
+import HUDShow
+import SocketNames
+import WaylandNotifyDisplay
+import WaylandPlatform
+import X11Display
+import X11NotifyDisplay
+import X11Platform
+
+/// Which display system shows the HUD (`--backend`, on every command): a Wayland compositor with layer-shell where
+/// one is there, else X11 (also XWayland's); or the one named.
+enum Backend: String, Codable, CaseIterable {
+    case auto, x11, wayland
+
+    static func parse(_ text: String) throws(ValueError) -> Backend {
+        guard let backend = Backend(rawValue: text.lowercased()) else {
+            throw ValueError.rule("one of auto, x11, wayland")
+        }
+        return backend
+    }
+
+    /// `--backend` for a command that asks the HUDs already up (`list`, `hide`): the same choice a HUD makes.
+    static func row<C>(_ path: WritableKeyPath<C, Backend?>) -> OptionRow<C> {
+        .option("backend", valueName: "auto|x11|wayland", help: """
+            Ask X11 or a Wayland compositor with layer-shell, as a HUD chooses ('auto', the default: Wayland when \
+            $WAYLAND_DISPLAY names one and no --display is given).
+            """, choices: allCases.map(\.rawValue), parse: parse) { $0[keyPath: path] = $1 }
+    }
+}
+
+/// The one place that picks the platform, for every command, and the only file of the command module that names
+/// a platform module: above it, everything is written once against `DisplaySession` and `NameService`.
+@MainActor enum Platform {
+    /// The display `backend` asks for. Automatically: a Wayland compositor with layer-shell when `WAYLAND_DISPLAY`
+    /// names one and neither `--display` nor an option only X11 can do (`needsX11`, such as `--over-window`) was
+    /// given; a compositor without layer-shell (GNOME) leaves the HUD to XWayland when `DISPLAY` is set.
+    /// - Throws: `ExitError` (69 with no display; 64 for an X11-only option with `--backend wayland`), in the words
+    ///   of the platform asked for. With `drainsInput`, piped input is then read to its end before the exit.
+    static func open(_ backend: Backend?, display: String?, needsX11: String? = nil,
+                     drainsInput: Bool = false) throws(ExitError) -> any DisplaySession {
+        let environment = ProcessInfo.processInfo.environment
+        let wayland = environment["WAYLAND_DISPLAY"] ?? "", x11 = environment["DISPLAY"] ?? ""
+        do throws(PlatformFailure) {
+            switch backend ?? .auto {
+            case .x11:
+                return try X11DisplaySession(display: display)
+            case .wayland:
+                if let needsX11 {
+                    throw PlatformFailure(.usage, "\(needsX11) needs X11 (XWayland): not available with --backend wayland")
+                }
+                return try openWayland(environment)
+            case .auto:
+                if display == nil, needsX11 == nil, !wayland.isEmpty {
+                    do { return try openWayland(environment) } catch {
+                        // GNOME and the others without layer-shell still run XWayland: the HUD goes there.
+                        if x11.isEmpty { throw error }
+                    }
+                }
+                if display == nil, x11.isEmpty {
+                    if let needsX11, !wayland.isEmpty {
+                        throw PlatformFailure(.displayUnavailable, "\(needsX11) needs X11 (XWayland), and DISPLAY is "
+                            + "not set in this Wayland session")
+                    }
+                    throw PlatformFailure(.displayUnavailable, "no display: neither WAYLAND_DISPLAY nor DISPLAY is set, "
+                        + "and no --display was given")
+                }
+                return try X11DisplaySession(display: display)
+            }
+        } catch {
+            var failure = ExitError(error.status, error.message)
+            if drainsInput, error.status == .displayUnavailable, FileDescriptorFeed.hasInput() {
+                failure.message += ShowCommand.readingOn
+                failure.drainsInput = true
+            }
+            throw failure
+        }
+    }
+
+    private static func openWayland(_ environment: [String: String]) throws(PlatformFailure) -> WaylandDisplaySession {
+        try WaylandDisplaySession(environment: environment) {
+            // No XSETTINGS on Wayland: GTK_THEME, else GTK 3's settings.ini.
+            DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"], xsettings: [:],
+                                     gtkSettings: GTKSettingsFile.load(environment: environment))
+        }
+    }
+
+    /// The notification server's display on `session`: each notification a named HUD, on `monitor` (a monitor on
+    /// X11, an output on Wayland). `warn` says what cannot be had (Wayland without a private runtime directory).
+    static func notificationDisplay(on session: any DisplaySession, monitor: String, scale: Double?,
+                                    warn: (String) -> Void) -> any NotificationDisplay {
+        let environment = ProcessInfo.processInfo.environment
+        if let x11 = session as? X11DisplaySession {
+            return X11NotificationDisplay(session: x11.session, environment: environment, scale: scale,
+                                          monitor: MonitorChoice(monitor))
+        }
+        let wayland = session as! WaylandDisplaySession
+        let output = wayland.output(monitor)
+        let display = WaylandNotificationDisplay(session: wayland.session,
+                                                 iconTheme: GTKSettingsFile.load(environment: environment)?.iconThemeName,
+                                                 scale: scale, output: output)
+        do {
+            // Each notification a named HUD through the user's sockets (`list`, `hide --id`, `--id` reach it), and
+            // the bubbles stack with other processes' HUDs in their corner.
+            let directory = try NameDirectory(display: wayland.displayName, environment: environment)
+            wayland.stackWithNeighbours(in: directory)
+            display.naming = WaylandNotificationNames(directory: directory, loop: wayland.loop,
+                                                      output: output ?? wayland.session.outputNames.first ?? "")
+        } catch {
+            warn("warning: \(error.message); notifications will not be named HUDs (list, hide --id) nor stack with "
+                + "other HUDs")
+        }
+        return display
+    }
+}
