@@ -325,6 +325,13 @@ let package = Package(
             dependencies: ["HUDBus", "HUDTestSupport"],
             swiftSettings: strictness
         ),
+        // The name directory's boundary and claims on a temporary runtime directory, with real processes (Python
+        // owners killed by SIGKILL, a client as `nobody`) and racing claimers.
+        .testTarget(
+            name: "SocketNamesTests",
+            dependencies: ["SocketNames", "HUDLoop", "HUDTestSupport"],
+            swiftSettings: strictness
+        ),
         .testTarget(name: "HUDCommandLineTests", dependencies: ["HUDCommandLine"], swiftSettings: strictness),
         .testTarget(
             name: "HUDConfigTests",

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Where the names of one user's HUDs on one display live: `$XDG_RUNTIME_DIR/x11hud/HASH-OF-DISPLAY` (made
 /// 0700), one socket per name. The folders are the user's own (0700, their owner checked), so another user can
@@ -28,6 +29,31 @@ public struct NameDirectory: Sendable {
         }
         self.path = path
         self.display = display
+        if Self.swept.withLock({ $0.insert(path).inserted }) { sweep() }
+    }
+
+    /// The directories this process has swept: once each is enough, what a later process leaves is its to sweep.
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Removes what killed processes left: a socket nobody listens on, a lock file nobody holds. Each under its
+    /// name's lock, taken without waiting (a name being claimed is left to its claimer), so that a socket bound
+    /// meanwhile is never taken for a dead one. SIGKILL is the one ending that leaves files, and a name's next claim
+    /// removes its own; this takes the others (a notification's or an unnamed HUD's, which no one claims again).
+    public func sweep() {
+        var bases = Set<String>()
+        for name in entries() {
+            let base = name.hasSuffix(".lock") ? String(name.dropLast(5)) : name
+            if base.hasSuffix(".sock") || base == "serve.resident" { bases.insert(path + "/" + base) }
+        }
+        for base in bases.sorted() {
+            _ = try? NameLock.holding(base, wait: false) { () throws(NameError) in
+                switch SocketFile.reach(base) {
+                case .connected(let fd): close(fd)
+                case .refused: unlink(base)
+                case .failed: break
+                }
+            }
+        }
     }
 
     /// The socket of `id`: a hash of the name (names may hold any byte and be 128 long; a socket's path at most
@@ -53,6 +79,11 @@ public struct NameDirectory: Sendable {
 
     /// The sockets of this display's names.
     public func sockets() -> [String] {
+        entries().filter { $0.hasSuffix(".sock") }.map { path + "/" + $0 }.sorted()
+    }
+
+    /// The names of the files in the directory.
+    func entries() -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var found: [String] = []
@@ -60,9 +91,9 @@ public struct NameDirectory: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasSuffix(".sock") { found.append(path + "/" + name) }
+            if name != ".", name != ".." { found.append(name) }
         }
-        return found.sorted()
+        return found
     }
 
     /// FNV-1a, 64 bits, in hex: stable across processes and versions (Swift's own hash is seeded per process).

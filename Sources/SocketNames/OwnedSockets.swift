@@ -3,7 +3,9 @@ import Synchronization
 
 /// The socket files this process has bound, removed when the process exits by any `exit` (a signal's, an error's)
 /// and not only when its HUD ends: a file left behind would stay in `list`'s directory until another claim of the
-/// same name took it over. SIGKILL leaves it, and the next claim takes it over (nobody accepts on it).
+/// same name took it over. SIGKILL leaves it: the next claim of the name takes it over (nobody accepts on it), and
+/// the next process to open the directory sweeps it (`NameDirectory.sweep`). No lock file is left either way: each
+/// lives only while its claim is made (`NameLock`).
 enum OwnedSockets {
     private static let paths = Mutex<[String]>([])
     private static let installed = Mutex(false)

@@ -75,7 +75,7 @@ public import HUDScene
 
     private static func others(in directory: NameDirectory, loop: any EventLoop) -> [NameClient] {
         directory.sockets().filter { !OwnedSockets.contains($0) }.compactMap { path in
-            NameClaim.connect(path).map { NameClient(id: nil, descriptor: $0, loop: loop) }
+            SocketFile.connect(path).map { NameClient(id: nil, descriptor: $0, loop: loop) }
         }
     }
 }

@@ -9,7 +9,8 @@ public import HUDScene
 /// connection read on the main loop, one frame clock for every HUD, the signals that end the process.
 ///
 /// > Note: When the compositor goes away the process ends with status 74 after one line on stderr, unless
-/// > `whenLost` says otherwise (the command line then lets its command or its input finish).
+/// > `whenLost` says otherwise (the command line then lets its command or its input finish). From then on the
+/// > session is inert: its connection is neither read nor written, its HUDs are not drawn.
 @MainActor public final class WaylandSession {
     let connection: WaylandConnection
     public let loop: any EventLoop
@@ -26,11 +27,12 @@ public import HUDScene
     }
     /// This process's `places` changed (a HUD came, went or changed size): other processes are to be told.
     public var onPlacesChanged: (@MainActor () -> Void)?
-    /// What runs when the connection is lost; it must end the process.
-    private var lost: @MainActor () -> Never = {
-        WaylandSession.say("x11hud: the Wayland compositor went away")
-        exit(ExitStatus.connectionLost.code)
-    }
+    /// What runs when the connection is lost, after the line saying so; it ends the process, now or later.
+    private var lost: @MainActor () -> Void = { exit(ExitStatus.connectionLost.code) }
+    /// What that line adds (`whenLost`).
+    private var lostNote = ""
+    /// The compositor went away: nothing is read, sent or drawn any more.
+    private(set) var isLost = false
 
     private static func say(_ line: String) {
         let text = line + "\n"
@@ -81,13 +83,25 @@ public import HUDScene
         WaylandHUD(session: self, scale: scale, output: output)
     }
 
-    /// Replaces the exit with status 74 when the compositor goes away: `handler` runs after the one-line message
-    /// and must end the process itself.
-    public func whenLost(saying note: String = "", _ handler: @escaping @MainActor () -> Never) {
-        lost = {
-            Self.say("x11hud: the Wayland compositor went away\(note)")
-            handler()
-        }
+    /// Replaces the exit with status 74 when the compositor goes away: `handler` runs once, after the one-line
+    /// message (`note` added to it), and ends the process, at once or later: it may return to the main loop, which
+    /// goes on serving everything but this session (to read the input to its end, say). It must not call `run()`:
+    /// the loop runs already (the handler is called from it), and a second `run()` traps.
+    public func whenLost(saying note: String = "", _ handler: @escaping @MainActor () -> Void) {
+        lostNote = note
+        lost = handler
+    }
+
+    /// The connection is lost: the session stops using it, says so, and hands over to `lost`.
+    private func connectionLost() {
+        guard !isLost else { return }
+        isLost = true
+        // The descriptor stays readable (hung up): watched, it would call here again at every turn of the loop.
+        watch?.cancel()
+        watch = nil
+        clock?.timer.wake(at: nil, now: loop.now)
+        Self.say("x11hud: the Wayland compositor went away\(lostNote)")
+        lost()
     }
 
     // MARK: Running
@@ -106,13 +120,15 @@ public import HUDScene
     }
 
     func terminate(signal number: Int32) -> Never {
-        for hud in huds { hud.takeDown() }
-        connection.roundtrip()
+        if !isLost {
+            for hud in huds { hud.takeDown() }
+            connection.roundtrip()
+        }
         exit(ExitStatus.signalled(by: number))
     }
 
     private func readEvents() {
-        if !connection.dispatch() { lost() }
+        if !connection.dispatch() { connectionLost() }
     }
 
     // MARK: HUDs coming and going
@@ -126,7 +142,7 @@ public import HUDScene
         huds.removeAll { $0 === hud }
         restack()
         // Its surface is gone: the compositor must hear so before the process ends.
-        if !connection.flush() { lost() }
+        if !isLost, !connection.flush() { connectionLost() }
     }
 
     // MARK: Names and stacks
@@ -183,6 +199,7 @@ public import HUDScene
 
     /// Plays every HUD's due deadlines, draws the frames that changed, and arms the timer for the next change.
     func update() {
+        guard !isLost else { return }
         let now = loop.now
         var next: Double? = nil
         let drawnBefore = huds.reduce(0) { $0 + $1.framesDrawn }
@@ -194,6 +211,6 @@ public import HUDScene
         let ticking = clock?.isTicking == true
         for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
         for hud in huds where hud.controller.isDone { hud.finish() }
-        if !connection.flush() { lost() }
+        if !connection.flush() { connectionLost() }
     }
 }
