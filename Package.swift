@@ -346,6 +346,8 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // One body per behaviour above the seam, run on a private Xvfb and on a private headless sway.
+        .testTarget(name: "ParityTests", dependencies: ["HUDTestSupport"], swiftSettings: strictness),
         // x11hud on a private headless sway (XWayland off), read back with grim, clicked by a virtual pointer.
         .testTarget(
             name: "WaylandPlatformTests",

@@ -208,7 +208,8 @@ import ProgressFeed
 
 /// HUDs by name through sockets in the user's runtime directory.
 @MainActor final class WaylandNameService: NameService {
-    private unowned let display: WaylandDisplaySession
+    // Held strongly: a command may keep only the names, and a session lives as long as its process.
+    private let display: WaylandDisplaySession
 
     init(_ display: WaylandDisplaySession) { self.display = display }
 

@@ -123,7 +123,8 @@ import X11Display
 /// HUDs by name through the X server: a selection per name, the registry on the root window, the resident's
 /// selection.
 @MainActor final class X11NameService: NameService {
-    private unowned let display: X11DisplaySession
+    // Held strongly: a command may keep only the names, and a session lives as long as its process.
+    private let display: X11DisplaySession
 
     init(_ display: X11DisplaySession) { self.display = display }
 
