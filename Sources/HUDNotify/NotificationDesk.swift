@@ -269,7 +269,8 @@ import ProgressFeed
                                              placeIsFree(for: id, $0.notification, behindWaiting: false)
                                          } ?? true }) {
             present(next)
-            if let app = entries[next]?.notification.appName { held[app, default: 0] += 1 }
+            // An OSD takes no place, so it counts for no application in the round.
+            if let app = column.places[next]?.app { held[app, default: 0] += 1 }
         }
         updateMore()
     }
