@@ -153,7 +153,7 @@ public struct ConfigFile: Sendable {
                     let at = i < ruleLines.count ? ruleLines[i] : line("rule[\(i + 1)]")
                     try one(["rule": .array([rule])], at: at, ruleLines: [at], firstRule: i + 1)
                 }
-            } else if NotificationSettings.Urgency(rawValue: name) != nil, let keys = value.table {
+            } else if Urgency(word: name) != nil, let keys = value.table {
                 for key in keys.keys.sorted(by: { (line("\(name).\($0)"), $0) < (line("\(name).\($1)"), $1) }) {
                     try one([name: .table([key: keys[key]!])], at: line("\(name).\(key)"))
                 }

@@ -35,11 +35,11 @@ public struct NotificationRule: Equatable, Sendable {
 
     public var globs: [Field: String] = [:]
     /// Matches only notifications of this urgency.
-    public var matchUrgency: NotificationSettings.Urgency?
+    public var matchUrgency: Urgency?
     /// Seconds it stays, over what its sender asked.
     public var timeout: Double?
     /// The urgency it is given (its look, its place in the queue, its expiry).
-    public var urgency: NotificationSettings.Urgency?
+    public var urgency: Urgency?
     /// Not shown: closed at once (reason 1) and kept in the history.
     public var skipDisplay = false
     /// Not kept in the history.
@@ -59,8 +59,8 @@ public struct NotificationRule: Equatable, Sendable {
     /// Whether it applies from the start (`enabled = false`: only once turned on).
     public var enabled = true
 
-    public init(globs: [Field: String] = [:], matchUrgency: NotificationSettings.Urgency? = nil,
-                timeout: Double? = nil, urgency: NotificationSettings.Urgency? = nil, skipDisplay: Bool = false,
+    public init(globs: [Field: String] = [:], matchUrgency: Urgency? = nil,
+                timeout: Double? = nil, urgency: Urgency? = nil, skipDisplay: Bool = false,
                 skipHistory: Bool = false, osd: Bool? = nil) {
         self.globs = globs
         self.matchUrgency = matchUrgency
@@ -73,7 +73,7 @@ public struct NotificationRule: Equatable, Sendable {
 
     /// Whether every key it gives matches: `text` gives a field's text (nil: the hint is absent, which no glob
     /// matches), `level` the notification's urgency.
-    public func matches(_ text: (Field) -> String?, urgency level: NotificationSettings.Urgency) -> Bool {
+    public func matches(_ text: (Field) -> String?, urgency level: Urgency) -> Bool {
         if let matchUrgency, matchUrgency != level { return false }
         return globs.allSatisfy { field, glob in
             guard let value = text(field) else { return false }
@@ -88,9 +88,9 @@ public struct NotificationRule: Equatable, Sendable {
             globs[field].map { "\(field.rawValue) = \(ConfigValue.quote($0))" }
         }
         func add(_ key: String, _ text: String?) { if let text { lines.append("\(key) = \(text)") } }
-        add("match-urgency", matchUrgency.map { ConfigValue.quote($0.rawValue) })
+        add("match-urgency", matchUrgency.map { ConfigValue.quote($0.word) })
         add("timeout", timeout.map { "\(ConfigValue.number($0))" })
-        add("urgency", urgency.map { ConfigValue.quote($0.rawValue) })
+        add("urgency", urgency.map { ConfigValue.quote($0.word) })
         add("skip-display", skipDisplay ? "true" : nil)
         add("skip-history", skipHistory ? "true" : nil)
         add("osd", osd.map { $0 ? "true" : "false" })
@@ -117,7 +117,7 @@ public struct NotificationRule: Equatable, Sendable {
             }
             switch key {
             case "match-urgency", "urgency":
-                guard let level = value.string.flatMap(NotificationSettings.Urgency.init(rawValue:)) else {
+                guard let level = value.string.flatMap(Urgency.init(word:)) else {
                     throw fail("low, normal or critical, in quotes")
                 }
                 if key == "urgency" { urgency = level } else { matchUrgency = level }

@@ -85,13 +85,6 @@ public struct NotificationSettings: Equatable, Sendable {
         case none
     }
 
-    /// The specification's urgency levels, as the table names them.
-    public enum Urgency: String, CaseIterable, Hashable, Sendable {
-        case low
-        case normal
-        case critical
-    }
-
     /// What `[notifications.low]`, `[notifications.normal]` or `[notifications.critical]` sets.
     public struct UrgencyStyle: Equatable, Sendable {
         public var bezelColor: RGBA?
@@ -207,7 +200,7 @@ public struct NotificationSettings: Equatable, Sendable {
                 }
                 continue
             }
-            guard let level = Urgency(rawValue: name) else {
+            guard let level = Urgency(word: name) else {
                 let names = NotificationKey.allCases.map(\.rawValue) + ["low", "normal", "critical", "rule"]
                 throw InvalidSetting(reason: "notifications.\(name): unknown setting ("
                     + SpellingHint.hint(for: name, among: names, known: Self.keys.map(\.name)) + ")")
@@ -215,7 +208,7 @@ public struct NotificationSettings: Equatable, Sendable {
             guard let entries = value.table else {
                 throw InvalidSetting(reason: "notifications.\(name): expected a table, [notifications.\(name)]")
             }
-            urgency[level] = try UrgencyStyle(table: entries, name: "notifications.\(level.rawValue)")
+            urgency[level] = try UrgencyStyle(table: entries, name: "notifications.\(level.word)")
         }
     }
 

@@ -52,7 +52,7 @@ public struct Settings: Sendable {
             ruleSources += file.notifications.rules.map { .file(path: file.path, line: $0.line) }
             for (level, style) in file.notifications.urgency {
                 for (key, _) in style.values {
-                    notificationSources["\(level.rawValue).\(key)"] = source("\(level.rawValue).\(key)")
+                    notificationSources["\(level.word).\(key)"] = source("\(level.word).\(key)")
                 }
             }
         }
@@ -154,11 +154,11 @@ public struct Settings: Sendable {
                 lines.append("# \(key.rawValue) = …  # not set: \(row.unset ?? "unset")")
             }
         }
-        for level in NotificationSettings.Urgency.allCases {
+        for level in Urgency.allCases {
             guard let values = notifications.urgency[level]?.values, !values.isEmpty else { continue }
-            lines += ["", "[notifications.\(level.rawValue)]"]
+            lines += ["", "[notifications.\(level.word)]"]
             for (key, value) in values {
-                let source = notificationSources["\(level.rawValue).\(key)"] ?? .builtIn
+                let source = notificationSources["\(level.word).\(key)"] ?? .builtIn
                 lines.append("\(key) = \(value)".padded(to: 44) + "# \(source)")
             }
         }

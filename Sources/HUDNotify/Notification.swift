@@ -6,14 +6,6 @@ public import ProgressFeed
 
 /// One `Notify` call, read and checked: what it asks the HUD to show and for how long.
 public struct Notification: Sendable {
-    /// Urgency levels of the specification (the `urgency` hint, a byte).
-    public enum Urgency: Int, Sendable, Comparable {
-        case low = 0
-        case normal = 1
-        case critical = 2
-        public static func < (a: Urgency, b: Urgency) -> Bool { a.rawValue < b.rawValue }
-    }
-
     /// How long it stays, from `expire_timeout`.
     public enum Expiry: Sendable, Equatable {
         /// -1: the HUD's own reading time for its text (critical: until closed).
@@ -75,8 +67,9 @@ public struct Notification: Sendable {
         received = Int64(time(nil))
     }
 
+    /// The `urgency` hint (a byte); normal without one, or with one of no level.
     public var urgency: Urgency {
-        hints["urgency"]?.integer.flatMap { Urgency(rawValue: Int($0)) } ?? .normal
+        hints["urgency"]?.integer.flatMap(Urgency.init(wire:)) ?? .normal
     }
 
     /// The `value` hint as a fraction: an int or uint from 0 to 100 (clamped); anything else is no bar.

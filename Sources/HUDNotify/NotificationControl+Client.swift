@@ -1,4 +1,5 @@
 import HUDBus
+import HUDConfig
 
 extension NotificationControl {
     /// A closed notification, as `x11hud notifications history` prints it.
@@ -44,10 +45,10 @@ extension NotificationControl {
                     let id = try reply.readUInt32()
                     let (app, summary, body, icon) = (try reply.readString(), try reply.readString(),
                                                       try reply.readString(), try reply.readString())
-                    let urgency = Notification.Urgency(rawValue: Int(try reply.readUInt32())) ?? .normal
+                    let urgency = Urgency(wire: Int64(try reply.readUInt32())) ?? .normal
                     let reason = NotificationServer.CloseReason(rawValue: try reply.readUInt32()) ?? .undefined
                     items.append(HistoryItem(id: id, app: app, summary: summary, body: body, icon: icon,
-                                             urgency: "\(urgency)", closed: reason.word,
+                                             urgency: urgency.word, closed: reason.word,
                                              received: try reply.readInt64()))
                 }
             } catch { throw .bus("reading the history: \(error)") }

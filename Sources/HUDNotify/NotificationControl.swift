@@ -1,4 +1,5 @@
 public import HUDBus
+import HUDConfig
 
 /// `org.x11hud.Notifications`: x11hud's own interface beside the freedesktop one, on the same name and object, for
 /// scripts and key bindings (`x11hud notifications history|pop|pause|close-all|count|action`). `Client` is the

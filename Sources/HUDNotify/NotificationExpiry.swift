@@ -5,7 +5,7 @@ struct NotificationExpiry {
     /// Seconds for `expire_timeout` -1 (`--timeout`); nil: the reading time of the text.
     let timeout: Double?
     /// The time of each urgency level's notifications that leave it to the server.
-    let urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
+    let urgency: [Urgency: NotificationSettings.UrgencyStyle]
 
     /// Seconds `n` stays, nil for until closed: its `expire_timeout`; when it leaves that to the server, its
     /// urgency's configured time, else none for a critical one (the specification's advice), else `timeout`, else
@@ -15,7 +15,7 @@ struct NotificationExpiry {
         case .never: return nil
         case .seconds(let s): return s
         case .automatic:
-            if let configured = urgency[NotificationLook.level(n.urgency)]?.timeout { return configured }
+            if let configured = urgency[n.urgency]?.timeout { return configured }
             if n.urgency == .critical { return nil }
             return timeout ?? Self.readingTime(summary: n.summary, body: n.body)
         }

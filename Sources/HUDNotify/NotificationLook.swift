@@ -12,7 +12,7 @@ public struct NotificationLook: Sendable {
     /// The look of every other notification.
     public var bubble: HUDStyle
     /// What the config file sets for each urgency, over `builtInUrgency`.
-    public var urgency: [NotificationSettings.Urgency: NotificationSettings.UrgencyStyle]
+    public var urgency: [Urgency: NotificationSettings.UrgencyStyle]
 
     /// A bubble's summary when the command line and the config file name no `font`.
     public static let summaryFont = try! FontSpec("Sans Bold 14")
@@ -49,7 +49,7 @@ public struct NotificationLook: Sendable {
 
     /// The look of `n`: a bubble or an OSD (`isOSD`), with its urgency's, then what its rules set (`rules`: the
     /// values as given, a low one's colours not made quieter).
-    public func style(for level: Notification.Urgency, osd isOSD: Bool,
+    public func style(for level: Urgency, osd isOSD: Bool,
                       rules: NotificationRule.Look = NotificationRule.Look()) -> HUDStyle {
         var s = isOSD ? osd : bubble
         switch level {
@@ -62,20 +62,12 @@ public struct NotificationLook: Sendable {
             // At the column's edge, above the others, whenever it came.
             s.stacksFirst = !isOSD
         }
-        if let u = urgency[Self.level(level)] {
+        if let u = urgency[level] {
             if let c = u.bezelColor { s.bezelColor = c }
             if let c = u.contentColor { s.contentColor = c }
             if let c = u.frameColor { s.frameColor = c }
         }
         rules.apply(to: &s)
         return s
-    }
-
-    static func level(_ u: Notification.Urgency) -> NotificationSettings.Urgency {
-        switch u {
-        case .low: return .low
-        case .normal: return .normal
-        case .critical: return .critical
-        }
     }
 }

@@ -1,3 +1,5 @@
+import HUDConfig
+
 /// The notifications waiting for a place: critical before normal before low, and by age within an urgency, so that a
 /// "battery low" never waits behind a flood of low ones; which application's goes next within an urgency is fair
 /// (`popNext`), so that one application's flood cannot hold another's back.
@@ -9,7 +11,7 @@
 struct NotificationQueue {
     private struct Waiting {
         var id: UInt32
-        var urgency: Notification.Urgency
+        var urgency: Urgency
         var app: String
     }
 
@@ -31,20 +33,20 @@ struct NotificationQueue {
 
     /// Adds `id` of application `app` behind every waiting one of its urgency or a higher one; returns the id
     /// dropped to stay in bounds, if any (perhaps `id` itself).
-    mutating func insert(_ id: UInt32, urgency: Notification.Urgency, app: String = "") -> UInt32? {
+    mutating func insert(_ id: UInt32, urgency: Urgency, app: String = "") -> UInt32? {
         let at = items.firstIndex { $0.urgency < urgency } ?? items.endIndex
         items.insert(Waiting(id: id, urgency: urgency, app: app), at: at)
         return dropOne()
     }
 
     /// A replacement of a waiting one changed its urgency: it moves to its new urgency's place.
-    mutating func update(_ id: UInt32, urgency: Notification.Urgency) -> UInt32? {
+    mutating func update(_ id: UInt32, urgency: Urgency) -> UInt32? {
         guard let i = items.firstIndex(where: { $0.id == id }), items[i].urgency != urgency else { return nil }
         let app = items.remove(at: i).app
         return insert(id, urgency: urgency, app: app)
     }
 
-    /// A waiting stack is kept under another of its ids (`NotificationDesk+Stacking`): same place.
+    /// A waiting stack is kept under another of its ids (`NotificationStacks`): same place.
     mutating func rename(_ old: UInt32, to new: UInt32) {
         if let i = items.firstIndex(where: { $0.id == old }) { items[i].id = new }
     }
@@ -78,7 +80,7 @@ struct NotificationQueue {
 
     private mutating func dropOne() -> UInt32? {
         let critical = items.count { $0.urgency == .critical }
-        let lowest: Notification.Urgency
+        let lowest: Urgency
         if items.count - critical > limit {
             // The last is of the lowest urgency, and not critical since some are not.
             lowest = items.last!.urgency

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HUDBus
+import HUDConfig
 
 /// What a `[[notifications.rule]]` script is started with: dunst's five arguments and its `DUNST_*` environment,
 /// with the same values dunst 1.9 gives them, so a script written for dunst runs unchanged; and x11hud's own
@@ -10,7 +11,7 @@ struct RuleScriptCall: Equatable {
 
     /// The icon dunst shows when a notification names none, per urgency (its `icon_low`, `icon_normal`,
     /// `icon_critical`), which it also passes to scripts.
-    static let defaultIcons: [Notification.Urgency: String] = [
+    static let defaultIcons: [Urgency: String] = [
         .low: "dialog-information", .normal: "dialog-information", .critical: "dialog-warning",
     ]
 
@@ -21,7 +22,7 @@ struct RuleScriptCall: Equatable {
         let named = [n.hints["image-path"]?.string, n.hints["image_path"]?.string, n.appIcon]
             .compactMap { $0 }.first { !$0.isEmpty }
         let icon = named ?? Self.defaultIcons[n.urgency] ?? ""
-        let urgency = ["LOW", "NORMAL", "CRITICAL"][n.urgency.rawValue]
+        let urgency = n.urgency.word.uppercased()
         let appName = n.appName.isEmpty ? "unknown" : n.appName
         arguments = [script, appName, n.summary, n.body, icon, urgency]
         let progress = n.hints["value"]?.integer.map { String(max(0, min(100, $0))) } ?? "-1"
@@ -35,7 +36,7 @@ struct RuleScriptCall: Equatable {
             "DUNST_TIMESTAMP": String(Int64((now * 1000).rounded(.down))),
             "DUNST_DESKTOP_ENTRY": n.hints["desktop-entry"]?.string ?? "",
             "X11HUD_ID": String(id), "X11HUD_APP_NAME": n.appName, "X11HUD_SUMMARY": n.summary, "X11HUD_BODY": n.body,
-            "X11HUD_ICON": n.appIcon, "X11HUD_URGENCY": "\(n.urgency)",
+            "X11HUD_ICON": n.appIcon, "X11HUD_URGENCY": n.urgency.word,
             "X11HUD_CATEGORY": n.hints["category"]?.string ?? "",
             "X11HUD_DESKTOP_ENTRY": n.hints["desktop-entry"]?.string ?? "",
         ]

@@ -1,3 +1,4 @@
+import HUDBus
 import HUDLoop
 import HUDNotify
 import Testing
@@ -52,5 +53,16 @@ extension NotificationDeskTests {
         for i in 3...200 { desk.show(UInt32(i), from("flood", i)) }
         #expect(desk.queued.contains(2) && desk.queued.count == NotificationDesk.queueLimit)
         #expect(log.closed.allSatisfy { $0.id > 2 })
+    }
+
+    @Test func anOSDShownIsNoPlaceItsApplicationHolds() {
+        let desk = desk(maxVisible: 2)
+        desk.show(1, Notification(appName: "a", summary: "Volume", hints: ["synchronous": .string("volume")]))
+        desk.show(2, from("a", 2))
+        desk.show(3, from("c", 1))
+        desk.show(4, from("b", 1))
+        clock.advance(by: 1)
+        // a holds one place of the column, as c does: not two ahead of b, so none is given up.
+        #expect(desk.queued == [4] && log.closed.isEmpty, "\(log.closed)")
     }
 }

@@ -1,4 +1,5 @@
 import HUDBus
+import HUDConfig
 import HUDNotify
 import Testing
 
