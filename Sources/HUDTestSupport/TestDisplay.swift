@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The two display systems the parity suite runs each of its bodies on.
 public enum TestPlatform: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -23,7 +23,7 @@ public final class TestDisplay {
     /// The environment of an x11hud on this display: the test runner's with only this display in it, and no config
     /// or theme of the user's.
     public private(set) var environment: [String: String]
-    /// The display's name as x11hud's messages give it: `:5`, `wayland-1`.
+    /// The display's name as x11hud's messages give it: `:5`, the compositor's socket.
     public let name: String
     private let xvfb: XvfbServer?
     private let sway: SwayServer?
@@ -41,7 +41,7 @@ public final class TestDisplay {
             let server = try SwayServer()
             sway = server
             xvfb = nil
-            name = "wayland-1"
+            name = server.socket
             environment = server.environment
         }
         environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"

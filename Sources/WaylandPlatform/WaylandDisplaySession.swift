@@ -244,6 +244,8 @@ import ProgressFeed
         let finish: @MainActor () -> Void = {
             guard !finished else { return }
             finished = true
+            // The connections are kept until every HUD has answered: one let go closes its socket.
+            withExtendedLifetime(clients) {}
             // Oldest first, as on X11: the lowest process id has run longest, more often than not.
             done(listed.sorted { $0.pid < $1.pid })
         }

@@ -26,10 +26,12 @@ struct ParityTests {
         #expect(try display.waitForList { $0.contains { $0.label == "Halfway" } }, "the label never arrived")
         #expect(try display.listed().first { $0.label == "Halfway" }?.mode == "indeterminate")
         input.fileHandleForWriting.write(Data("100\n".utf8))
-        // Hidden at 100 (its fade included), though the input is still open: the client ends with its HUD.
-        #expect(client.waitForExit(timeout: Sanitizer.upTo(2)), "--auto-close was ignored")
+        // Gone within 2 s of 100 (its fade included), though the input is still open.
+        #expect(try display.waitForList(timeout: 2) { $0.isEmpty }, "--auto-close was ignored")
+        // The client reads its producer's input to the end, then exits with the HUD's status.
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(3)))
         #expect(client.status == 0)
-        #expect(try display.listed().isEmpty)
     }
 
     /// The display goes away under a HUD fed by a shell pipeline: one line, the input read to its end without a

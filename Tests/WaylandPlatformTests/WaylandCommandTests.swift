@@ -129,37 +129,6 @@ struct WaylandCommandTests {
         #expect(hud.status == 1, "the click did not reach the button: status \(hud.status), \(hud.stderr)")
     }
 
-    /// The compositor goes away under a HUD fed by a shell pipeline: x11hud says so in one line, reads its input to
-    /// the end without a HUD and exits 74, so its producer, still writing, ends with its own 0, not SIGPIPE's 141
-    /// (it was `141 132`: x11hud died of SIGILL, running the main loop again from inside it).
-    @Test func aProducerOutlivesTheCompositor() throws {
-        let sway = try SwayServer()
-        defer { sway.stop() }
-        // The producer writes until the test has stopped sway, then on for two seconds, as the issue's did: a
-        // reader dead by then ends it with SIGPIPE (at once: no backtrace holds a crashed x11hud up meanwhile).
-        let stop = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-stop-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: stop) }
-        var environment = sway.environment
-        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
-        environment["X11HUD"] = CLI.binary.path
-        environment["STOP"] = stop.path
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let script = """
-            (i=0; while [ ! -e "$STOP" ]; do i=$((i + 1)); echo $((i % 100)); sleep 0.05; done
-             for i in $(seq 40); do echo 50; sleep 0.05; done) | "$X11HUD" --mode bar
-            echo "${PIPESTATUS[@]}"
-            """
-        let shell = try ChildProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: environment)
-        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(8)) { Self.drawnBox(try sway.screenshot()) != nil }
-        #expect(up, "the bar never appeared")
-        sway.stop()
-        #expect(FileManager.default.createFile(atPath: stop.path, contents: nil))
-        #expect(shell.waitForExit(timeout: Sanitizer.upTo(10)), "the pipeline did not end")
-        #expect(shell.stdout == "0 74\n", "statuses of producer and x11hud: \(shell.stdout) \(shell.stderr)")
-        #expect(shell.stderr == "x11hud: the Wayland compositor went away; reading the input to its end without a "
-                    + "HUD\n", "\(shell.stderr)")
-    }
-
     /// Where a HUD cannot be shown on Wayland, one line says why: no compositor at WAYLAND_DISPLAY and no X
     /// display (69); a command that needs X11 with `--backend wayland` (64); a backend that does not exist (64).
     @Test func whatCannotBeShownIsSaidInOneLine() throws {
