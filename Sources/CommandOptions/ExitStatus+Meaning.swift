@@ -24,8 +24,8 @@ extension ExitStatus {
         case .internalError: return "internal error, or the text libraries (libpangocairo) cannot be loaded"
         case .cannotCreate: return "`render`: the output file cannot be written"
         case .connectionLost:
-            return "the connection to the X server was lost, or another client destroyed the HUD's window; piped "
-                + "input is read to its end first"
+            return "the display went away (the X server or the Wayland compositor), or another client destroyed "
+                + "the HUD's window; piped input is read to its end first"
         case .nameTaken:
             return "`notifications`: another server owns the name (without `--replace`); `serve`: another resident "
                 + "x11hud serves the display; one line names it"

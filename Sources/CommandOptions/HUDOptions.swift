@@ -93,17 +93,18 @@ package struct HUDOptions: OptionGroup, Codable {
         return mode
     }
 
+    /// Checks what the options say of each other, reading no file: the files are read once, where the command runs
+    /// (`loadFiles`).
     package mutating func validate() throws {
         try look.validate()
-        settings = try look.settings()
         // Answered in run() (`printout`): the other checks are about what a HUD would show.
-        if printout != nil { return }
+        if look.printConfig || printSettings { return }
         try checkCombinations()
-        try loadImage()
     }
 
     /// Reads the files the options name (the config files, the image), relative paths against
-    /// `RelativePaths.directory`: what the resident does with a client's command, which the client checked.
+    /// `RelativePaths.directory`: once, where the command runs (its own process, or the resident for a client's
+    /// command, whose request carries the paths).
     package mutating func loadFiles() throws {
         settings = try look.settings()
         try loadImage()

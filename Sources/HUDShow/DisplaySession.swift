@@ -1,4 +1,3 @@
-public import HUDBase
 public import HUDControl
 public import HUDLoop
 public import HUDScene

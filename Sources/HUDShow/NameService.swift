@@ -22,7 +22,8 @@ public import HUDControl
     /// Makes this process the resident: each client's request (the lines it sent) goes to `show`, which makes and
     /// returns a HUD for it, not yet shown, or nil (the client then shows its own). False when another resident runs.
     /// - Throws: `PlatformFailure` when the resident's place cannot be made.
-    func serve(_ show: @escaping @MainActor (_ request: [String]) -> (any HUDPresenter)?) throws(PlatformFailure) -> Bool
+    func serve(_ show: @escaping @MainActor (_ request: [String]) -> (any HUDPresenter)?)
+        throws(PlatformFailure) -> Bool
 }
 
 /// What a claim found.

@@ -93,8 +93,9 @@ public final class TestDisplay {
         guard r.status == 0 else { throw TestFailure("x11hud list --json: status \(r.status): \(r.stderr)") }
         let objects = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         return objects.map { o in
-            Listed(id: o["id"] as? String, pid: (o["pid"] as? NSNumber)?.int32Value ?? 0, mode: o["mode"] as? String ?? "",
-                   label: o["label"] as? String ?? "", progress: o["progress"] as? Double)
+            Listed(id: o["id"] as? String, pid: (o["pid"] as? NSNumber)?.int32Value ?? 0,
+                   mode: o["mode"] as? String ?? "", label: o["label"] as? String ?? "",
+                   progress: o["progress"] as? Double)
         }
     }
 

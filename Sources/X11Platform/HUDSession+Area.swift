@@ -1,4 +1,4 @@
-public import X11Display
+import X11Display
 import X11Names
 public import HUDScene
 

@@ -16,7 +16,8 @@ struct HideCommand: Command {
                                    (.done, "hidden"), (.cancelled, "no such HUD"), (.usage, "no such window"),
                                    (.displayUnavailable, "the display cannot be opened"),
                                ]),
-                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>] [--backend <auto|x11|wayland>]")
+                               usage: "x11hud hide [--id <name>] [--all] [--over-window <window>] [--display <name>] "
+                                   + "[--backend <auto|x11|wayland>]")
 
     var id: String?
     var all = false
@@ -55,7 +56,8 @@ struct HideCommand: Command {
         var window: UInt?
         do throws(PlatformFailure) {
             do throws(ExitError) {
-                session = try Platform.open(backend, display: display, needsX11: overWindow.map { _ in "--over-window" })
+                let needsX11 = overWindow.map { _ in "--over-window" }
+                session = try Platform.open(backend, display: display, needsX11: needsX11)
             } catch {
                 return error
             }

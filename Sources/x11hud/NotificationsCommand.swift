@@ -20,7 +20,8 @@ struct NotificationsCommand: Command {
         discussion: discussion, usage: "x11hud notifications <options> <subcommand>")
 
     static let discussion = """
-        Owns org.freedesktop.Notifications on the session bus until the bus or the X server goes away. \
+        Owns org.freedesktop.Notifications on the session bus until the bus or the display (the X server, the \
+        Wayland compositor) goes away. \
         Notifications are bubbles in a column at the top right (--position, or the config file's \
         [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
         pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
@@ -37,7 +38,7 @@ struct NotificationsCommand: Command {
         """ + ExitStatus.sentence([
             (.done, "the session bus went away or another server took the name (--replace)"),
             (.displayUnavailable, "the display cannot be opened"),
-            (.connectionLost, "the X server went away"),
+            (.connectionLost, "the display went away"),
             (.nameTaken, "another server owns the name (without --replace), with one line naming it"),
             (.busUnavailable, "the session bus cannot be reached"),
         ])

@@ -53,7 +53,12 @@ enum Backend: String, Codable, CaseIterable {
                 return try X11DisplaySession(display: display)
             case .wayland:
                 if let needsX11 {
-                    throw PlatformFailure(.usage, "\(needsX11) needs X11 (XWayland): not available with --backend wayland")
+                    throw PlatformFailure(.usage,
+                                          "\(needsX11) needs X11 (XWayland): not available with --backend wayland")
+                }
+                if let display {
+                    ExitError.printError("warning: --display \(display) names an X display; --backend wayland shows on "
+                        + "the compositor WAYLAND_DISPLAY names")
                 }
                 return try openWayland(environment)
             case .auto:
@@ -68,8 +73,8 @@ enum Backend: String, Codable, CaseIterable {
                         throw PlatformFailure(.displayUnavailable, "\(needsX11) needs X11 (XWayland), and DISPLAY is "
                             + "not set in this Wayland session")
                     }
-                    throw PlatformFailure(.displayUnavailable, "no display: neither WAYLAND_DISPLAY nor DISPLAY is set, "
-                        + "and no --display was given")
+                    throw PlatformFailure(.displayUnavailable, "no display: neither WAYLAND_DISPLAY nor DISPLAY "
+                        + "is set, and no --display was given")
                 }
                 return try X11DisplaySession(display: display)
             }
@@ -102,9 +107,9 @@ enum Backend: String, Codable, CaseIterable {
         }
         let wayland = session as! WaylandDisplaySession
         let output = wayland.output(monitor)
-        let display = WaylandNotificationDisplay(session: wayland.session,
-                                                 iconTheme: GTKSettingsFile.load(environment: environment)?.iconThemeName,
-                                                 scale: scale, output: output)
+        let theme = GTKSettingsFile.load(environment: environment)?.iconThemeName
+        let display = WaylandNotificationDisplay(session: wayland.session, iconTheme: theme, scale: scale,
+                                                 output: output)
         do {
             // Each notification a named HUD through the user's sockets (`list`, `hide --id`, `--id` reach it), and
             // the bubbles stack with other processes' HUDs in their corner.

@@ -40,14 +40,17 @@ struct RenderCommand: Command {
         if let size, size.size.width < 1 || size.size.height < 1 {
             throw UsageError("--size must be at least 1x1")
         }
+    }
+
+    func run() throws {
+        var hud = self.hud
+        try hud.loadFiles()
+        if let printout = hud.printout { return print(printout) }
+        // The scale may come from the config file, read only now.
         if let size, size.size.width * hud.scaleFactor > Double(Canvas.maxSide)
             || size.size.height * hud.scaleFactor > Double(Canvas.maxSide) {
             throw UsageError("--size at --scale \(hud.scaleFactor) is larger than \(Canvas.maxSide) pixels a side")
         }
-    }
-
-    func run() throws {
-        if let printout = hud.printout { return print(printout) }
         let canvas: Canvas
         do {
             canvas = try StillFrame.render(content: hud.content, style: hud.style, canvasSize: size?.size,

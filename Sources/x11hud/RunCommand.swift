@@ -72,8 +72,10 @@ struct RunCommand: Command {
     }
 
     func run() throws {
-        if let printout = show.hud.printout { return print(printout) }
-        if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
+        var command = self
+        try command.show.hud.loadFiles()
+        if let printout = command.show.hud.printout { return print(printout) }
+        if let failure = MainActor.assumeIsolated({ command.start() }) { throw failure }
     }
 
     /// Starts the command, then the HUD; never returns, or returns why the command could not start.

@@ -48,7 +48,7 @@ struct ServeCommand: Command {
             session.watchSignals()
             try Resident.serve(on: session)
             // Loaded once, ahead of the first client: its HUD draws text at once.
-            TextStack.loadForOwnHUD()
+            ShowHost.prepareOwnHUD()
             session.run()
         } catch {
             return error

@@ -12,7 +12,8 @@ import ProgressFeed
 
 /// `x11hud show` (the default): the live HUD on an X display, through the `X11Platform` library API only.
 struct ShowCommand: Command, Codable {
-    static let spec = makeSpec(["x11hud", "show"], abstract: "Show the HUD on an X display (the default command).",
+    static let spec = makeSpec(["x11hud", "show"],
+                               abstract: "Show the HUD on the display, X11 or Wayland (the default command).",
                                discussion: discussion, usage: "x11hud show <options>")
 
     static let discussion = """
@@ -114,9 +115,11 @@ struct ShowCommand: Command, Codable {
     }
 
     func run() throws {
-        if let printout = hud.printout { return print(printout) }
+        var command = self
+        try command.hud.loadFiles()
+        if let printout = command.hud.printout { return print(printout) }
         // Called on the main thread, which the HUD session (main-actor bound) needs.
-        if let failure = MainActor.assumeIsolated({ start(DialogRules()) }) { throw failure }
+        if let failure = MainActor.assumeIsolated({ command.start(DialogRules()) }) { throw failure }
     }
 
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.

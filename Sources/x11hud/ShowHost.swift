@@ -73,9 +73,17 @@ import ProgressFeed
         return names.resident(naming: command.id)
     }
 
-    /// The one decision to load the text stack: this process will draw a HUD of its own. Loading (about 6 ms)
+    /// Where the text stack is loaded, once this process knows it will draw a HUD: here, ahead of the first
+    /// client in the resident, and in `main` for a command line that surely draws its own. Loading (about 6 ms)
     /// overlaps the rest of the start; a process whose HUD another draws never maps the text libraries.
     static func prepareOwnHUD() { TextStack.loadForOwnHUD() }
+
+    /// Whether `arguments`, before they are parsed, surely show a HUD of this process's own: the default command
+    /// without `--id` (another process may show the name) and with the resident bypassed (it would draw it).
+    static func drawsOwnHUD(_ arguments: [String]) -> Bool {
+        CommandTree.showsDirectly(arguments) && !arguments.contains { $0 == "--id" || $0.hasPrefix("--id=") }
+            && Resident.isBypassed
+    }
 
     /// What `command` asks of its delivery.
     static func plan(_ command: ShowCommand, rules: DialogRules, readsInput: Bool) -> Delivery.Plan {

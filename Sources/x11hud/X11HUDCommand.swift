@@ -11,7 +11,7 @@ import ProgressFeed
 /// `x11hud`: a heads-up display for X11, after MBProgressHUD.
 @main
 enum X11HUDCommand {
-    static let abstract = "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11."
+    static let abstract = "Show a heads-up display (spinner, progress, icon, labels) as an overlay on X11 or Wayland."
 
     /// Reads the command line, runs its command, and turns every error into one line on stderr and a documented
     /// exit status.
@@ -27,13 +27,7 @@ enum X11HUDCommand {
                 print(printout, terminator: printout.hasSuffix("\n") ? "" : "\n")
                 Glibc.exit(0)
             }
-            // A HUD of our own will draw: loading the text stack (about 6 ms) overlaps parsing and the X set-up.
-            // Unless a resident may draw it (a client never maps the text libraries): ShowCommand.start looks first.
-            if CommandTree.showsDirectly(arguments),
-               !arguments.contains(where: { $0 == "--id" || $0.hasPrefix("--id=") }),
-               MainActor.assumeIsolated({ Resident.isBypassed }) {
-                TextStack.loadForOwnHUD()
-            }
+            if MainActor.assumeIsolated({ ShowHost.drawsOwnHUD(arguments) }) { ShowHost.prepareOwnHUD() }
             switch try CommandTree.read(arguments) {
             case .command(let command):
                 try command.run()

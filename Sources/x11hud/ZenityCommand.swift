@@ -170,7 +170,8 @@ enum ZenityCommand {
             do {
                 let arguments = plan.arguments + kept.flatMap { $0 }
                 let show = try CommandLineParser.parse(ShowCommand.spec, arguments[...])
-                guard case .command(let show) = show else { throw UsageError("--help is zenity's own here") }
+                guard case .command(var show) = show else { throw UsageError("--help is zenity's own here") }
+                try show.hud.loadFiles()
                 return show
             } catch where !(error is ExitError) && !kept.isEmpty {
                 let dropped = kept.removeLast()

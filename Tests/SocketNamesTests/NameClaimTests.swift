@@ -8,7 +8,7 @@ import Testing
 
 /// Claims of a name: one owner however many claim at once, a dead owner's socket taken over, and nothing left in
 /// the directory by a claim once its process has let go of the name.
-@MainActor struct NameClaimTests {
+@Suite(.ownThreads) @MainActor struct NameClaimTests {
     let loop = ManualLoop()
 
     @Test func theSecondClaimGetsAClientOfTheFirst() throws {

@@ -62,7 +62,7 @@ struct ProducerTests {
         #expect(end.producer == 0 && end.finished, "the producer was cut short: status \(end.producer)")
         #expect(end.hud == 69)
         #expect(end.errors.count == 1, "\(end.errors)")
-        let opening = display.map { "cannot open display \"\($0)\"" } ?? "DISPLAY is not set"
+        let opening = display.map { "cannot open display \"\($0)\"" } ?? "neither WAYLAND_DISPLAY nor DISPLAY is set"
         #expect(end.errors.first?.contains(opening) == true, "\(end.errors)")
         #expect(end.errors.first?.hasSuffix("; reading the input to its end without a HUD") == true, "\(end.errors)")
     }

@@ -11,7 +11,9 @@ import Testing
 @Suite struct ResidentRequestTests {
     /// The request for `arguments`, as the resident decodes it.
     func received(_ arguments: [String]) throws -> (sent: ShowCommand, received: Resident.Request) {
-        let command = try parsed(ShowCommand.self, arguments)
+        var command = try parsed(ShowCommand.self, arguments)
+        // Read where the client runs (`run()`), as the resident reads them where it draws.
+        try command.hud.loadFiles()
         let line = Resident.request(for: command, name: "served.1")
         return (command, try JSONDecoder().decode(Resident.Request.self, from: Data(line.utf8)))
     }
@@ -65,9 +67,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try "bezel-color = \"#FF0000\"\n".write(to: directory.appendingPathComponent("look.toml"), atomically: true,
                                                  encoding: .utf8)
-        // Read by the client in its directory (as validate() does), then sent with that directory.
+        // Read by the client in its directory (as run() does), then sent with that directory.
         let sent = try RelativePaths.$directory.withValue(directory.path) {
-            try parsed(ShowCommand.self, ["--config", "look.toml", "--label", "x"])
+            var command = try parsed(ShowCommand.self, ["--config", "look.toml", "--label", "x"])
+            try command.hud.loadFiles()
+            return command
         }
         let line = Resident.request(for: sent, name: "n")
         var request = try JSONDecoder().decode(Resident.Request.self, from: Data(line.utf8))

@@ -29,7 +29,8 @@ import Testing
             let row = key.setting
             #expect(row.option == "--" + key.rawValue)
             let (argument, toml) = sample(row.type)
-            let options = try parsed(ShowCommand.self, ["--no-config", row.option, argument]).hud
+            var options = try parsed(ShowCommand.self, ["--no-config", row.option, argument]).hud
+            try options.loadFiles()
             let given = try #require(options.settings.effective(key), "\(key)")
             #expect(given.source == .commandLine, "\(key)")
             let file = try ConfigFile(path: "/t.toml", text: "\(key.rawValue) = \(toml)\n")
