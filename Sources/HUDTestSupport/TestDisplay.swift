@@ -104,6 +104,34 @@ public final class TestDisplay {
         try Tools.waitUntil(timeout: Sanitizer.upTo(timeout)) { condition(try listed()) }
     }
 
+    /// The whole screen as the user sees it: the X root window, or the compositor's output.
+    public func screenshot() throws -> Screenshot {
+        if let sway { return try sway.screenshot() }
+        return try Screenshot(display: name)
+    }
+
+    /// The box around everything drawn over the background (the colour of the top left pixel), or nil.
+    public func drawnBox() throws -> Box? {
+        let shot = try screenshot()
+        let background = shot.pixel(x: 0, y: 0)
+        var box: Box?
+        for y in stride(from: 0, to: shot.height, by: 2) {
+            for x in stride(from: 0, to: shot.width, by: 2) where !shot.pixel(x: x, y: y).isClose(to: background) {
+                box = Box(minX: min(box?.minX ?? x, x), minY: min(box?.minY ?? y, y), maxX: max(box?.maxX ?? x, x),
+                          maxY: max(box?.maxY ?? y, y))
+            }
+        }
+        return box
+    }
+
+    /// A rectangle of the screen, its edges included.
+    public struct Box: Equatable, Sendable, CustomStringConvertible {
+        public var minX, minY, maxX, maxY: Int
+        public var height: Int { maxY - minY }
+        public var centreY: Int { (minY + maxY) / 2 }
+        public var description: String { "(\(minX),\(minY))-(\(maxX),\(maxY))" }
+    }
+
     /// Starts `x11hud serve` and waits until it draws the HUDs of this display: a probe's HUD is listed as its.
     public func startResident() throws -> ChildProcess {
         let resident = try start(["serve"])

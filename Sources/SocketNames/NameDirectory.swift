@@ -29,11 +29,18 @@ public struct NameDirectory: Sendable {
         }
         self.path = path
         self.display = display
-        if Self.swept.withLock({ $0.insert(path).inserted }) { sweep() }
     }
 
     /// The directories this process has swept: once each is enough, what a later process leaves is its to sweep.
     private static let swept = Mutex<Set<String>>([])
+
+    /// `sweep()`, once per process and directory. Called where it costs no HUD its start: by the resident and the
+    /// notification server as they start, and by `list` and `hide`, which reach every socket anyway. A HUD's own
+    /// start does not: the sweep connects to every live socket, which put a served HUD's first pixels a frame
+    /// later on sway (BENCHMARKS §39).
+    public func sweepOnce() {
+        if Self.swept.withLock({ $0.insert(path).inserted }) { sweep() }
+    }
 
     /// Removes what killed processes left: a socket nobody listens on, a lock file nobody holds. Each under its
     /// name's lock, taken without waiting (a name being claimed is left to its claimer), so that a socket bound

@@ -145,6 +145,7 @@ import ProgressFeed
 
     func serve(_ show: @escaping @MainActor ([String]) -> (any HUDPresenter)?) throws(PlatformFailure) -> Bool {
         let directory = try nameDirectory()
+        directory.sweepOnce()
         let owner: NameOwner?
         do { owner = try NameClaim.resident(in: directory, loop: loop) } catch {
             throw PlatformFailure(.internalError, "serve: \(error.message)")
@@ -234,11 +235,13 @@ import ProgressFeed
 
     func endpoints(over window: UInt?) -> [any DeliveryEndpoint] {
         guard window == nil, let directory else { return [] }
+        directory.sweepOnce()
         return NameClaim.clients(in: directory, loop: display.loop)
     }
 
     /// Each HUD is asked through its socket; one that does not answer within a second is left out.
     func list(_ done: @escaping @MainActor ([HUDListing]) -> Void) {
+        directory?.sweepOnce()
         let clients = directory.map { NameClaim.clients(in: $0, loop: display.loop) } ?? []
         var listed: [HUDListing] = [], waiting = clients.count, finished = false
         let finish: @MainActor () -> Void = {

@@ -114,6 +114,7 @@ enum Backend: String, Codable, CaseIterable {
             // Each notification a named HUD through the user's sockets (`list`, `hide --id`, `--id` reach it), and
             // the bubbles stack with other processes' HUDs in their corner.
             let directory = try NameDirectory(display: wayland.displayName, environment: environment)
+            directory.sweepOnce()
             wayland.stackWithNeighbours(in: directory)
             display.naming = WaylandNotificationNames(directory: directory, loop: wayland.loop,
                                                       output: output ?? wayland.session.outputNames.first ?? "")

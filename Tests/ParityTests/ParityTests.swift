@@ -79,6 +79,40 @@ struct ParityTests {
         #expect(first.status == 0)
     }
 
+    /// HUDs of separate processes at the same place stack: a second process's HUD at the centre goes beside the
+    /// first, not over it, and when the first ends the second takes the centre again.
+    @Test(arguments: platforms)
+    func twoProcessesAtTheCentreStack(_ platform: TestPlatform) throws {
+        let display = try TestDisplay(platform)
+        defer { display.stop() }
+        let first = try display.start(["--id", "one", "--label", "One"])
+        defer { first.kill() }
+        var single: TestDisplay.Box?
+        // Still: the fade-in has ended when two screenshots in a row agree.
+        _ = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            let box = try display.drawnBox()
+            defer { single = box }
+            return box != nil && box == single
+        }
+        let one = try #require(single, "the first HUD never appeared")
+        let second = try display.start(["--label", "Two"])
+        defer { second.kill() }
+        var both = one
+        let stacked = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            both = try display.drawnBox() ?? one
+            return both.height >= 2 * one.height
+        }
+        #expect(stacked, "one HUD \(one), both \(both)")
+        #expect(try display.run(["hide", "--id", "one"]).status == 0)
+        #expect(first.waitForExit(timeout: Sanitizer.upTo(5)))
+        var alone = both
+        let centred = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            alone = try display.drawnBox() ?? both
+            return abs(alone.centreY - one.centreY) <= 2 && alone.height < 2 * one.height
+        }
+        #expect(centred, "the second HUD stayed off-centre: \(alone) against \(one)")
+    }
+
     /// `--queue` waits while the name is another process's, then shows its own HUD by that name.
     @Test(arguments: platforms)
     func aQueuedHUDWaitsForTheName(_ platform: TestPlatform) throws {
