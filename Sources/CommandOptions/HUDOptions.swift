@@ -107,6 +107,8 @@ package struct HUDOptions: OptionGroup, Codable {
     /// command, whose request carries the paths).
     package mutating func loadFiles() throws {
         settings = try look.settings()
+        // --print-config and --print-settings show no HUD: no picture is read for them.
+        if look.printConfig || printSettings { return }
         try loadImage()
     }
 

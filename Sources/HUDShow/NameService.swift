@@ -10,9 +10,8 @@ public import HUDControl
     func whenFree(_ name: String, _ action: @escaping @MainActor () -> Void)
     /// Whether another process shows a HUD named `name`.
     func isShown(_ name: String) -> Bool
-    /// The resident of this display, as the HUD it is asked to show, named `name` when one is given; nil when no
-    /// resident runs.
-    func resident(naming name: String?) -> (any DeliveryEndpoint)?
+    /// The resident of this display, as the HUD it is asked to show, named `name`; nil when no resident runs.
+    func resident(naming name: String) -> (any DeliveryEndpoint)?
     /// The HUD named `name` of any process, to hide or update it.
     func endpoint(named name: String) -> (any DeliveryEndpoint)?
     /// Every HUD of other processes (over `window` only, when given), to hide them.

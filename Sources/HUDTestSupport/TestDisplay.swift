@@ -85,6 +85,8 @@ public final class TestDisplay {
         public var mode: String
         public var label: String
         public var progress: Double?
+        /// `running`, or how its job ended.
+        public var outcome: String
     }
 
     /// The HUDs up on this display, as `x11hud list --json` lists them.
@@ -95,7 +97,7 @@ public final class TestDisplay {
         return objects.map { o in
             Listed(id: o["id"] as? String, pid: (o["pid"] as? NSNumber)?.int32Value ?? 0,
                    mode: o["mode"] as? String ?? "", label: o["label"] as? String ?? "",
-                   progress: o["progress"] as? Double)
+                   progress: o["progress"] as? Double, outcome: o["outcome"] as? String ?? "")
         }
     }
 

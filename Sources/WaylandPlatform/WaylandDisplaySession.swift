@@ -225,7 +225,8 @@ import ProgressFeed
 
     func isShown(_ name: String) -> Bool { endpoint(named: name) != nil }
 
-    func resident(naming name: String?) -> (any DeliveryEndpoint)? {
+    /// The name travels in the request (`serve`'s handler claims it): the socket is the resident's.
+    func resident(naming name: String) -> (any DeliveryEndpoint)? {
         directory.flatMap { NameClaim.residentClient(in: $0, loop: display.loop) }
     }
 

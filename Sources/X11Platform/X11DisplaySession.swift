@@ -138,10 +138,7 @@ import X11Display
 
     func isShown(_ name: String) -> Bool { display.link.showsHUD(id: name) }
 
-    func resident(naming name: String?) -> (any DeliveryEndpoint)? {
-        // Every served HUD has a name on X11: it is how the client's updates reach it.
-        display.link.resident(naming: name ?? "served.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-    }
+    func resident(naming name: String) -> (any DeliveryEndpoint)? { display.link.resident(naming: name) }
 
     func endpoint(named name: String) -> (any DeliveryEndpoint)? { display.link.remoteHUD(id: name) }
 

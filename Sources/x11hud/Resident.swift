@@ -18,6 +18,12 @@ import HUDShow
         return !(value[0] == 0 || value[0] == CChar(UInt8(ascii: "0")) && value[1] == 0)
     }
 
+    /// A name no other HUD on the display has, for a served HUD without `--id`: the client's process, and a random
+    /// part for a process that shows another.
+    nonisolated static func uniqueName() -> String {
+        "served.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+    }
+
     /// What a client hands the resident, as one JSON line: the command it read (zenity's and yad's translated),
     /// its working directory (for a relative `--image` or `--config`) and its HUD's name. The resident reads the
     /// files the command names, never the command line again.

@@ -46,13 +46,15 @@ import ProgressFeed
 
     /// Starts the delivery: the resident's HUD when one runs and may show it, else ours or the name's owner's.
     func start() throws(ExitError) {
-        if let resident = resident() {
+        // Every served HUD has a name, on both platforms: the one given, or one made up (`list` shows it).
+        let name = command.id ?? Resident.uniqueName()
+        if let resident = resident(naming: name) {
             if givenFeed == nil {
                 // A signal ends this process as it would end its own HUD's; its HUD in the resident hides with it.
                 Self.signals = SignalWatch.ending(on: session.loop) { Glibc.exit(ExitStatus.signalled(by: $0)) }
             }
             status.code = rules.doneStatus
-            return delivery.serve(by: resident, request: [Resident.request(for: command, name: resident.id ?? "")])
+            return delivery.serve(by: resident, request: [Resident.request(for: command, name: name)])
         }
         // Ours unless another process shows the name: the text stack loads while the connection is set up.
         if command.id == nil { Self.prepareOwnHUD() }
@@ -66,11 +68,11 @@ import ProgressFeed
 
     /// The resident (`x11hud serve`) of this display, when it is to show this HUD: not with `X11HUD_NO_SERVE`,
     /// `--queue` (it waits in this process) or a yad button's command, nor for a name another process shows.
-    private func resident() -> (any DeliveryEndpoint)? {
+    private func resident(naming name: String) -> (any DeliveryEndpoint)? {
         guard !Resident.isBypassed, !command.queue, rules.buttonCommand == nil,
               let names = try? session.names() else { return nil }
         if let id = command.id, names.isShown(id) { return nil }
-        return names.resident(naming: command.id)
+        return names.resident(naming: name)
     }
 
     /// Where the text stack is loaded, once this process knows it will draw a HUD: here, ahead of the first
