@@ -22,7 +22,8 @@ let package = Package(
         .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display"]),
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
-        .library(name: "HUDNotify", targets: ["HUDNotify", "X11NotifyDisplay"]),
+        .library(name: "HUDNotify", targets: ["HUDNotify"]),
+        .library(name: "HUDShow", targets: ["HUDShow"]),
         .library(name: "WaylandPlatform", targets: ["WaylandPlatform", "SocketNames"]),
     ],
     dependencies: [],
@@ -110,29 +111,12 @@ let package = Package(
         ),
         // The freedesktop notification server and its desk (which notification shows, waits, expires), icon theme
         // lookup. The desk sees a display through a protocol, so it runs on a ManualClock without X or a bus, and
-        // links no Xlib.
+        // links no Xlib; the program's display is written once over the seam (SessionNotificationDisplay).
         .target(
             name: "HUDNotify",
             dependencies: [
                 "HUDBase", "HUDBus", "HUDConfig", "HUDControl", "HUDFeeds", "HUDLoop", "HUDRender", "HUDScene",
-                "ProgressFeed",
-            ],
-            swiftSettings: strictness
-        ),
-        // The desk's display on X: each notification a named HUD of an X11Platform session, through its public API.
-        .target(
-            name: "X11NotifyDisplay",
-            dependencies: [
-                "HUDNotify", "X11Platform", "X11Names", "X11Display", "HUDControl", "HUDRender", "HUDScene", "ProgressFeed",
-            ],
-            swiftSettings: strictness
-        ),
-        // The desk's display on a Wayland compositor: each notification a named HUD of a WaylandSession.
-        .target(
-            name: "WaylandNotifyDisplay",
-            dependencies: [
-                "HUDNotify", "WaylandPlatform", "SocketNames", "HUDBase", "HUDControl", "HUDLoop", "HUDRender", "HUDScene",
-                "ProgressFeed",
+                "HUDShow", "ProgressFeed",
             ],
             swiftSettings: strictness
         ),
@@ -258,12 +242,8 @@ let package = Package(
                 "HUDNotify",
                 "ProgressFeed",
                 "X11Display",
-                "X11Names",
-                "X11NotifyDisplay",
                 "X11Platform",
                 "WaylandPlatform",
-                "SocketNames",
-                "WaylandNotifyDisplay",
                 "HUDLoop",
                 "HUDControl",
                 "HUDShow",

@@ -19,4 +19,12 @@ public import ProgressFeed
     func open(_ lines: [String])
     /// Hides the HUD, as its own process would.
     func hide(subscribe: Bool)
+    /// Keeps this endpoint until the other side has answered a request sent without waiting for it (where the
+    /// request travels on a connection of its own).
+    func keepUntilAnswered()
+}
+
+extension DeliveryEndpoint {
+    /// Nothing to keep: the request is written before `send` returns (X11's property and client message).
+    public func keepUntilAnswered() {}
 }

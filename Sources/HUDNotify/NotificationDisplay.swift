@@ -3,8 +3,8 @@ public import HUDScene
 public import ProgressFeed
 
 /// What the notification desk needs of a display: a HUD for a name, and the desktop's icon theme. The desk decides
-/// which notification shows, waits, expires or closes; the display only shows. `X11NotificationDisplay` is the
-/// program's; a test gives the desk one of its own and plays the desk's timers on a `ManualLoop`.
+/// which notification shows, waits, expires or closes; the display only shows. `SessionNotificationDisplay` is the
+/// program's, on either platform; a test gives the desk one of its own and plays the desk's timers on a `ManualLoop`.
 @MainActor public protocol NotificationDisplay: AnyObject {
     /// The HUD named `name`, made if no HUD of that name is up. When another process shows a HUD by that name
     /// (`x11hud --id volume`), that one is sent `update` instead and the desk keeps no HUD.

@@ -28,6 +28,20 @@ public import HUDScene
     func window(_ choice: WindowChoice) throws(PlatformFailure) -> UInt
     /// `hud` has ended with `status`: its name is let go and whoever asked for it (a resident's client) is told.
     func ended(_ hud: any HUDPresenter, status: Int32)
+    /// The HUD of this process named `name`, while it has not been let go (`forget`).
+    func existingHUD(named name: String) -> (any HUDPresenter)?
+    /// Lets go of `name` once its HUD has finished (a HUD still up keeps it), and of what carries it across
+    /// processes.
+    func forget(_ name: String)
+    /// The part of the screen `place` names that HUDs may use (panels left out), in points at its scale.
+    func usableArea(_ place: HUDPlace) -> Rect
+    /// The desktop's icon theme, nil when it names none.
+    func iconTheme() -> String?
+    /// Whether the active window is fullscreen where `place` would show (its monitor or output).
+    func activeWindowIsFullscreen(at place: HUDPlace) -> Bool
+    /// Calls `body` whenever the active window or its state may have changed; nil stops. Where the platform
+    /// cannot tell (a compositor without a window list), never.
+    func watchActiveWindow(_ body: (@MainActor () -> Void)?)
     /// SIGINT, SIGTERM and SIGHUP take every HUD of the process down, then end it.
     func watchSignals()
     /// Replaces the exit when the display goes away: one line (with `note` added) is written, then `handler`

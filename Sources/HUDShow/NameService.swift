@@ -16,6 +16,9 @@ public import HUDControl
     func endpoint(named name: String) -> (any DeliveryEndpoint)?
     /// Every HUD of other processes (over `window` only, when given), to hide them.
     func endpoints(over window: UInt?) -> [any DeliveryEndpoint]
+    /// Removes what processes killed by SIGKILL left (once per process; nothing where the names need no files).
+    /// For long-lived processes and those that reach every HUD anyway, never a HUD's start.
+    func sweep()
     /// Every HUD on the display, oldest first, given to `done` once each has answered (or a second has passed).
     func list(_ done: @escaping @MainActor ([HUDListing]) -> Void)
     /// Makes this process the resident: each client's request (the lines it sent) goes to `show`, which makes and

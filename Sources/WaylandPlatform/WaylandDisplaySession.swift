@@ -16,6 +16,7 @@ import ProgressFeed
     public let platform = PlatformKind.wayland
     public let session: WaylandSession
     private let prefersDark: @MainActor () -> Bool?
+    private let theme: @MainActor () -> String?
     private let environment: [String: String]
     private var directory: NameDirectory?
     private lazy var service = WaylandNameService(self)
@@ -28,15 +29,16 @@ import ProgressFeed
     private var stacks = false
 
     /// Connects to `display` (nil: `WAYLAND_DISPLAY`). `prefersDark` says whether the desktop asks for dark
-    /// windows (GTK's settings: there is no XSETTINGS here).
+    /// windows, `iconTheme` which icon theme it uses (GTK's settings: there is no XSETTINGS here).
     /// - Throws: `PlatformFailure` (69) when there is no compositor or it lacks layer-shell.
-    public init(display: String? = nil, environment: [String: String],
-                prefersDark: @escaping @MainActor () -> Bool?) throws(PlatformFailure) {
+    public init(display: String? = nil, environment: [String: String], prefersDark: @escaping @MainActor () -> Bool?,
+                iconTheme: @escaping @MainActor () -> String?) throws(PlatformFailure) {
         do { session = try WaylandSession(display: display) } catch {
             throw PlatformFailure(error.exitStatus, error.message)
         }
         self.environment = environment
         self.prefersDark = prefersDark
+        theme = iconTheme
     }
 
     public var loop: any EventLoop { session.loop }
@@ -61,7 +63,9 @@ import ProgressFeed
 
     public func makeHUD(_ place: HUDPlace) throws(PlatformFailure) -> any HUDPresenter {
         let output = self.output(place.monitor)
-        let live = session.makeHUD(scale: place.scale, output: output)
+        // A named HUD is the session's by that name too: a notification replaced in place finds it.
+        let live = place.name.map { session.hud(id: $0, scale: place.scale, output: output) }
+            ?? session.makeHUD(scale: place.scale, output: output)
         var owner = place.name.flatMap { claimed.removeValue(forKey: $0) }
         if let directory = try? nameDirectory() {
             if !stacks {
@@ -103,6 +107,32 @@ import ProgressFeed
         links.removeValue(forKey: key)?.end(status: status)
         if let id = hud.id { session.forget(id: id) }
     }
+
+    public func existingHUD(named name: String) -> (any HUDPresenter)? { session.existingHUD(id: name) }
+
+    public func forget(_ name: String) {
+        let hud = session.existingHUD(id: name)
+        session.forget(id: name)
+        // Let go: its socket goes with it.
+        if let hud, session.existingHUD(id: name) == nil {
+            owners.removeValue(forKey: ObjectIdentifier(hud))?.end(status: ExitStatus.done.code)
+        }
+    }
+
+    public func usableArea(_ place: HUDPlace) -> Rect {
+        session.area(output: output(place.monitor), scale: place.scale)
+    }
+
+    /// Read once: GTK's settings file, not a file read for each notification.
+    public func iconTheme() -> String? { iconThemeName }
+    private lazy var iconThemeName: String? = theme()
+
+    /// Where the compositor lists windows (`zwlr_foreign_toplevel_manager_v1`); never elsewhere.
+    public func activeWindowIsFullscreen(at place: HUDPlace) -> Bool {
+        session.activeWindowIsFullscreen(output: output(place.monitor))
+    }
+
+    public func watchActiveWindow(_ body: (@MainActor () -> Void)?) { session.watchActiveWindow(body) }
 
     public func watchSignals() { session.watchSignals() }
 
@@ -274,4 +304,6 @@ import ProgressFeed
     func serve(_ show: @escaping @MainActor ([String]) -> (any HUDPresenter)?) throws(PlatformFailure) -> Bool {
         try display.serve(show)
     }
+
+    func sweep() { directory?.sweepOnce() }
 }

@@ -69,6 +69,22 @@ import X11Display
         loop.soon { made.forget(id: id) }
     }
 
+    public func existingHUD(named name: String) -> (any HUDPresenter)? { made?.existingHUD(id: name) }
+
+    public func forget(_ name: String) { made?.forget(id: name) }
+
+    public func usableArea(_ place: HUDPlace) -> Rect {
+        session.usableArea(monitor: MonitorChoice(place.monitor), scale: place.scale)
+    }
+
+    /// XSETTINGS' `Net/IconThemeName` (what GTK applications use), else GTK 3's settings.ini.
+    public func iconTheme() -> String? { session.desktopIconTheme(environment: ProcessInfo.processInfo.environment) }
+
+    /// The active window as `_NET_ACTIVE_WINDOW` names it, on whichever monitor.
+    public func activeWindowIsFullscreen(at place: HUDPlace) -> Bool { session.activeWindowIsFullscreen() }
+
+    public func watchActiveWindow(_ body: (@MainActor () -> Void)?) { session.watchActiveWindow(body) }
+
     public func watchSignals() {
         signalsWanted = true
         made?.watchSignals()
@@ -148,6 +164,9 @@ import X11Display
     }
 
     func list(_ done: @escaping @MainActor ([HUDListing]) -> Void) { done(display.session.listedHUDs()) }
+
+    /// The X server ends a name's selection with its process: nothing is left to sweep.
+    func sweep() {}
 
     func serve(_ show: @escaping @MainActor ([String]) -> (any HUDPresenter)?) -> Bool {
         let session = display.session

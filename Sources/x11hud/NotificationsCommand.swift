@@ -127,7 +127,7 @@ struct NotificationsCommand: Command {
             return font
         }
         let indicator = table.valueIndicator ?? builtIn.valueIndicator!
-        let screen = Platform.notificationDisplay(on: session, monitor: settings.monitor, scale: settings.scale) {
+        let screen = SessionNotificationDisplay(session: session, monitor: settings.monitor, scale: settings.scale) {
             X11HUDCommand.printError($0)
         }
         let desk = NotificationDesk(display: screen, clock: loop, icons: IconLookup(environment: environment),

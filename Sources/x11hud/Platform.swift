@@ -2,16 +2,10 @@ import CommandOptions
 import FoundationEssentials
 import HUDCommandLine
 import HUDBase
-import HUDControl
 import HUDFeeds
-import HUDNotify
-import HUDScene
 import HUDShow
-import SocketNames
-import WaylandNotifyDisplay
 import WaylandPlatform
 import X11Display
-import X11NotifyDisplay
 import X11Platform
 
 /// Which display system shows the HUD (`--backend`, on every command): a Wayland compositor with layer-shell where
@@ -89,39 +83,10 @@ enum Backend: String, Codable, CaseIterable {
     }
 
     private static func openWayland(_ environment: [String: String]) throws(PlatformFailure) -> WaylandDisplaySession {
-        try WaylandDisplaySession(environment: environment) {
-            // No XSETTINGS on Wayland: GTK_THEME, else GTK 3's settings.ini.
+        // No XSETTINGS on Wayland: GTK_THEME, else GTK 3's settings.ini.
+        try WaylandDisplaySession(environment: environment, prefersDark: {
             DesktopTheme.prefersDark(gtkThemeVariable: environment["GTK_THEME"], xsettings: [:],
                                      gtkSettings: GTKSettingsFile.load(environment: environment))
-        }
-    }
-
-    /// The notification server's display on `session`: each notification a named HUD, on `monitor` (a monitor on
-    /// X11, an output on Wayland). `warn` says what cannot be had (Wayland without a private runtime directory).
-    static func notificationDisplay(on session: any DisplaySession, monitor: String, scale: Double?,
-                                    warn: (String) -> Void) -> any NotificationDisplay {
-        let environment = ProcessInfo.processInfo.environment
-        if let x11 = session as? X11DisplaySession {
-            return X11NotificationDisplay(session: x11.session, environment: environment, scale: scale,
-                                          monitor: MonitorChoice(monitor))
-        }
-        let wayland = session as! WaylandDisplaySession
-        let output = wayland.output(monitor)
-        let theme = GTKSettingsFile.load(environment: environment)?.iconThemeName
-        let display = WaylandNotificationDisplay(session: wayland.session, iconTheme: theme, scale: scale,
-                                                 output: output)
-        do {
-            // Each notification a named HUD through the user's sockets (`list`, `hide --id`, `--id` reach it), and
-            // the bubbles stack with other processes' HUDs in their corner.
-            let directory = try NameDirectory(display: wayland.displayName, environment: environment)
-            directory.sweepOnce()
-            wayland.stackWithNeighbours(in: directory)
-            display.naming = WaylandNotificationNames(directory: directory, loop: wayland.loop,
-                                                      output: output ?? wayland.session.outputNames.first ?? "")
-        } catch {
-            warn("warning: \(error.message); notifications will not be named HUDs (list, hide --id) nor stack with "
-                + "other HUDs")
-        }
-        return display
+        }, iconTheme: { GTKSettingsFile.load(environment: environment)?.iconThemeName })
     }
 }

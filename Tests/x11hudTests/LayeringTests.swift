@@ -16,9 +16,8 @@ import Testing
         ["HUDLoop", "HUDScene"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
         ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
-        ["HUDNotify", "HUDShow", "X11Names", "SocketNames", "CommandOptions"],
-        ["X11Platform", "WaylandPlatform"],
-        ["X11NotifyDisplay", "WaylandNotifyDisplay"],
+        ["HUDShow", "X11Names", "SocketNames", "CommandOptions"],
+        ["HUDNotify", "X11Platform", "WaylandPlatform"],
         ["x11hud", "HUDExample", "RenderBench", "FeedFuzz", "HUDTestSupport"],
     ]
 
@@ -152,8 +151,7 @@ import Testing
     /// The modules that are one platform's: above the seam (`HUDShow`), nothing names them but the one place
     /// that picks the platform.
     static let platformModules: Set<String> = [
-        "X11Display", "X11Names", "X11Platform", "X11NotifyDisplay", "WaylandPlatform", "SocketNames",
-        "WaylandNotifyDisplay", "CX11", "CWayland",
+        "X11Display", "X11Names", "X11Platform", "WaylandPlatform", "SocketNames", "CX11", "CWayland",
     ]
 
     /// Every command is written once above the seam: in the command module only `Platform.swift` imports a platform
