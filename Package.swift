@@ -338,7 +338,7 @@ let package = Package(
             name: "x11hudTests",
             dependencies: [
                 "HUDScene", "HUDRender", "X11Platform", "ProgressFeed", "x11hud", "HUDTestSupport", "HUDLoop", "HUDControl",
-                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine", "HUDDialogs", "X11Display", "CommandOptions",
+                "HUDBase", "HUDConfig", "HUDFeeds", "HUDCommandLine", "HUDDialogs", "X11Display", "CommandOptions", "HUDShow",
             ],
             // What the command line said before issue 38's parser (CLIGoldenTests), and the script that wrote it.
             exclude: ["Fixtures"],
