@@ -1,5 +1,5 @@
 /// Where a relative path on a command line (`--image`, `--config`) is found. On a process's own command line: its
-/// working directory, as the system finds it. On a client's command line read by the resident (`ServedHUDs`): the
+/// working directory, as the system finds it. On a client's command line read by the resident (`Resident.show`): the
 /// client's directory, which its request carries. The resident never changes its own working directory: a chdir is
 /// process-wide, so it would move the relative paths of every other HUD and thread with it.
 package enum RelativePaths {
