@@ -113,6 +113,23 @@ struct ParityTests {
         #expect(centred, "the second HUD stayed off-centre: \(alone) against \(one)")
     }
 
+    /// A setting the platform cannot honour is said in one line, and the HUD shows anyway: blur on Wayland (no
+    /// protocol for it); X11 blurs where a compositor does, and says nothing.
+    @Test(arguments: platforms)
+    func whatAPlatformCannotHonourIsOneLine(_ platform: TestPlatform) throws {
+        let display = try TestDisplay(platform)
+        defer { display.stop() }
+        let r = try display.run(["--bezel-style", "blur", "--label", "Blur", "--hide-after", "0.3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        if platform == .wayland {
+            #expect(lines == ["x11hud: warning: --bezel-style blur: Wayland has no protocol for blur behind a surface "
+                + "yet; drawn solid"], "\(r.stderr)")
+        } else {
+            #expect(!r.stderr.contains("blur"), "\(r.stderr)")
+        }
+    }
+
     /// `--queue` waits while the name is another process's, then shows its own HUD by that name.
     @Test(arguments: platforms)
     func aQueuedHUDWaitsForTheName(_ platform: TestPlatform) throws {
