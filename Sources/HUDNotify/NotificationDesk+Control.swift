@@ -121,11 +121,11 @@ extension NotificationDesk {
     @discardableResult public func clearHistory() -> Int { history.removeAll() }
 
     /// The names of the rules, in the order they apply, and whether each is on.
-    public var namedRules: [(name: String, enabled: Bool)] { rules.named }
+    public var namedRules: [(name: String, enabled: Bool)] { intake.rules.named }
 
     /// Turns every rule called `name` on (`true`), off (`false`) or to the other state (nil, dunst's toggle); false
     /// when no rule has that name.
-    public func setRule(_ name: String, enabled: Bool?) -> Bool { rules.set(name, enabled: enabled) }
+    public func setRule(_ name: String, enabled: Bool?) -> Bool { intake.rules.set(name, enabled: enabled) }
 
     /// The actions of the notifications on screen as dunst's context menu lists them, one line each:
     /// `#LABEL (SUMMARY) [ID,KEY]`, the notifications in reverse of dunst's displayed order, as it builds the list.

@@ -77,6 +77,27 @@ struct NotificationStacks {
         index = [:]
         for (key, id) in open() { index[key] = id }
     }
+
+    /// The open notification (of `entries`) that `n` would join, if any: never a value or synchronous one (an OSD,
+    /// or a bubble with a bar: `stacking` says which may), one with raw pixels, or one hiding.
+    func duplicate(of n: Notification, skipHistory: Bool, in entries: [UInt32: NotificationEntry],
+                   stacking: (Notification) -> Bool) -> UInt32? {
+        guard let key = candidate(for: StackKey(n, skipHistory: skipHistory)), let entry = entries[key],
+              entry.stackable, entry.reason == nil, entry.skipHistory == skipHistory, stacking(entry.notification),
+              entry.notification.isDuplicate(of: n) else { return nil }
+        return key
+    }
+
+    /// Notes the text `id` of `entries` shows now, for `duplicate(of:skipHistory:in:stacking:)`.
+    mutating func index(_ id: UInt32, in entries: [UInt32: NotificationEntry], stacking: (Notification) -> Bool) {
+        func stacks(_ entry: NotificationEntry) -> Bool { entry.stackable && stacking(entry.notification) }
+        guard let entry = entries[id], stacks(entry) else { return }
+        remember(id, as: StackKey(entry.notification, skipHistory: entry.skipHistory), openCount: entries.count) {
+            entries.compactMap { id, entry in
+                stacks(entry) ? (StackKey(entry.notification, skipHistory: entry.skipHistory), id) : nil
+            }
+        }
+    }
 }
 
 /// What `Notification.isDuplicate(of:)` compares, hashed.

@@ -6,6 +6,23 @@ import HUDConfig
 /// with the same values dunst 1.9 gives them, so a script written for dunst runs unchanged; and x11hud's own
 /// `X11HUD_*` variables beside them.
 struct RuleScriptCall: Equatable {
+    /// Runs each of `scripts` for notification `id` with dunst's arguments and environment, through `runScript`.
+    /// No shell reads any of them. Returns a line for each that could not be started.
+    @MainActor static func run(_ scripts: [String], for id: UInt32, _ n: Notification, timeout: NotificationExpiry,
+                               now: Double,
+                               with runScript: (_ argv: [String], _ environment: [String: String]) throws -> Void)
+        -> [String] {
+        scripts.compactMap { script in
+            let call = RuleScriptCall(script: script, id: id, n, timeout: timeout.seconds(for: n), now: now)
+            do {
+                try runScript(call.arguments, call.environment)
+                return nil
+            } catch {
+                return "notification \(id): cannot run the rule's script '\(script)': \(error)"
+            }
+        }
+    }
+
     var arguments: [String]
     var environment: [String: String]
 
