@@ -167,7 +167,8 @@ import ProgressFeed
         }
         // Not a replacement: the same again from the same application joins the one shown or waiting.
         if n.replacesID == 0, stackable, presentation.stacksDuplicates(n),
-           let key = duplicate(of: n, skipHistory: skipHistory) {
+           let key = stacks.duplicate(of: n, skipHistory: skipHistory, in: entries,
+                                      stacking: presentation.stacksDuplicates) {
             join(id, onto: key)
             return
         }
@@ -424,11 +425,6 @@ extension NotificationDesk {
 // MARK: - Duplicates
 
 extension NotificationDesk {
-    /// The open notification `n` would join (its id), if any (`NotificationStacks.duplicate`).
-    private func duplicate(of n: Notification, skipHistory: Bool) -> UInt32? {
-        stacks.duplicate(of: n, skipHistory: skipHistory, in: entries, stacking: presentation.stacksDuplicates)
-    }
-
     /// Notes the text `id` shows now, for `duplicate(of:skipHistory:)`.
     private func indexForStacking(_ id: UInt32) {
         stacks.index(id, in: entries, stacking: presentation.stacksDuplicates)
