@@ -7,8 +7,6 @@ public import HUDScene
 /// against this and `NameService`, as dunst writes its queues once against `struct output`; each platform module
 /// has one implementation, and the command module picks one in one place.
 @MainActor public protocol DisplaySession: AnyObject {
-    /// Which platform this is, for the words a message uses.
-    var platform: PlatformKind { get }
     /// The loop the session's connection is read on.
     var loop: any EventLoop { get }
     /// The display's name as a person sets it: `:0`, `wayland-1`.

@@ -142,14 +142,15 @@ public final class TestDisplay {
             attempt += 1
             let label = "probe \(attempt)"
             let probe = try start(["--label", label])
-            defer { probe.kill() }
             var drawer: Int32?
             _ = try waitForList(timeout: 3) { huds in
                 drawer = huds.first { $0.label == label }?.pid
                 return drawer != nil
             }
-            _ = try waitForList(timeout: 3) { !$0.contains { $0.label == label } }
-            return drawer == resident.pid
+            // Ended before the test goes on: its HUD, drawn by the resident or its own, must not be listed then.
+            probe.kill()
+            let gone = try waitForList(timeout: 5) { !$0.contains { $0.label == label } }
+            return gone && drawer == resident.pid
         }
         guard serving else {
             resident.kill()

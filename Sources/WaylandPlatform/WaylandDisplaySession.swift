@@ -13,7 +13,6 @@ import ProgressFeed
 /// its name's or an unnamed one, so that `list`, `hide` and other processes' `--id` reach it, and the HUDs stack
 /// with other processes' in their corner.
 @MainActor public final class WaylandDisplaySession: DisplaySession {
-    public let platform = PlatformKind.wayland
     public let session: WaylandSession
     private let prefersDark: @MainActor () -> Bool?
     private let theme: @MainActor () -> String?

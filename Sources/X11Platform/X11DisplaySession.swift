@@ -12,7 +12,6 @@ import X11Display
 /// `HUDForwarder`): a client that hands its HUD to another process never makes windows, a frame clock or reads
 /// the desktop's settings. The whole `HUDSession` is made on the same connection when first needed.
 @MainActor public final class X11DisplaySession: DisplaySession {
-    public let platform = PlatformKind.x11
     private let forwarder: HUDForwarder
     private var made: HUDSession?
     private var signalsWanted = false

@@ -24,7 +24,6 @@ import Testing
 
     /// A display session and its names, recording what the resident asks of them.
     final class Session: DisplaySession, NameService {
-        let platform = PlatformKind.wayland
         let loop: any EventLoop = ManualLoop(now: 0)
         let displayName = "test-0"
         var taken: Set<String> = []
