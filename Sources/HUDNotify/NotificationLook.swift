@@ -33,6 +33,9 @@ public struct NotificationLook: Sendable {
     ///   - labelFont, detailsFont: the fonts the command line or the config file chose; nil: the bubble's own.
     public init(style: HUDStyle, settings: NotificationSettings, labelFont: FontSpec? = nil,
                 detailsFont: FontSpec? = nil) {
+        // Read in their first frame, as dunst and mako show them; they go with the command line's animation.
+        var style = style
+        style.appearsAtOnce = true
         osd = style
         var bubble = style
         let builtIn = NotificationSettings.builtIn

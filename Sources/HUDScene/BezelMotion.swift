@@ -5,6 +5,8 @@ public struct BezelMotion: Hashable, Sendable {
     /// The vertical shift of the whole HUD from its laid-out place, in points: its place in a stack.
     public private(set) var shift = ProgressTrack(0, duration: Spring.duration)
     private var resize: (from: Rect, to: Rect, start: Double)?
+    /// When the content last changed size.
+    private var lastResize = -Double.infinity
 
     public init() {}
 
@@ -13,9 +15,13 @@ public struct BezelMotion: Hashable, Sendable {
         shift.set(dy, at: time, animated: animated)
     }
 
-    /// The bezel, laid out as `from` until now, is now laid out as `to`: glide between them.
+    /// The bezel, laid out as `from` until now, is now laid out as `to`: glide between them, or, when the last
+    /// change of size came less than a glide ago (a held key's label, a stream's details), go there at once, as a
+    /// run of progress changes does (`ProgressTrack`): a run settles within a frame of its last change.
     public mutating func resize(from: Rect, to: Rect, at time: Double) {
-        resize = (presentedBezel(target: from, at: time), to, time)
+        let inRun = time >= lastResize && time - lastResize < Spring.duration
+        lastResize = time
+        resize = inRun ? nil : (presentedBezel(target: from, at: time), to, time)
     }
 
     /// `layout` as presented at `time`: shifted, with the bezel on its way to the laid-out one.
@@ -41,13 +47,14 @@ public struct BezelMotion: Hashable, Sendable {
 
     public static func == (a: BezelMotion, b: BezelMotion) -> Bool {
         a.shift == b.shift && a.resize?.from == b.resize?.from && a.resize?.to == b.resize?.to
-            && a.resize?.start == b.resize?.start
+            && a.resize?.start == b.resize?.start && a.lastResize == b.lastResize
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(shift)
         h.combine(resize?.to)
         h.combine(resize?.start)
+        h.combine(lastResize)
     }
 }
 

@@ -28,7 +28,7 @@ public struct HUDScene: Hashable, Sendable {
 
     public mutating func show(at time: Double, animated: Bool = true) {
         if !appearance.isShown { indicatorStart = time }
-        appearance.show(at: time, animation: style.animation, animated: animated)
+        appearance.show(at: time, animation: style.animation, animated: animated && !style.appearsAtOnce)
     }
 
     /// The indicator: derived from the content's mode and the style.
@@ -63,12 +63,14 @@ public struct HUDScene: Hashable, Sendable {
         var animated = animated && appearance.isShown
         if animated, let step = indicator?.visibleProgressStep(scale: scale),
            abs(value - shown) <= Indicator.easedMove * step,
-           time - progressTrack.lastChange >= Self.fastestJumps {
+           time - progressTrack.lastChange >= ProgressTrack.runSettle {
             // A move of a pixel or two, eased, shows as the same one-pixel steps in more frames: the frame of the
-            // update shows it whole, and a stream of small updates costs one wake-up each.
+            // update shows it whole, and a stream of small updates costs one wake-up each. (Updates closer together
+            // than two frames are eased however small, so that the frame loop paces them.)
             animated = false
         }
-        guard animated, leadIn > 0, !progressTrack.isAnimating(at: time) else {
+        // A change in a run is drawn whole (see ProgressTrack): a lead-in is for an ease from rest.
+        guard animated, leadIn > 0, !progressTrack.isAnimating(at: time), !progressTrack.continuesRun(at: time) else {
             progressTrack.set(content.progress, at: time, animated: animated)
             return
         }
@@ -92,10 +94,6 @@ public struct HUDScene: Hashable, Sendable {
         }
         progressTrack.set(content.progress, at: time - lead)
     }
-
-    /// Updates closer together than this are eased however small, so that the frame loop paces their frames (at
-    /// 100 a second, a frame for each would outrun the monitor).
-    static let fastestJumps = 1.0 / 30
 
     /// Whether a frame at `time` would show the progress visibly moved from `shown`, the progress of the frame on
     /// screen: by a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another

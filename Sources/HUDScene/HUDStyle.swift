@@ -30,6 +30,9 @@ public struct HUDStyle: Hashable, Sendable {
     public var maxLabelLines: Int = 2
     public var determinateStyle: DeterminateStyle = .outline
     public var animation: HUDAnimation = .fade
+    /// The first frame shows the HUD whole, as dunst, mako and wob show theirs: an OSD or a notification is read the
+    /// moment it appears (issue 51). `animation` still plays when it goes.
+    public var appearsAtOnce: Bool = false
     /// How the indeterminate mode moves.
     public var spinner: SpinnerStyle = .activityIndicator
     /// The built-in icons draw themselves in, stroke by stroke; off, they appear whole.

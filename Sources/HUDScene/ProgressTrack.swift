@@ -4,25 +4,27 @@
 /// A new target starts from the value shown at that moment, so a stream of rising inputs draws a rising
 /// indicator with no jump back; it moves backwards only when the input does.
 ///
-/// A track that `followsStreams` fits its eases to the rate of its input: a value that comes while the last ease
-/// would still run is part of a stream, and is reached linearly in one and a half times the gap since the last one
-/// (never more than `duration`). A steady stream then moves at the stream's own speed, one ease handing over to the
-/// next before it ends, with neither stops between updates (stair-steps) nor a growing lag behind the newest value:
-/// the display is at most one and a half updates behind.
+/// A track that `followsStreams` treats a value that comes while the last change would still be easing as part of a
+/// run (a held key, a producer's stream): it is drawn whole in the next frame, not eased, so the display settles
+/// within two frames of the last update and a run of steps costs one frame each (issue 51: easing every step of a
+/// held key over the spring settled 140 ms after the last press and drew every frame in between). Updates closer
+/// together than two frames are eased linearly over their gap instead, so that the frame loop paces them (a frame
+/// for each of 100 updates a second would outrun the monitor) and the display is never more than one behind.
 public struct ProgressTrack: Hashable, Sendable {
     /// How long the indicator takes to catch up with a new value.
     public static let duration = 0.2
-    /// How much longer than the gap between two updates of a stream an ease lasts: more than one, so that the
-    /// next update comes before the ease ends and the motion never stops while the stream goes on.
-    public static let streamOverlap = 1.5
+    /// The longest a change in a run takes to be drawn whole: two frames at 60 Hz.
+    public static let runSettle = 1.0 / 30
 
     public private(set) var target: Double
     private var from: Double
     private var start = -Double.infinity
     /// The length of the current ease.
     private var length: Double
-    /// The current ease is linear (part of a stream) rather than the spring.
+    /// The current ease is linear (part of a run) rather than the spring.
     private var linear = false
+    /// The last change came within `duration` of the one before it: part of a run.
+    public private(set) var isInRun = false
     private let duration: Double
     private let followsStreams: Bool
 
@@ -38,13 +40,18 @@ public struct ProgressTrack: Hashable, Sendable {
     public mutating func set(_ value: Double, at time: Double, animated: Bool = true) {
         guard value != target else { return }
         let gap = time - start
-        // What is shown now, by the ease running now (before `linear` says what the next one is).
         let shown = self.value(at: time)
-        linear = followsStreams && animated && gap >= 0 && isAnimating(at: time)
-        from = animated ? shown : value
+        isInRun = animated && continuesRun(at: time)
+        linear = isInRun && gap < Self.runSettle
+        from = animated && (linear || !isInRun) ? shown : value
         target = value
-        length = linear ? min(duration, max(gap * Self.streamOverlap, 1e-3)) : duration
+        length = linear ? max(gap, 1e-3) : duration
         start = time
+    }
+
+    /// Whether a change at `time` would be part of a run: it comes while the last change would still be easing.
+    public func continuesRun(at time: Double) -> Bool {
+        followsStreams && time >= start && time - start < duration
     }
 
     public func value(at time: Double) -> Double {

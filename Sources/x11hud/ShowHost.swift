@@ -187,7 +187,11 @@ import ProgressFeed
     static func dress(_ live: any HUDPresenter, as command: ShowCommand, on session: any DisplaySession) {
         var options = command.hud
         options.settings.resolveAutoTheme { session.desktopPrefersDark() }
-        live.style = options.style
+        var style = options.style
+        // An OSD, a HUD by name that the next key press updates, is read the moment it appears, as dunst, mako and
+        // wob show theirs; `--animation` brings the transition in.
+        style.appearsAtOnce = command.id != nil && options.look.animation == nil
+        live.style = style
         live.blocksInput = command.blockInput
         for warning in session.unsupported(live.style) { X11HUDCommand.printError(warning) }
         if let warning = LiveWarnings.background(style: live.style, canDim: live.canDim) {

@@ -16,7 +16,10 @@ import Testing
         #expect(look.bubble.position == .topRight && look.osd.position == .center)
         #expect(look.bubble.labelFont == NotificationLook.summaryFont)
         #expect(look.bubble.detailsFont.description == "Sans 13", "the body is regular")
-        #expect(look.osd == dark, "an OSD is the command line's HUD")
+        var readAtOnce = dark
+        readAtOnce.appearsAtOnce = true
+        #expect(look.osd == readAtOnce, "an OSD is the command line's HUD, whole in its first frame (issue 51)")
+        #expect(look.bubble.appearsAtOnce, "as a bubble is")
 
         var mine = dark
         mine.position = .bottom

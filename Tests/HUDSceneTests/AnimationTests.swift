@@ -93,6 +93,47 @@ import Testing
     }
 }
 
+/// Issue 51: what the user waits to read is whole in its first frame, and a run of changes settles at once.
+@Suite struct AtOnceTests {
+    @Test func anOSDIsWholeInItsFirstFrameAndStillGoesWithItsAnimation() {
+        var style = HUDStyle.theme(.dark)
+        style.appearsAtOnce = true
+        style.animation = .zoom
+        var scene = HUDScene(content: HUDContent(mode: .bar, label: "Volume 40%"), style: style, area: screen)
+        scene.show(at: 1)
+        #expect(scene.appearance.presentation(at: 1) == .shown)
+        #expect(scene.nextFrameTime(after: 1) == nil, "nothing left to play after the first frame")
+        scene.hide(at: 2)
+        let going = scene.appearance.presentation(at: 2.05)
+        #expect(going.opacity > 0 && going.opacity < 1 && going.scale < 1, "\(going)")
+        // A plain HUD keeps MBProgressHUD's fade in.
+        var plain = HUDScene(content: HUDContent(mode: .bar), style: .theme(.dark), area: screen)
+        plain.show(at: 1)
+        #expect(plain.appearance.presentation(at: 1).opacity == 0)
+    }
+
+    @Test func aResizeThatComesWhileTheLastGlidesIsDrawnWhole() {
+        var motion = BezelMotion()
+        let sizes = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 0, y: 0, width: 110, height: 50),
+                     Rect(x: 0, y: 0, width: 120, height: 50)]
+        motion.resize(from: sizes[0], to: sizes[1], at: 1)
+        #expect(bezel(motion, sizes[1], at: 1.05).width < 110, "the first change of size glides")
+        motion.resize(from: sizes[1], to: sizes[2], at: 1.1)
+        #expect(bezel(motion, sizes[2], at: 1.1) == sizes[2], "the next, 0.1 s later, is drawn whole")
+        #expect(!motion.isAnimating(at: 1.1))
+        // A change of size long after the last glides again.
+        motion.resize(from: sizes[2], to: sizes[0], at: 5)
+        #expect(bezel(motion, sizes[0], at: 5.05).width > 100)
+    }
+
+    private func bezel(_ motion: BezelMotion, _ target: Rect, at time: Double) -> Rect {
+        var layout = HUDLayout(content: HUDContent(mode: .text, label: "x"), style: .theme(.dark), area: screen,
+                               measurer: FixedMetrics())
+        layout.bezel = target
+        return motion.apply(to: layout, at: time).bezel
+    }
+}
+
 @Suite struct SpinnerTests {
     @Test func stepsTwelveTimesASecond() {
         #expect(ActivityIndicator.step(at: 0) == 0)

@@ -77,22 +77,37 @@ private struct FrameLoop {
         }
     }
 
-    @Test func aSteadyStreamOfBiggerStepsMovesWithoutStairSteps() {
+    @Test func aRunOfBiggerStepsIsDrawnAStepAFrame() {
         var loop = FrameLoop()
-        // 5 % a step at 10 a second: 6 px an update, eased linearly from one update to the next.
-        loop.feed((1...20).map { Double($0) / 20 }, rate: 10)
-        // Between the first and last update the motion never stops: no gap between frames longer than an update
-        // interval, and the spacing of frames is even (linear motion at the stream's speed, not ease-out bursts).
-        let middle = loop.frames.filter { $0.time > 1.3 && $0.time < 2.7 }
-        let gaps = zip(middle, middle.dropFirst()).map { $1.time - $0.time }
-        #expect(gaps.count > 50, "a frame a pixel: \(gaps.count)")
-        #expect(gaps.max()! < 0.1, "a stop in the motion: \(gaps.max()!) s")
-        #expect(gaps.max()! - gaps.min()! < 0.02, "uneven frames: \(gaps.min()!)–\(gaps.max()!) s")
+        // 5 % a step at 10 a second (a held key, a fast producer): 6 px an update. Issue 51: each eased over the
+        // stream cost a frame a pixel and settled 0.15 s after the last; now the first eases from rest and every
+        // later one, coming while the last would still ease, is drawn whole in the frame of its update.
+        let values = (1...20).map { Double($0) / 20 }
+        loop.feed(values, rate: 10)
+        let later = loop.frames.filter { $0.time > 1.1 - 1e-9 }
+        #expect(later.count == values.count - 1, "\(later.count) frames after the first update's ease")
+        for (i, frame) in later.enumerated() {
+            #expect(abs(frame.time - (1.1 + Double(i) / 10)) < 1e-9, "drawn at its update, with no wait")
+            #expect(frame.progress == values[i + 1], "the update's own value")
+        }
+        // Nothing more to draw after the last update's frame.
+        #expect(loop.scene.nextFrameTime(after: 2.9 + 1e-6, shownProgress: loop.shown) == nil)
         for (a, b) in zip(loop.frames, loop.frames.dropFirst()) {
-            // Forwards only, a pixel or more a frame: the spring of the first update hands over to the stream's
-            // linear ease from where it is (it once restarted from a value computed with the wrong curve).
-            #expect(b.progress - a.progress >= loop.step - 1e-9 || b.progress == 1,
-                    "\(b.progress - a.progress) at \(b.time)")
+            #expect(b.progress > a.progress, "forwards only: \(a.progress) then \(b.progress) at \(b.time)")
+        }
+    }
+
+    @Test func aHeldKeySettlesWithinTwoFramesOfItsLastPress() {
+        // The keyboard's repeat at 30 a second down to one press every 0.19 s: each is a run.
+        for gap in [1.0 / 30, 0.05, 0.1, 0.19] {
+            var loop = FrameLoop(mode: .bar)
+            // 3 % a press: 3.6 px of the bar, more than a move drawn whole for being small.
+            let values = (1...30).map { Double($0) * 0.03 }
+            loop.feed(values, rate: 1 / gap)
+            let last = 1 + Double(values.count - 1) * gap
+            #expect(loop.frames.last!.progress == values.last!)
+            #expect(loop.frames.last!.time - last <= ProgressTrack.runSettle + 1e-9,
+                    "settled \((loop.frames.last!.time - last) * 1000) ms after the last press, \(gap) s apart")
         }
     }
 
