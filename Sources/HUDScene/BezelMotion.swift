@@ -2,8 +2,10 @@
 /// jumps: the whole HUD slides when the stack of HUDs it belongs to changes, and the bezel grows or shrinks when its
 /// content changes size (a longer label, a new mode). Pure functions of time, like `Appearance`.
 public struct BezelMotion: Hashable, Sendable {
-    /// The vertical shift of the whole HUD from its laid-out place, in points: its place in a stack.
-    public private(set) var shift = ProgressTrack(0, duration: Spring.duration)
+    /// The vertical shift of the whole HUD from its laid-out place, in points: its place in a stack. A shift that
+    /// comes while the last would still be sliding (a burst of notifications) goes there in the next frame, as a
+    /// run of progress does: ten bubbles a second slid each HUD of the column at every refresh.
+    public private(set) var shift = ProgressTrack(0, duration: Spring.duration, followsStreams: true)
     private var resize: (from: Rect, to: Rect, start: Double)?
     /// When the content last changed size.
     private var lastResize = -Double.infinity

@@ -126,6 +126,18 @@ import Testing
         #expect(bezel(motion, sizes[0], at: 5.05).width > 100)
     }
 
+    @Test func aBurstOfStackChangesMovesEachHUDOnceAChange() {
+        var motion = BezelMotion()
+        motion.setShift(60, at: 1, animated: true)
+        #expect(motion.isAnimating(at: 1.1), "one change of the stack slides")
+        // Ten notifications a second: each shift comes while the last would still slide.
+        for (i, dy) in [120.0, 180, 240].enumerated() {
+            let t = 1.1 + Double(i) / 10
+            motion.setShift(dy, at: t, animated: true)
+            #expect(motion.shift.value(at: t) == dy && !motion.isAnimating(at: t), "in place at once: \(dy)")
+        }
+    }
+
     private func bezel(_ motion: BezelMotion, _ target: Rect, at time: Double) -> Rect {
         var layout = HUDLayout(content: HUDContent(mode: .text, label: "x"), style: .theme(.dark), area: screen,
                                measurer: FixedMetrics())
