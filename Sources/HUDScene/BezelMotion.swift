@@ -20,8 +20,10 @@ public struct BezelMotion: Hashable, Sendable {
     /// The bezel, laid out as `from` until now, is now laid out as `to`: glide between them, or, when the last
     /// change of size came less than a glide ago (a held key's label, a stream's details), go there at once, as a
     /// run of progress changes does (`ProgressTrack`): a run settles within a frame of its last change.
-    public mutating func resize(from: Rect, to: Rect, at time: Double) {
-        let inRun = time >= lastResize && time - lastResize < Spring.duration
+    /// `contentInRun`: the content that changed size is itself part of a run of changes (a count going up ten
+    /// times a second), which moves it at once too.
+    public mutating func resize(from: Rect, to: Rect, at time: Double, contentInRun: Bool = false) {
+        let inRun = contentInRun || (time >= lastResize && time - lastResize < Spring.duration)
         lastResize = time
         resize = inRun ? nil : (presentedBezel(target: from, at: time), to, time)
     }

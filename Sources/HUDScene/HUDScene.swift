@@ -17,6 +17,10 @@ public struct HUDScene: Hashable, Sendable {
     public var indicatorStart: Double?
     /// The bezel sliding in its stack and gliding between sizes.
     public private(set) var motion = BezelMotion()
+    /// When the content last changed, and whether that change came while the one before would still be easing:
+    /// part of a run (a held key's label), whose changes of size are drawn whole.
+    private var lastContentChange = -Double.infinity
+    private var contentInRun = false
 
     public init(content: HUDContent, style: HUDStyle, area: Rect, scale: Double = 1) {
         self.progressTrack = ProgressTrack(content.progress, followsStreams: true)
@@ -37,6 +41,10 @@ public struct HUDScene: Hashable, Sendable {
     /// Sets the content; a different indicator starts its motion (a live icon draws itself in) at `time`.
     public mutating func setContent(_ newContent: HUDContent, at time: Double) {
         let before = indicator
+        if newContent != content {
+            contentInRun = time >= lastContentChange && time - lastContentChange < Spring.duration
+            lastContentChange = time
+        }
         content = newContent
         if appearance.isShown, indicator != before { indicatorStart = time }
     }
@@ -140,14 +148,19 @@ public struct HUDScene: Hashable, Sendable {
     }
 
     /// Moves the HUD `dy` points from its laid-out place (its place in a stack of HUDs), sliding when it is shown.
+    /// It moves at once while it appears and for a glide's length after: a HUD that has just come is part of a
+    /// burst (ten notifications a second slid the newest bubble down a slot each time, every refresh), and a
+    /// move during the fade-in would be a slide nobody sees the start of.
     public mutating func setStackShift(_ dy: Double, at time: Double) {
-        motion.setShift(dy, at: time, animated: appearance.isShown && !appearance.isAnimating(at: time))
+        let settled = time >= appearance.endTime + Spring.duration
+        motion.setShift(dy, at: time, animated: appearance.isShown && settled)
     }
 
     /// The layout's bezel changed from `old` to `new` (the content changed size): glide while the HUD is shown.
     public mutating func bezelChanged(from old: Rect, to new: Rect, at time: Double) {
         guard appearance.isShown, old != new else { return }
-        motion.resize(from: old, to: new, at: time)
+        motion.resize(from: old, to: new, at: time,
+                      contentInRun: contentInRun && time - lastContentChange < Spring.duration)
     }
 
     public func layout(measurer: some TextMeasuring) -> HUDLayout {

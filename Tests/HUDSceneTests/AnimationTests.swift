@@ -138,6 +138,34 @@ import Testing
         }
     }
 
+    @Test func aHUDThatHasJustComeTakesItsPlaceInTheStackAtOnce() {
+        var style = HUDStyle.theme(.dark)
+        style.appearsAtOnce = true
+        var scene = HUDScene(content: HUDContent(mode: .text, label: "Backup done"), style: style, area: screen)
+        scene.show(at: 1)
+        // The next notification, 0.1 s later, pushes it down a slot: in place in the next frame.
+        scene.setStackShift(70, at: 1.1)
+        #expect(scene.motion.shift.value(at: 1.1) == 70 && scene.nextFrameTime(after: 1.1) == nil)
+        // Up for a while, it slides.
+        scene.setStackShift(0, at: 3)
+        #expect(scene.motion.isAnimating(at: 3.1))
+    }
+
+    @Test func aChangeOfSizeInARunOfLabelsIsDrawnWhole() {
+        var scene = HUDScene(content: HUDContent(mode: .text, label: "8 more"), style: .theme(.dark), area: screen)
+        scene.show(at: 0, animated: false)
+        let small = Rect(x: 0, y: 0, width: 54, height: 26), wide = Rect(x: 0, y: 0, width: 60, height: 26)
+        // A label alone after a pause glides to its new size.
+        scene.setContent(HUDContent(mode: .text, label: "9 more"), at: 1)
+        scene.bezelChanged(from: small, to: wide, at: 1)
+        #expect(scene.motion.isAnimating(at: 1.05))
+        // Labels ten a second: the one that changes the size is drawn at it.
+        scene.setContent(HUDContent(mode: .text, label: "10 more"), at: 3)
+        scene.setContent(HUDContent(mode: .text, label: "11 more"), at: 3.1)
+        scene.bezelChanged(from: wide, to: small, at: 3.1)
+        #expect(!scene.motion.isAnimating(at: 3.1))
+    }
+
     private func bezel(_ motion: BezelMotion, _ target: Rect, at time: Double) -> Rect {
         var layout = HUDLayout(content: HUDContent(mode: .text, label: "x"), style: .theme(.dark), area: screen,
                                measurer: FixedMetrics())
