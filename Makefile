@@ -71,11 +71,22 @@ deb:
 test-installed:
 	sh packaging/test-installed.sh
 
-# Issue 6: x11hud beside osd_cat, zenity, yad and dunst on a private Xvfb; writes BENCHMARKS.md (about 10 min).
-# Options pass through: make bench BENCH_ARGS="--quick" or BENCH_ARGS="--only ttff,rss --runs 15".
+# Issue 6: x11hud beside osd_cat, zenity, yad, dunst (and xob: XOB=…/xob) on a private Xvfb, then on a private
+# headless sway beside wob and mako (issue 42), in one run; writes BENCHMARKS.md (about 35 min) and ends with
+# issue 51's summary table. Options pass through: make bench BENCH_ARGS="--quick" or
+# BENCH_ARGS="--only ttff,rss --runs 15"; BENCH_ARGS="--baseline OLD_BINARY" measures an earlier build beside it.
 bench: release
 	$(RELEASE) --product x11hud-bench
-	python3 Tests/Benchmarks/bench.py $(BENCH_ARGS)
+	python3 Tests/Benchmarks/bench.py $(if $(XOB),--xob $(XOB)) $(BENCH_ARGS)
+
+# Issue 51's rows only, in one run (about 15 min): a held key's settle beside dunst, 10 updates/s in 10 % steps
+# beside osd_cat, the binary's size, a 3 s HUD's memory beside the C floor and osd_cat, and on headless sway a bar's
+# memory and first pixels beside wob, 100 notifications' CPU beside mako; out/bench/BENCHMARKS.md and a summary
+# table with ratios and the issue's targets (PASS/FAIL). make bench-51 BENCH_ARGS="--baseline /path/to/old/x11hud".
+.PHONY: bench-51
+bench-51: release
+	python3 Tests/Benchmarks/bench.py --only held,steps,size,rss,wayland --runs 5 --long-runs 3 \
+		$(if $(XOB),--xob $(XOB)) $(BENCH_ARGS)
 
 # Memory as the machine sees it (RSS, PSS, private, anonymous from smaps_rollup), x11hud beside its peers and servers;
 # XOB=…/xob adds xob. BENCHMARKS.md, section 32.

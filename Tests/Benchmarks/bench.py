@@ -7,13 +7,18 @@
 
 Metrics: map (pbench: fork → window mapped and → first damage), lat (pbench: stdin write → damage, idle and at
 100 updates/s), held (a volume key held down: 30 invocations at 10/s changing one named HUD, beside
-`dunstify -r`), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
+`dunstify -r` and xob fed on its stdin; the last press → the window's pixels settled), steps (pbench: 10 updates/s
+in 10 % steps on stdin, CPU of the tool over 10 s beside osd_cat and xob), size (the binary's bytes beside the
+peers'), exec (exec → exit of `--version` beside /bin/true), icount (callgrind instruction counts of
 x11hud), ttff (time to first frame by pixel polling, without and with picom), rss (the peaks of anonymous,
 private, PSS and RSS memory over a 3 s display, from /proc/PID/smaps_rollup, and the kernel's VmHWM), cpu
 (static, spinner, 10 and 100 updates/s over 10 s, with the X server's share and the pixels damaged per
 update), many (20 displays at 10 updates/s each), spinners (every --spinner style over 10 s, beside
 zenity --pulsate), flood (a million lines on stdin),
-frames (x11hud-bench's frame cost). xob is measured when built from its sources and given with --xob.
+frames (x11hud-bench's frame cost), wayland (wayland_bench.py's first pixels, notification servers' CPU and memory
+on a private headless sway, beside wob and mako). xob is measured when built from its sources and given with
+--xob. The run ends with issue 51's summary: one table, a ratio per row, its targets beside them.
+`make bench-51` runs only what that table needs (held, steps, size, rss, wayland; about 15 minutes).
 Build first: swift build -c release --static-swift-stdlib --product x11hud (and --product x11hud-bench)
 (`make bench` does both and runs this).
 """
@@ -23,6 +28,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import time
 
@@ -33,7 +39,8 @@ sys.path.insert(0, HERE)
 
 import deps  # noqa: E402  (stdlib only, so it can run before python3-xlib is there)
 
-METRICS = ["map", "lat", "held", "exec", "icount", "ttff", "rss", "cpu", "many", "spinners", "flood", "frames"]
+METRICS = ["map", "lat", "held", "steps", "size", "exec", "icount", "ttff", "rss", "cpu", "many", "spinners", "flood",
+           "frames", "wayland"]
 
 
 def parse_args(argv):
@@ -155,22 +162,81 @@ def run_lat(ctx, pbench, tools, quick):
 HELD_PRESSES, HELD_RATE = 30, 10
 
 
-def run_held(ctx, pbench, tools, runs):
-    """{tool: {"runs": [measure.held_key dicts], "lat": pbench's dict}}: windows and CPU over `runs` holds, then
-    one hold timed by pbench (fork of each invocation → the next damage on the window)."""
+def run_held(ctx, pbench, tools, runs, long_runs):
+    """{tool: {"runs": [measure.held_key dicts], "lat": [pbench's dicts]}}: windows and CPU over `long_runs` holds
+    (tools started once per press only), then `runs` holds timed by pbench, the tools taking turns: fork of each
+    press → the next damage on the window, and the last press → the window's pixels settled."""
     import measure
     import pbench as pb
-    results = {}
-    for t in tools:
-        if t.held is None:
-            continue
-        results[t.name] = {"runs": [], "lat": None}
-        for _ in range(runs):
+    held = [t for t in tools if t.held is not None]
+    results = {t.name: {"runs": [], "lat": []} for t in held}
+    for t in held:
+        for _ in range(0 if t.held_on_stdin else long_runs):
             results[t.name]["runs"].append(measure.held_key(ctx, t, HELD_PRESSES, HELD_RATE))
             pb.finish_notify(ctx, t)
-        results[t.name]["lat"] = pb.held_latency(pbench, ctx, t, HELD_PRESSES, int(1000 / HELD_RATE))
-        log("held: %s done" % t.name)
+    for r in range(runs):
+        for t in held:
+            results[t.name]["lat"].append(pb.held_latency(pbench, ctx, t, HELD_PRESSES, int(1000 / HELD_RATE)))
+        log("held: round %d/%d" % (r + 1, runs))
     return results
+
+
+# Issue 51: a held key's small steps fed on stdin, x11hud beside the peers that draw each line as it comes.
+STEP_RATE, STEP_PERCENT, STEP_TOOLS = 10, 10, ("x11hud", "osd_cat", "xob")
+
+
+def run_steps(ctx, pbench, tools, runs, window):
+    """{tool: [pbench cpu dicts]}: STEP_RATE lines a second going up and down by STEP_PERCENT, `window` s, the
+    tools taking turns."""
+    import pbench as pb
+    chosen = [t for t in tools if t.feed is not None and t.name.split()[0] in STEP_TOOLS]
+    results = {t.name: [] for t in chosen}
+    for r in range(runs):
+        for t in chosen:
+            results[t.name].append(pb.cpu_steps(pbench, ctx, t, STEP_RATE, STEP_PERCENT, window))
+        log("steps: round %d/%d" % (r + 1, runs))
+    return results
+
+
+# The peers' executables whose size the binary's is set beside (the Debian packages', xob's when given).
+SIZE_PEERS = ("dunst", "osd_cat", "wob", "mako")
+
+
+def run_size(tools, xob_binary):
+    """{name: (path, bytes)}: each x11hud measured (and its baseline) and each peer's executable found."""
+    found = [(t.name, t.ttff[0]) for t in tools if t.name.startswith("x11hud")]
+    found += [(name, shutil.which(name)) for name in SIZE_PEERS] + ([("xob", xob_binary)] if xob_binary else [])
+    return {name: (path, os.path.getsize(path)) for name, path in found if path}
+
+
+def run_wayland(binaries, runs, long_runs):
+    """wayland_bench.py's first pixels (`runs` rounds), notification servers' CPU and memory (`long_runs` each) on
+    a private headless sway of its own; `binaries`: (name, path) of x11hud and its baseline. None (and why) when
+    sway, wob or mako is missing."""
+    import wayland_bench as wl
+    from xsession import Children
+    missing = sorted({pkg for tool, pkg in wl.NEEDED.items() if not shutil.which(tool)})
+    if missing:
+        return {"missing": missing}
+    started, load = time.time(), os.getloadavg()[0]
+    children = Children()
+    session = wl.Session(children)
+    notes = []
+    try:
+        wlfirst = wl.build_wlfirst(session.runtime)
+        session.start_sway()
+        session.start_dbus()
+        log("wayland: sway %d on %s" % (session.sway.pid, session.socket))
+        first = wl.run_first(session, wlfirst, binaries, runs, notes)
+        notify_cpu = wl.run_notify_cpu(session, children, binaries, long_runs)
+        memory = wl.run_memory(session, children, binaries, long_runs)
+        time.sleep(1)
+        leftovers = session.leftovers({p.pid for p in children.procs})
+    finally:
+        children.kill_all()
+        session.cleanup()
+    return {"first": first, "notify_cpu": notify_cpu, "memory": memory, "notes": notes, "leftovers": leftovers,
+            "runs": runs, "long_runs": long_runs, "binary": binaries[0][1], "started": started, "load": load}
 
 
 def run_exec(binary, runs):
@@ -329,29 +395,71 @@ def held_section(results):
     import report
     rows = []
     for name, r in results.items():
-        runs, lat = r["runs"], r["lat"] or {}
-        latency = ("%.2f (p90 %.2f, max %.2f)" % (lat["lat_med_ms"], lat["lat_p90_ms"], lat["lat_max_ms"])
-                   if lat.get("lat_med_ms") is not None else "failed")
+        runs, lats = r["runs"], r["lat"]
         rows.append((name, report.cell([v["windows"] for v in runs], "%.0f"),
                      report.cell([v["cpu_ms"] for v in runs], "%.0f"),
                      report.cell([v["daemon_ms"] for v in runs], "%.0f") if runs and runs[0]["daemon_ms"] is not None
                      else "–",
                      report.cell([v["server_ms"] for v in runs], "%.0f"),
-                     latency, "%d" % lat.get("missed", 0) if lat else "",
-                     "%d" % sum(v["left"] for v in runs), len(runs)))
+                     report.cell([v.get("lat_med_ms") for v in lats], "%.2f"),
+                     report.cell([v.get("settle_ms") for v in lats], "%.1f"),
+                     report.cell([v.get("settle_changes") for v in lats], "%.0f"),
+                     "%d" % sum(v.get("missed") or 0 for v in lats),
+                     "%d" % sum(v["left"] for v in runs), "%d, %d" % (len(runs), len(lats))))
     return ("A volume key held down: %d invocations, %d a second, each of `x11hud --id vol --mode bar --progress "
             "N%% --label \"Volume N%%\" --hide-after 1` (the first shows the HUD named vol, each later one changes "
-            "it in place and exits), beside `dunstify -r 4242 -t 1000 -h int:value:N \"Volume N%%\"` against a "
-            "running dunst. Windows: the most of the tool's windows mapped at once, sampled every 10 ms (one HUD "
+            "it in place and exits; N = 3, 6, … 90), beside `dunstify -r 4242 -t 1000 -h int:value:N \"Volume "
+            "N%%\"` against a running dunst, and xob (when built) given the same values on its stdin, as a key "
+            "binding writes them into the pipe it reads. Windows: the most of the tool's windows mapped at once, sampled every 10 ms (one HUD "
             "is right). CPU: every invocation's user + system time (`getrusage(RUSAGE_CHILDREN)` once all have "
             "ended, so the HUD's owner counts until it hides 1 s after the last press), dunst's and the X "
-            "server's run time (schedstat) over the same span. Latency (`pbench lat -E`, one separate hold, 20 "
-            "and 80 %% in turn): fork of each invocation → the next XDamage on the window the first one mapped, "
-            "so it includes the process start-up of every update. Left: processes still running 5 s after the "
-            "last press (stopped). Median (min–max) over the runs.\n\n" % (HELD_PRESSES, HELD_RATE)
+            "server's run time (schedstat) over the same span. Latency and settle (`pbench lat -E -S 3 -Q 250`, "
+            "holds of their own, the tools taking turns): fork of each invocation → the next XDamage on the "
+            "window the first one mapped (the median of each hold), so it includes the process start-up of every "
+            "update; settle: the last press's fork → the last damage after which the window's pixels (read back "
+            "with XGetImage at every damage) differed from before, once they have not changed for 250 ms; the "
+            "changes are the read-backs that differed after the last press (frames of an ease). Left: processes "
+            "still running 5 s after the last press (stopped). Median (min–max) over the holds.\n\n"
+            % (HELD_PRESSES, HELD_RATE)
             + report.table(["tool", "windows at once", "invocations' CPU, ms", "dunst's CPU, ms",
-                            "X server's CPU, ms", "fork → changed pixels, ms", "no damage within 1 s", "left",
-                            "runs"], rows))
+                            "X server's CPU, ms", "fork → changed pixels, ms", "last press → pixels settle, ms",
+                            "changes after the last press", "no damage within 1 s", "left", "runs"], rows))
+
+
+def steps_section(results, window):
+    import report
+    scale = 10.0 / window
+
+    def series(runs, *keys):
+        """The sum of `keys` of each run scaled to 10 s, None where one is missing."""
+        return [None if any(v.get(k) is None for k in keys) else sum(v[k] for k in keys) * scale for v in runs]
+    base = report.median_of(series(results.get("osd_cat", []), "cmd_sched_ms"))
+    rows = [(name, report.cell(series(runs, "cmd_sched_ms")), report.cell(series(runs, "cmd_cpu_ms"), "%.0f"),
+             report.cell(series(runs, "server_sched_ms")), report.cell(series(runs, "cmd_sched_ms", "server_sched_ms")),
+             ratio(report.median_of(series(runs, "cmd_sched_ms")), base), len(runs))
+            for name, runs in results.items()]
+    return ("`pbench cpu -w 1 -d %g -r %d -S %d`: the first line (0 %%), 1 s, then %d lines a second for %g s on the "
+            "tool's stdin, each %d %% from the last, up to 100 and down again (a held key's small steps), in the "
+            "tool's own format (osd_cat: `40%%` text lines, `-l 1`). CPU: the run time of the tool's threads "
+            "(schedstat, sampled after every line), utime+stime ticks beside it, and the X server's, scaled to "
+            "10 s. Ratio: the tool's run time over osd_cat's. Median (min–max).\n\n"
+            % (window, STEP_RATE, STEP_PERCENT, STEP_RATE, window, STEP_PERCENT)
+            + report.table(["tool", "CPU ms / 10 s (schedstat)", "utime+stime ticks", "X server's CPU ms / 10 s",
+                            "tool + X server", "tool / osd_cat", "runs"], rows))
+
+
+def size_section(results):
+    import report
+    dunst = results.get("dunst", (None, None))[1]
+    rows = [(name, "`%s`" % path, f"{size:,}", "%.2f MB" % (size / 1e6), ratio(size, dunst))
+            for name, (path, size) in results.items()]
+    return ("The executables' sizes on disk (x11hud: the release binary, statically linked with the Swift "
+            "runtime; the peers: their Debian packages' executables, xob built here), 1 MB = 10^6 bytes.\n\n"
+            + report.table(["program", "path", "bytes", "size", "/ dunst"], rows))
+
+
+def ratio(a, b):
+    return "%.2fx" % (a / b) if a is not None and b else "n/a"
 
 
 def exec_section(results):
@@ -504,6 +612,116 @@ def flood_section(results, lines, cap):
             "Screenshots of the first run: `out/bench/flood-*.png`. Median (min–max).\n\n" % (f"{lines:,}", cap)
             + report.table(["tool", "seconds to consume", "consumed", "shows 100 % afterwards",
                             "still running", "runs"], rows))
+
+def wayland_section(w, window):
+    """wayland_bench.py's own report of the run."""
+    import argparse
+    import wayland_bench as wl
+    if "missing" in w:
+        return "Not measured: %s missing (`sh packaging/deps.sh bench`)." % " ".join(w["missing"])
+    import report
+    args = argparse.Namespace(binary=w["binary"], runs=w["runs"], cpu_runs=w["long_runs"],
+                              memory_runs=w["long_runs"], window=window, rates=[])
+    return wl.report(args, report.git_revision(ROOT), w["started"], w["load"], w["first"], None, w["memory"],
+                     w["notes"], w["leftovers"], w["notify_cpu"])
+
+
+BEFORE = "x11hud before"
+
+
+def summary_section(results, window):
+    """Issue 51's rows in one table: x11hud (and the baseline), the peers of the same run, the ratio of x11hud's
+    figure to the peer's, the issue's target beside it ("Done when"; item 2's where "Done when" has none) and
+    whether it is met. Rows whose metric was not run are left out."""
+    import report
+    rows = []
+
+    def fmt(value, form):
+        return "n/a" if value is None else form % value
+
+    def add(what, medians, peers, ratio_text, target, ok):
+        """medians: {name: text}; peers: text of the peers' figures."""
+        rows.append((what, medians.get("x11hud", "n/a"), medians.get(BEFORE, "–"), peers, ratio_text, target,
+                     "" if ok is None else ("PASS" if ok else "**FAIL**")))
+
+    def each(table, value):
+        """{name: median of value(run) over table[name]'s runs}."""
+        return {name: report.median_of([value(run) for run in runs]) for name, runs in table.items()}
+
+    if "held" in results:
+        settle = each({n: r["lat"] for n, r in results["held"].items()}, lambda v: v.get("settle_ms"))
+        dunst = next((v for n, v in settle.items() if n.startswith("dunst")), None)
+        ours = settle.get("x11hud")
+        add("a held volume key (30 presses 100 ms apart): last press → pixels settle",
+            {n: fmt(v, "%.1f ms") for n, v in settle.items()},
+            ", ".join("%s %s" % (n.split()[0], fmt(v, "%.1f")) for n, v in settle.items()
+                      if not n.startswith("x11hud")) + " ms",
+            ratio(ours, dunst) + " dunst", "≤ 50 ms", None if ours is None else ours <= 50)
+    if "steps" in results:
+        cpu = each(results["steps"], lambda v: v.get("cmd_sched_ms") and v["cmd_sched_ms"] * 10.0 / window)
+        ours, base = cpu.get("x11hud"), cpu.get("osd_cat")
+        add("10 updates/s in 10 % steps on stdin: CPU of the tool / 10 s",
+            {n: fmt(v, "%.1f ms") for n, v in cpu.items()},
+            ", ".join("%s %s" % (n, fmt(v, "%.1f")) for n, v in cpu.items() if not n.startswith("x11hud")) + " ms",
+            ratio(ours, base) + " osd_cat", "≤ 3x osd_cat's",
+            None if ours is None or not base else ours / base <= 3)
+    if "size" in results:
+        size = {n: b / 1e6 for n, (_, b) in results["size"].items()}
+        ours = size.get("x11hud")
+        add("the release binary", {n: fmt(v, "%.2f MB") for n, v in size.items()},
+            ", ".join("%s %.2f" % (n, v) for n, v in size.items() if not n.startswith("x11hud")) + " MB",
+            ratio(ours, size.get("dunst")) + " dunst", "≤ 6 MB", None if ours is None else ours <= 6)
+    if "rss" in results:
+        keys = ("Pss", "Private", "Anonymous")
+        mem = {n: {k: report.median_of([r[k] for r in runs]) for k in keys}
+               for n, runs in results["rss"].items() if runs and not isinstance(runs[0], tuple)}
+
+        def triple(n):
+            return " / ".join(fmt(mem[n][k], "%.2f") for k in keys)
+        peers = [n for n in ("C floor", "osd_cat", "xob") if n in mem]
+        ours, floor_ = mem.get("x11hud"), mem.get("C floor")
+        add("X11: a 3 s HUD, PSS / private / anonymous (peaks)",
+            {n: triple(n) + " MiB" for n in mem if n.startswith("x11hud")},
+            "; ".join("%s %s" % (n, triple(n)) for n in peers) + " MiB",
+            " / ".join(ratio(ours[k], floor_[k]) for k in keys) + " C floor" if ours and floor_ else "n/a",
+            "private ≤ 4 MiB (item 2)", None if not ours or ours["Private"] is None else ours["Private"] <= 4)
+    w = results.get("wayland") or {}
+    if w.get("memory"):
+        shown = w["memory"][0]
+        keys = ("Pss", "Anonymous")
+        mem = {n: {k: report.median_of([r[k] for r in runs if r]) for k in keys} for n, runs in shown.items()}
+        ours, wob = mem.get("x11hud"), mem.get("wob")
+        add("Wayland: a 3 s bar (10 updates/s), PSS / anonymous (peaks)",
+            {n: " / ".join(fmt(v[k], "%.2f") for k in keys) + " MiB" for n, v in mem.items()},
+            "wob " + " / ".join(fmt(wob[k], "%.2f") for k in keys) + " MiB" if wob else "n/a",
+            " / ".join(ratio(ours[k], wob[k]) for k in keys) + " wob" if ours and wob else "n/a",
+            "PSS ≤ 4 MiB", None if not ours or ours["Pss"] is None else ours["Pss"] <= 4)
+    if w.get("notify_cpu"):
+        server = each(w["notify_cpu"], lambda v: v["sched_ms"])
+        sway = each(w["notify_cpu"], lambda v: v["sway_ms"])
+        both = each(w["notify_cpu"], lambda v: v["sched_ms"] + v["sway_ms"])
+
+        def text(n):
+            return "%s (+ sway %s) ms" % (fmt(server.get(n), "%.0f"), fmt(sway.get(n), "%.0f"))
+        ours, mako = both.get("x11hud"), both.get("mako")
+        add("Wayland: 100 notifications at 10/s, CPU of the server (+ sway's)",
+            {n: text(n) for n in server if n != "mako"}, "mako " + text("mako"),
+            "%s mako with sway's (server alone %s)" % (ratio(ours, mako),
+                                                       ratio(server.get("x11hud"), server.get("mako"))),
+            "≤ 1.2x mako's", None if ours is None or not mako else ours / mako <= 1.2)
+    if w.get("first"):
+        first = each({n: [g for g in runs if "error" not in g] for n, runs in w["first"].items()},
+                     lambda g: g.get("first_ms"))
+        ours, wob = first.get("x11hud"), first.get("wob")
+        add("Wayland: fork → first changed pixels of a bar (screencopy)",
+            {n: fmt(v, "%.1f ms") for n, v in first.items() if n in ("x11hud", BEFORE)},
+            "wob %s ms" % fmt(wob, "%.1f"), ratio(ours, wob) + " wob", "≤ wob's + 2 ms (item 2)",
+            None if ours is None or wob is None else ours - wob <= 2)
+    return ("Issue 51's figures from this one run: x11hud%s, the peers measured beside it, the ratio of x11hud's "
+            "figure to the peer's named (below 1: x11hud is ahead), and the issue's target (from \"Done when\"; "
+            "item 2's where \"Done when\" has none). Medians; the sections below have the spreads.\n\n"
+            % (" and the baseline (\"before\")" if any(r[2] != "–" for r in rows) else "")
+            + report.table(["row", "x11hud", "x11hud before", "peers, same run", "ratio", "target", ""], rows))
 
 
 def targets_section(results):
@@ -658,8 +876,10 @@ def document(args, results, machine_rows, command, started, seconds, load_before
         % (command, started, seconds, args.runs, args.long_runs),
         "## Machine\n\n" + report.table(["", ""], machine_rows) + "\n\n"
         + report.load_note(load_before, report.loadavg()) + "\n",
-        "## x11hud against its targets\n\n" + targets_section(results) + "\n",
     ]
+    if {"held", "steps", "size", "rss", "wayland"} & set(results):
+        parts.append("## Issue 51 in one run\n\n" + summary_section(results, args.window) + "\n")
+    parts.append("## x11hud against its targets\n\n" + targets_section(results) + "\n")
     sections = []
     if "map" in results:
         sections.append(("Start-up: fork → mapped → first paint", map_section(results["map"])))
@@ -667,6 +887,11 @@ def document(args, results, machine_rows, command, started, seconds, load_before
         sections.append(("Update latency: stdin write → damage", lat_section(results["lat"])))
     if "held" in results:
         sections.append(("A held key: one named HUD changed 10 times a second", held_section(results["held"])))
+    if "steps" in results:
+        sections.append(("A held key's small steps on stdin: %d updates/s in %d %% steps" % (STEP_RATE, STEP_PERCENT),
+                         steps_section(results["steps"], args.window)))
+    if "size" in results:
+        sections.append(("The binary's size", size_section(results["size"])))
     if "exec" in results:
         sections.append(("exec → exit", exec_section(results["exec"])))
     if "icount" in results:
@@ -687,6 +912,9 @@ def document(args, results, machine_rows, command, started, seconds, load_before
         sections.append(("CPU of every spinner style", spinners_section(results["spinners"], args.window)))
     if "flood" in results:
         sections.append(("Flood", flood_section(results["flood"], args.lines, args.cap)))
+    if "wayland" in results:
+        sections.append(("Wayland: beside wob and mako on a private headless sway",
+                         wayland_section(results["wayland"], args.window)))
     if "frames" in results:
         built = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(os.path.getmtime(args.bench_binary)))
         sections.append(("Frame cost", "`.build/release/x11hud-bench` (the renderer alone, no X server; built "
@@ -724,7 +952,13 @@ def main(argv):
     binary = os.path.join(out_dir, "x11hud")
     shutil.copy2(args.binary, binary)
     built = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(os.path.getmtime(args.binary)))
-    tools = tool_defs.all_tools(binary, with_dunst=not args.no_dunst, xob_binary=args.xob)
+    floor_binary = None
+    if {"map", "ttff", "rss"} & set(args.only):
+        try:
+            floor_binary = pb.build_floor(out_dir)
+        except (OSError, subprocess.SubprocessError) as e:
+            log("no C floor (floor.c did not build: %s)" % e)
+    tools = tool_defs.all_tools(binary, with_dunst=not args.no_dunst, xob_binary=args.xob, floor_binary=floor_binary)
     if args.baseline:
         baseline = os.path.join(out_dir, "x11hud-before")
         shutil.copy2(args.baseline, baseline)
@@ -747,14 +981,16 @@ def main(argv):
         ctx = measure.Context(session, children, watch, out_dir)
         if any(t.notify for t in tools) and any(m in args.only for m in ("map", "lat", "held", "ttff", "rss")):
             session.start_dunst()
-        if {"map", "lat", "held"} & set(args.only):
+        if {"map", "lat", "held", "steps"} & set(args.only):
             pbench = pb.build(out_dir)
         if "map" in args.only:
             results["map"] = run_map(ctx, pbench, tools, args.runs)
         if "lat" in args.only:
             results["lat"] = run_lat(ctx, pbench, tools, args.quick)
         if "held" in args.only:
-            results["held"] = run_held(ctx, pbench, tools, args.long_runs)
+            results["held"] = run_held(ctx, pbench, tools, args.runs, args.long_runs)
+        if "steps" in args.only:
+            results["steps"] = run_steps(ctx, pbench, tools, args.long_runs, args.window)
         if "exec" in args.only:
             results["exec"] = run_exec(binary, args.runs)
             log("exec: done")
@@ -789,6 +1025,12 @@ def main(argv):
             except Exception:
                 pass
         children.kill_all()
+    if "size" in args.only:
+        results["size"] = run_size(tools, args.xob)
+    if "wayland" in args.only:
+        results["wayland"] = run_wayland([(t.name, t.ttff[0]) for t in tools if t.name.startswith("x11hud")],
+                                         args.runs, args.long_runs)
+        log("wayland: done")
     if "frames" in args.only:
         log("frame cost: running x11hud-bench")
         results["frames"] = measure.frame_cost(args.bench_binary)
@@ -800,6 +1042,8 @@ def main(argv):
         f.write(text)
     print(text)
     log("wrote " + os.path.relpath(args.out, ROOT))
+    if {"held", "steps", "size", "rss", "wayland"} & set(results):
+        print("\n" + summary_section(results, args.window))
 
 
 if __name__ == "__main__":

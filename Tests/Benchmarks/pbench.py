@@ -15,13 +15,21 @@ import subprocess
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def build(out_dir):
-    """Compiles pbench.c into `out_dir` (libx11-dev, libxdamage-dev) and returns the binary's path."""
-    binary = os.path.join(out_dir, "pbench")
-    source = os.path.join(HERE, "pbench.c")
+def build(out_dir, name="pbench", libraries=("-lX11", "-lXdamage")):
+    """Compiles NAME.c beside this file into `out_dir` (pbench: libx11-dev, libxdamage-dev) when it is newer than
+    the binary there, and returns the binary's path."""
+    binary = os.path.join(out_dir, name)
+    source = os.path.join(HERE, name + ".c")
     if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        subprocess.run(["cc", "-O2", "-Wall", "-o", binary, source, "-lX11", "-lXdamage"], check=True, timeout=120)
+        subprocess.run(["cc", "-O2", "-Wall", "-o", binary, source] + list(libraries), check=True, timeout=120)
     return binary
+
+
+def build_floor(out_dir):
+    """floor.c, the C floor of a HUD (libpango1.0-dev, libcairo2-dev)."""
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo", "cairo-xlib", "x11"],
+                           capture_output=True, text=True, check=True, timeout=30).stdout.split()
+    return build(out_dir, "floor", flags)
 
 
 def words(text):
@@ -58,8 +66,7 @@ def latency(pbench, ctx, tool, interval_ms, updates):
     """Medians of write → damage for `updates` updates, one every `interval_ms`: a dict with lat_med_ms,
     lat_p90_ms, lat_max_ms, missed (no damage within 1 s). Values alternate 20 and 80 %."""
     ctx.watch.drain()
-    fmt = tool.line(0).replace("%", "%%").replace("0", "%d", 1).replace("\n", "\\n")
-    args = ["lat", "-c", tool.wm_class, "-n", str(updates), "-i", str(interval_ms), "-f", fmt]
+    args = ["lat", "-c", tool.wm_class, "-n", str(updates), "-i", str(interval_ms), "-f", escaped_format(tool)]
     if tool.lat_spawn:
         args.append("-E")
     else:
@@ -69,13 +76,40 @@ def latency(pbench, ctx, tool, interval_ms, updates):
     return got
 
 
-def held_latency(pbench, ctx, tool, presses, interval_ms):
-    """pbench lat -E over `tool.held`: one invocation every `interval_ms`, each timed from its fork to the next
-    damage on the window the first one mapped (x11hud: the named HUD's owner; dunst: its notification window)."""
+def held_latency(pbench, ctx, tool, presses, interval_ms, step=3, quiet_ms=250):
+    """pbench lat -E over `tool.held`: one invocation every `interval_ms` (values step, 2 step, … %, a held volume
+    key), each timed from its fork to the next damage on the window the first one mapped (x11hud: the named HUD's
+    owner; dunst: its notification window); a tool that takes the key on its stdin (xob) gets the values written
+    there instead. Then settle_ms: the last press's fork → the last change of the window's pixels, once they have
+    not changed for `quiet_ms` (pbench reads the window back at each damage)."""
     ctx.watch.drain()
-    args = ["lat", "-E", "-c", tool.wm_class, "-n", str(presses), "-i", str(interval_ms), "--"] + tool.held
-    got = run(pbench, ctx, args, timeout=60 + presses * (interval_ms / 1000.0 + 1.1))
+    args = ["lat", "-c", tool.wm_class, "-n", str(presses), "-i", str(interval_ms), "-S", str(step),
+            "-Q", str(quiet_ms)]
+    if tool.held_on_stdin:
+        args += ["-f", escaped_format(tool), "-s", tool.line(0).replace("\n", "\\n")]
+    else:
+        args.append("-E")
+    got = run(pbench, ctx, args + ["--"] + tool.held, timeout=60 + presses * (interval_ms / 1000.0 + 1.1))
     finish_notify(ctx, tool)
+    return got
+
+
+def escaped_format(tool):
+    """The tool's progress line as a pbench format: `%d\\n`, `%d%%\\n`."""
+    return tool.line(0).replace("%", "%%").replace("0", "%d", 1).replace("\n", "\\n")
+
+
+def cpu_steps(pbench, ctx, tool, rate, step, seconds):
+    """pbench cpu over the tool's feed: the first line (0), 1 s, then `rate` lines a second for `seconds`, the values
+    going up and down by `step` (a held key's small steps). A dict with cmd_sched_ms (the tool's threads' run time,
+    schedstat), cmd_cpu_ms (utime+stime ticks) and the X server's pidN_sched_ms as server_sched_ms."""
+    ctx.watch.drain()
+    xvfb = ctx.session.xvfb.pid
+    args = ["cpu", "-w", "1", "-d", str(seconds), "-r", str(rate), "-S", str(step), "-f", escaped_format(tool),
+            "-s", tool.line(0).replace("\n", "\\n"), "-p", str(xvfb)]
+    got = run(pbench, ctx, args + ["--"] + tool.feed, timeout=60 + seconds)
+    got["server_sched_ms"] = got.get("pid%d_sched_ms" % xvfb)
+    ctx.watch.drain()
     return got
 
 

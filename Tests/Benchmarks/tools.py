@@ -24,6 +24,8 @@ class Tool:
     lat: Optional[list] = None              # pbench lat: the command it feeds (or, with lat_spawn, a template)
     lat_spawn: bool = False                 # one process per update (%d replaced), as notify-send is used
     held: Optional[list] = None             # a held volume key: one such command per repeat, %d the percentage
+    held_on_stdin: bool = False             # a held key written on the running tool's stdin (xob: the key binding
+                                            # writes into the pipe xob reads), not one command per repeat
 
 
 # Every `--spinner` style, in SpinnerStyle's order.
@@ -106,10 +108,18 @@ def xob(binary):
     return Tool(
         name="xob", package=None,
         ttff=argv, static=argv, spinner=None, feed=argv,
-        wm_class="xob", ttff_first="60\n", lat=argv,
+        wm_class="xob", ttff_first="60\n", lat=argv, held=argv, held_on_stdin=True,
     )
 
 
-def all_tools(binary, with_dunst=True, xob_binary=None):
-    tools = [x11hud(binary)] + ([xob(xob_binary)] if xob_binary else []) + [OSD_CAT, ZENITY, YAD]
+def floor(binary):
+    """The C floor of a HUD (floor.c beside this file, built by pbench.build_floor): an ARGB override-redirect
+    window with one Pango line, shown for 3 s. It has no input, so it takes part in start-up and memory only."""
+    return Tool(name="C floor", package=None, ttff=[binary, "3"], static=None, spinner=None, feed=None,
+                wm_class="floor")
+
+
+def all_tools(binary, with_dunst=True, xob_binary=None, floor_binary=None):
+    tools = ([x11hud(binary)] + ([xob(xob_binary)] if xob_binary else []) + [OSD_CAT, ZENITY, YAD]
+             + ([floor(floor_binary)] if floor_binary else []))
     return tools + [DUNST] if with_dunst else tools

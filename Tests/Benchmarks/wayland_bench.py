@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """x11hud on Wayland beside wob and mako (issue 42, item 5), in one run on a private headless sway.
 
-    python3 Tests/Benchmarks/wayland_bench.py [--binary .build/release/x11hud] [--runs 15] [--cpu-runs 3]
+    python3 Tests/Benchmarks/wayland_bench.py [--binary .build/release/x11hud] [--baseline OLD] [--runs 15] [--cpu-runs 3]
         [--memory-runs 5] [--window 10] [--only first,cpu,memory] [--out FILE]
 
 (`make bench-wayland` builds `make release` and runs this.) Runs as root on a machine like the tests' (sway refuses
@@ -281,10 +281,11 @@ def rollup(pid):
 SERVED = "x11hud, served by x11hud serve"
 
 
-def hud_tools(binary):
-    """(name, argv) of the bars fed on stdin: x11hud's bar HUD (the platform chosen by itself: WAYLAND_DISPLAY
-    is set, DISPLAY is not) and wob (its default configuration: a 400x50 bar in the middle)."""
-    return [("x11hud", [binary, "--mode", "bar"]), ("wob", ["wob"])]
+def hud_tools(binaries):
+    """(name, argv) of the bars fed on stdin: x11hud's bar HUD of each of `binaries` ((name, path): "x11hud" and
+    maybe a baseline; the platform chosen by itself: WAYLAND_DISPLAY is set, DISPLAY is not) and wob (its default
+    configuration: a 400x50 bar in the middle)."""
+    return [(name, [binary, "--mode", "bar"]) for name, binary in binaries] + [("wob", ["wob"])]
 
 
 def build_wlfirst(out_dir):
@@ -316,20 +317,23 @@ def first_pixels(session, wlfirst, argv, stdin_text=None, hold_ms=1000):
     return got
 
 
-def notification_servers(binary):
-    """(name, argv of the server, argv that dismisses every bubble) of the two notification servers, each with
-    its default configuration; x11hud picks Wayland by itself (WAYLAND_DISPLAY set, DISPLAY not)."""
-    return [("mako", ["mako"], ["makoctl", "dismiss", "--all"]),
-            ("x11hud", [binary, "notifications"], [binary, "notifications", "close-all"])]
+def notification_servers(binaries):
+    """(name, argv of the server, argv that dismisses every bubble) of mako and each of `binaries`' notification
+    server, each with its default configuration; x11hud picks Wayland by itself (WAYLAND_DISPLAY set, DISPLAY
+    not)."""
+    return [("mako", ["mako"], ["makoctl", "dismiss", "--all"])] + [
+        (name, [binary, "notifications"], [binary, "notifications", "close-all"]) for name, binary in binaries]
 
 
 def dismiss(session, argv):
     subprocess.run(argv, env=session.env(), timeout=5, capture_output=True)
 
 
-def run_first(session, wlfirst, binary, runs, notes):
-    """{name: [wlfirst dicts]}, the tools taking turns each round after one warm-up each."""
-    scenarios = [(name, argv, "40\n") for name, argv in hud_tools(binary)]
+def run_first(session, wlfirst, binaries, runs, notes):
+    """{name: [wlfirst dicts]}, the tools taking turns each round after one warm-up each; the resident is the first
+    of `binaries`' ((name, path))."""
+    binary = binaries[0][1]
+    scenarios = [(name, argv, "40\n") for name, argv in hud_tools(binaries)]
     results = {name: [] for name, _, _ in scenarios}
     for r in range(runs + 1):
         for name, argv, text in scenarios:
@@ -359,7 +363,7 @@ def run_first(session, wlfirst, binary, runs, notes):
     log("first pixels: served bars done")
     # The notification servers one after the other (one owner of the name at a time): each started, its name
     # owned, one warm-up notification, then `runs` notify-sends, every bubble dismissed after its run.
-    for name, server, dismiss_argv in notification_servers(binary):
+    for name, server, dismiss_argv in notification_servers(binaries):
         label = "a notification: %s (notify-send)" % name
         results[label] = []
         session.start_server(server)
@@ -419,11 +423,11 @@ def notify_cpu_once(session, children, name, server, count, rate):
         session.stop_mako()
 
 
-def run_notify_cpu(session, children, binary, runs, count=100, rate=10):
+def run_notify_cpu(session, children, binaries, runs, count=100, rate=10):
     """{name: [dicts]}, the servers taking turns."""
     results = {}
     for r in range(runs):
-        for name, server, _ in notification_servers(binary):
+        for name, server, _ in notification_servers(binaries):
             results.setdefault(name, []).append(notify_cpu_once(session, children, name, server, count, rate))
             time.sleep(1.0)
         log("notification cpu: round %d/%d" % (r + 1, runs))
@@ -487,12 +491,12 @@ def cpu_once(session, children, argv, rate, window):
         children.kill(proc, signal.SIGTERM)
 
 
-def run_cpu(session, children, binary, rates, runs, window):
+def run_cpu(session, children, binaries, rates, runs, window):
     """{(name, rate): [dicts]}, the tools taking turns."""
     results = {}
     for r in range(runs):
         for rate in rates:
-            for name, argv in hud_tools(binary):
+            for name, argv in hud_tools(binaries):
                 results.setdefault((name, rate), []).append(cpu_once(session, children, argv, rate, window))
                 time.sleep(1.5)  # wob's bar gone, the compositor quiet
         log("cpu: round %d/%d" % (r + 1, runs))
@@ -535,16 +539,16 @@ def memory_server_once(session, server):
         session.stop_mako()
 
 
-def run_memory(session, children, binary, runs):
+def run_memory(session, children, binaries, runs):
     shown, rest = {}, {}
     server_rest, server_after = {}, {}
     for r in range(runs):
-        for name, argv in hud_tools(binary):
+        for name, argv in hud_tools(binaries):
             peak, at_rest = memory_hud_once(session, children, argv)
             shown.setdefault(name, []).append(peak)
             rest.setdefault(name, []).append(at_rest)
             time.sleep(1.0)
-        for name, server, _ in notification_servers(binary):
+        for name, server, _ in notification_servers(binaries):
             a, b = memory_server_once(session, server)
             server_rest.setdefault(name, []).append(a)
             server_after.setdefault(name, []).append(b)
@@ -708,6 +712,8 @@ def report(args, commit, started, started_load, first, cpu, memory, notes, lefto
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--binary", default=os.path.join(ROOT, ".build/release/x11hud"))
+    p.add_argument("--baseline", help="another x11hud binary (an earlier commit) measured beside it as "
+                                      "\"x11hud before\"")
     p.add_argument("--only", default="first,cpu,memory")
     p.add_argument("--runs", type=int, default=15, help="rounds of first pixels (default 15, after a warm-up)")
     p.add_argument("--cpu-runs", type=int, default=3, help="rounds of each CPU window (default 3)")
@@ -721,6 +727,8 @@ def parse_args(argv):
         p.error("--only takes first, cpu, memory")
     args.rates = [int(r) for r in args.rates.split(",")]
     args.binary = os.path.abspath(args.binary)
+    args.binaries = [("x11hud", args.binary)] + (
+        [("x11hud before", os.path.abspath(args.baseline))] if args.baseline else [])
     if not os.access(args.binary, os.X_OK):
         p.error("no x11hud at %s (make release)" % args.binary)
     missing = sorted({pkg for tool, pkg in NEEDED.items() if not shutil.which(tool)})
@@ -745,12 +753,12 @@ def main():
         session.start_dbus()
         log("sway %d on %s" % (session.sway.pid, session.socket))
         if "first" in args.only:
-            first = run_first(session, wlfirst, args.binary, args.runs, notes)
+            first = run_first(session, wlfirst, args.binaries, args.runs, notes)
         if "cpu" in args.only:
-            cpu = run_cpu(session, children, args.binary, args.rates, args.cpu_runs, args.window)
-            notify_cpu = run_notify_cpu(session, children, args.binary, args.cpu_runs)
+            cpu = run_cpu(session, children, args.binaries, args.rates, args.cpu_runs, args.window)
+            notify_cpu = run_notify_cpu(session, children, args.binaries, args.cpu_runs)
         if "memory" in args.only:
-            memory = run_memory(session, children, args.binary, args.memory_runs)
+            memory = run_memory(session, children, args.binaries, args.memory_runs)
         time.sleep(1)
         leftovers = session.leftovers({p.pid for p in children.procs})
     finally:
