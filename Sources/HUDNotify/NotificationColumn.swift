@@ -1,4 +1,5 @@
 import HUDConfig
+import HUDScene
 
 /// The column of bubbles at the screen's edge, as places: which notifications stand in it (shown, or hiding until
 /// their fade ends), whose they are and how tall, and so what the next one may have. An OSD, drawn in the centre,
@@ -28,6 +29,8 @@ struct NotificationColumn {
     /// The bubbles' distance from the screen's edges, in points, at both ends of the column.
     let margin: Double
     private(set) var places: [UInt32: Place] = [:]
+    /// When a bubble last came or went.
+    private var lastChange = -Double.infinity
 
     init(maxVisible: Int, margin: Double) {
         self.maxVisible = max(1, maxVisible)
@@ -45,8 +48,19 @@ struct NotificationColumn {
         places[id] = Place(app: app, urgency: urgency, height: height)
     }
 
-    /// `id` has begun to hide.
-    mutating func leave(_ id: UInt32) { places[id]?.leaving = true }
+    /// `id` has begun to hide at `time`. Returns whether it goes in a burst, the column's last change less than a
+    /// glide before: then it goes at once, as dunst's and mako's do, and the column is drawn once a change (ten
+    /// bubbles a second, each faded out over 0.3 s, were two thirds of the server's frames); a lone bubble fades.
+    @discardableResult mutating func leave(_ id: UInt32, at time: Double) -> Bool {
+        places[id]?.leaving = true
+        return changed(at: time)
+    }
+
+    /// The column changed at `time` (a bubble came or went); returns whether that was within a glide of the last.
+    @discardableResult mutating func changed(at time: Double) -> Bool {
+        defer { lastChange = time }
+        return time >= lastChange && time - lastChange < Spring.duration
+    }
 
     /// `id` is gone from the column (hidden, or shown as an OSD now).
     mutating func free(_ id: UInt32) { places[id] = nil }

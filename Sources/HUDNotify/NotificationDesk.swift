@@ -328,8 +328,7 @@ import ProgressFeed
         // notification was still dismissed by the user (2), not closed by the call (3).
         if entry.reason == nil { entry.reason = reason }
         entries[id] = entry
-        screen.column.leave(id)
-        hud.hide()
+        hud.hide(animated: !screen.column.leave(id, at: clock.now))
     }
 
     /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
@@ -370,6 +369,7 @@ extension NotificationDesk {
         }
         entry.reason = nil
         if let hud = entry.hud {
+            screen.column.changed(at: clock.now)
             screen.show(id, entry, on: hud, stackCount: stackCount(id), change: bound(to: id, entry))
         }
         entry.expires = entry.hovered ? nil : expiry(of: entry.notification)

@@ -57,9 +57,9 @@ extension NotificationDisplay {
     func post(_ change: HUDChange)
     /// Shows it, also while it is hiding (a replacement arriving for a notification on its way out).
     func show()
-    /// Starts hiding it; the change's `completion` is called once it has (whoever hid it: the desk, or
-    /// `x11hud hide` from another process).
-    func hide()
+    /// Starts hiding it, with its animation or at once; the change's `completion` is called once it has (whoever
+    /// hid it: the desk, or `x11hud hide` from another process).
+    func hide(animated: Bool)
 }
 
 /// A notification's HUD on any display (an X11 `HUD`, a `WaylandHUD`): each change goes through the HUD's one door
@@ -75,5 +75,5 @@ extension NotificationDisplay {
 
     public func post(_ change: HUDChange) { hud.controller.post(change) }
     public func show() { hud.show(animated: true) }
-    public func hide() { hud.hide() }
+    public func hide(animated: Bool) { hud.hide(animated: animated) }
 }

@@ -43,7 +43,7 @@ import ProgressFeed
     func show(_ count: Int) {
         self.count = count
         guard count > 0 else {
-            hud?.hide()
+            hud?.hide(animated: true)
             return
         }
         if hud == nil {

@@ -18,17 +18,25 @@ struct NotificationColumnTests {
         #expect(column.count == 3 && !column.isFull)
         column.take(4, app: "b", urgency: .low, height: 40)
         #expect(column.isFull)
-        column.leave(4)
+        column.leave(4, at: 0)
         #expect(column.isFull, "a hiding bubble holds its place until its fade ends")
         column.free(4)
         #expect(column.count == 3 && !column.isFull)
         #expect(NotificationColumn(maxVisible: 0, margin: 0).maxVisible == 1)
     }
 
+    @Test func aChangeWithinAGlideOfTheLastIsABurst() {
+        var column = column()
+        let first = column.changed(at: 1), second = column.changed(at: 1.1)
+        let leaving = column.leave(2, at: 1.2), alone = column.leave(3, at: 5)
+        #expect(!first && second, "the first change is alone, the next 0.1 s later in a burst")
+        #expect(leaving && !alone, "a bubble leaving 0.1 s after one came is in the burst; one 4 s later alone")
+    }
+
     @Test func aLeavingBubbleIsNotItsApplicationsAnyMore() {
         var column = column()
         column.take(4, app: "b", urgency: .normal, height: nil)
-        column.leave(2)
+        column.leave(2, at: 0)
         #expect(column.held == ["a": 2, "b": 1])
         // Shown again before its fade ended (a replacement): its application's again.
         column.take(2, app: "a", urgency: .normal, height: 64)
@@ -74,7 +82,7 @@ struct NotificationColumnTests {
         // 1 is more urgent than a low newcomer's; 2 waits for the user; 3 is the one.
         #expect(column.placeToFree(for: "b", urgency: .normal, expires: { expires[$0] }) == 3)
         #expect(column.placeToFree(for: "b", urgency: .low, expires: { expires[$0] }) == nil)
-        column.leave(3)
+        column.leave(3, at: 0)
         #expect(column.placeToFree(for: "b", urgency: .normal, expires: { expires[$0] }) == nil,
                 "3 is on its way out, 2 waits for the user, 1 is more urgent than the newcomer")
     }

@@ -41,6 +41,23 @@ import Testing
         return Dictionary(log.closed.map { ($0.id, $0.reason.rawValue) }, uniquingKeysWith: { a, _ in a })
     }
 
+    @Test func inABurstBubblesGoAtOnceALoneOneFades() throws {
+        // Issue 51: ten a second, each for 0.8 s: every bubble leaves within a glide of the column's last change.
+        let desk = desk(maxVisible: 20)
+        for id in UInt32(1)...10 {
+            desk.show(id, Notification(summary: "Backup done", body: "#\(id)", expireTimeout: 800))
+            clock.advance(by: 0.1)
+        }
+        clock.advance(by: 2)
+        let burst = (1...10).compactMap { display.hud("notification-\($0)") }
+        #expect(burst.count == 10 && burst.allSatisfy { $0.hides == [false] }, "\(burst.map(\.hides))")
+        #expect(log.closed.count == 10 && log.closed.allSatisfy { $0.reason == .expired })
+        // One alone fades out.
+        desk.show(11, Notification(summary: "Backup done", expireTimeout: 800))
+        clock.advance(by: 0.81)
+        #expect(try #require(display.hud("notification-11")).hides == [true])
+    }
+
     @Test func aNotificationExpiresAfterItsReadingTimeAndNotBefore() throws {
         let desk = desk()
         let n = Notification(summary: "Backup done", body: "412 files in 3 folders")
@@ -143,7 +160,7 @@ import Testing
         desk.show(5, Notification(summary: "action", actions: [("default", "Open")]))
         #expect(display.hud("notification-2")?.clickBezel() == true)
         desk.close(3, reason: .closedByCall)
-        display.hud("notification-4")?.hide()
+        display.hud("notification-4")?.hide(animated: true)
         #expect(display.hud("notification-5")?.clickBezel() == true)
         // notify-send closes it right after the action: the user's dismissal stands.
         desk.close(5, reason: .closedByCall)

@@ -12,11 +12,14 @@ extension NotificationDeskTests {
         #expect(display.more == "3 more")
         let pill = try #require(display.hud(NotificationDesk.moreName))
         #expect(pill.style.stacksLast && pill.style.bubble == nil && pill.style.position == .topRight)
+        // A second apart, so that each bubble fades (in a burst they would go at once).
         for (id, left) in [(1, "2 more"), (2, "1 more")] as [(UInt32, String)] {
+            clock.advance(by: 1)
             desk.close(id, reason: .closedByCall)
             clock.advance(by: TestHUD.hideTime)
             #expect(display.more == left)
         }
+        clock.advance(by: 1)
         desk.close(3, reason: .closedByCall)
         clock.advance(by: TestHUD.hideTime)
         #expect(display.more == nil && pill.isHiding)
@@ -32,13 +35,13 @@ extension NotificationDeskTests {
         let desk = desk(maxVisible: 2)
         for id in UInt32(1)...6 { desk.show(id, Notification(summary: "n\(id)", expireTimeout: 0)) }
         // `x11hud hide --id notifications-more`: the count does not change, and the pill is back.
-        try #require(display.hud(NotificationDesk.moreName)).hide()
+        try #require(display.hud(NotificationDesk.moreName)).hide(animated: true)
         clock.advance(by: TestHUD.hideTime)
         #expect(display.more == "4 more")
         // `x11hud hide --all`, the pill's hide over first: back at once, then counting what the bubbles left.
         let shown = display.made.filter { $0.isOnScreen }
         let pill = shown.filter { $0.name == NotificationDesk.moreName }
-        for hud in pill + shown.filter({ $0.name != NotificationDesk.moreName }) { hud.hide() }
+        for hud in pill + shown.filter({ $0.name != NotificationDesk.moreName }) { hud.hide(animated: true) }
         clock.advance(by: TestHUD.hideTime)
         #expect(display.onScreen == ["notification-3", "notification-4"] && display.more == "2 more")
         #expect(desk.queued.count == 2)

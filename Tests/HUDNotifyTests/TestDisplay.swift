@@ -159,9 +159,13 @@ import ProgressFeed
         hiding = nil
     }
 
-    func hide() {
+    /// Each hide, whether it was animated.
+    private(set) var hides: [Bool] = []
+
+    func hide(animated: Bool) {
         guard isOnScreen, hiding == nil else { return }
-        hiding = clock.schedule(after: Self.hideTime) { [unowned self] in
+        hides.append(animated)
+        hiding = clock.schedule(after: animated ? Self.hideTime : 0) { [unowned self] in
             hiding = nil
             isOnScreen = false
             hidden?()
