@@ -130,9 +130,26 @@ private final class StreamReader: @unchecked Sendable {
     init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
         Thread { [self] in
-            result = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            result = String(decoding: Self.readToEnd(handle.fileDescriptor), as: UTF8.self)
             done.signal()
         }.start()
+    }
+
+    /// The bytes up to the end of `fd`: read(2) directly, where FileHandle's `readDataToEndOfFile` traps on a read
+    /// error (seen once on a loaded machine, taking the whole test process down); an error ends what is read.
+    private static func readToEnd(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                bytes += chunk[..<n]
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return bytes
+            }
+        }
     }
 
     var text: String {

@@ -137,6 +137,18 @@ internal import CWayland
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
         buffer.attached()
+        commitFrame()
+    }
+
+    /// Moves the surface to `placement` with the next frame, keeping the buffer it shows: a HUD sliding in its
+    /// stack is the same pixels somewhere else, not a frame to draw again.
+    func move(to new: Placement) {
+        place(new)
+        commitFrame()
+    }
+
+    /// Commits, asking to be told when the compositor shows the result, so that the next frame waits for it.
+    private func commitFrame() {
         if frameCallback == nil, let callback = wl_surface_frame(surface) {
             frameCallback = callback
             wl_callback_add_listener(callback, callbackListener, Unmanaged.passUnretained(self).toOpaque())

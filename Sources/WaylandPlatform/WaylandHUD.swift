@@ -34,6 +34,10 @@ public import ProgressFeed
     var pressed: HUDHit?
     var pointer: Point?
     public internal(set) var framesDrawn = 0
+    /// Frames that only moved the surface (its buffer kept).
+    public internal(set) var framesMoved = 0
+    /// Every frame given to the compositor, drawn or moved.
+    var framesCommitted: Int { framesDrawn + framesMoved }
 
     init(session: WaylandSession, scale: Double?, output: String?) {
         self.session = session
@@ -106,6 +110,7 @@ public import ProgressFeed
         surface = nil
         area = nil
         presented = nil
+        session.buffers.keep(buffers)
         buffers.removeAll()
         frameWanted = false
     }

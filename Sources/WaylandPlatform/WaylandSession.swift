@@ -18,6 +18,8 @@ public import HUDScene
     private var watch: DescriptorWatch?
     private var signals: SignalWatch?
     private(set) var huds: [WaylandHUD] = []
+    /// Buffers of HUDs gone, for the next of their size.
+    let buffers = ShmBufferPool()
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
     /// Other processes' HUDs on this compositor, where they stand (their sockets tell): this process's HUDs stack
@@ -202,11 +204,11 @@ public import HUDScene
         guard !isLost else { return }
         let now = loop.now
         var next: Double? = nil
-        let drawnBefore = huds.reduce(0) { $0 + $1.framesDrawn }
+        let drawnBefore = huds.reduce(0) { $0 + $1.framesCommitted }
         for hud in huds {
             if let t = hud.update(at: now) { next = min(next ?? t, t) }
         }
-        if huds.reduce(0, { $0 + $1.framesDrawn }) != drawnBefore { clock?.drew(at: now) }
+        if huds.reduce(0, { $0 + $1.framesCommitted }) != drawnBefore { clock?.drew(at: now) }
         clock?.timer.wake(at: next, now: now)
         let ticking = clock?.isTicking == true
         for hud in huds where hud.controller.inputNeedsALook(ticking: ticking) { setNeedsUpdate() }
