@@ -14,6 +14,9 @@
         return spare.remove(at: i)
     }
 
+    /// Lets every kept buffer go (the connection is closing).
+    func removeAll() { spare.removeAll() }
+
     /// Keeps `buffers` for later, the newest first, up to the limit; what the compositor still reads is dropped.
     func keep(_ buffers: [ShmBuffer]) {
         spare.insert(contentsOf: buffers.filter { !$0.busy }, at: 0)

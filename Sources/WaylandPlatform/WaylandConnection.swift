@@ -8,6 +8,8 @@ import Glibc
     let display: OpaquePointer
     /// The socket's name (`WAYLAND_DISPLAY`, or as given), for messages.
     let name: String
+    /// Buffers of HUDs gone, for the next HUD of their size.
+    let buffers = ShmBufferPool()
     private let registry: OpaquePointer
     private let registryListener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     private(set) var compositor: OpaquePointer?
@@ -68,6 +70,8 @@ import Glibc
     }
 
     isolated deinit {
+        // Before the display they belong to goes.
+        buffers.removeAll()
         toplevels = nil
         outputs.removeAll()
         seat = nil

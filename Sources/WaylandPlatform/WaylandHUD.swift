@@ -110,7 +110,7 @@ public import ProgressFeed
         surface = nil
         area = nil
         presented = nil
-        session.buffers.keep(buffers)
+        session.connection.buffers.keep(buffers)
         buffers.removeAll()
         frameWanted = false
     }

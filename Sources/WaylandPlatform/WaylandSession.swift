@@ -18,8 +18,6 @@ public import HUDScene
     private var watch: DescriptorWatch?
     private var signals: SignalWatch?
     private(set) var huds: [WaylandHUD] = []
-    /// Buffers of HUDs gone, for the next of their size.
-    let buffers = ShmBufferPool()
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
     /// Other processes' HUDs on this compositor, where they stand (their sockets tell): this process's HUDs stack
