@@ -56,7 +56,8 @@ struct NotificationColumn {
         return changed(at: time)
     }
 
-    /// The column changed at `time` (a bubble came or went); returns whether that was within a glide of the last.
+    /// The column changed at `time` (a notification came, a bubble showed or went); returns whether that was within
+    /// a glide of the last.
     @discardableResult mutating func changed(at time: Double) -> Bool {
         defer { lastChange = time }
         return time >= lastChange && time - lastChange < Spring.duration

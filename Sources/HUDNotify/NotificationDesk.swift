@@ -129,6 +129,8 @@ import ProgressFeed
     /// a HUD of its own when fewer than `maxVisible` are shown (and not paused), else in the queue, behind those of
     /// its urgency or a higher one. Its picture is read now, at the size it is drawn at.
     public func show(_ id: UInt32, _ n: Notification) {
+        // Notifications coming fast make a burst even while the column stays full.
+        screen.column.changed(at: clock.now)
         let arrival = intake.take(id, n, iconTheme: display.iconTheme(), timeout: expiryRule, now: clock.now) {
             onWarning?($0)
         }

@@ -28,11 +28,14 @@ public struct BezelMotion: Hashable, Sendable {
         resize = inRun ? nil : (presentedBezel(target: from, at: time), to, time)
     }
 
-    /// `layout` as presented at `time`: shifted, with the bezel on its way to the laid-out one.
-    public func apply(to layout: HUDLayout, at time: Double) -> HUDLayout {
+    /// `layout` as presented at `time`: shifted, with the bezel on its way to the laid-out one. A slide moves by
+    /// whole device pixels (`scale` of them a point), so each of its frames is the last one's pixels moved: a
+    /// Wayland HUD moves its surface and draws nothing.
+    public func apply(to layout: HUDLayout, at time: Double, scale: Double = 1) -> HUDLayout {
         var presented = layout
         presented.bezel = presentedBezel(target: layout.bezel, at: time)
-        let dy = shift.value(at: time)
+        var dy = shift.value(at: time)
+        if shift.isAnimating(at: time) { dy = (dy * scale).rounded() / scale }
         return dy == 0 ? presented : presented.translated(dy: dy)
     }
 

@@ -181,7 +181,7 @@ public struct HUDScene: Hashable, Sendable {
         var presented = content
         presented.progress = presentedProgress(at: time)
         let phase = indicator?.phase(at: indicatorStart.map { time - $0 }, scale: scale) ?? 0
-        return HUDSnapshot(content: presented, style: style, layout: motion.apply(to: layout, at: time),
+        return HUDSnapshot(content: presented, style: style, layout: motion.apply(to: layout, at: time, scale: scale),
                     presentation: appearance.presentation(at: time), indicatorPhase: phase,
                     scale: scale, canvasOrigin: canvasOrigin, opaque: opaque, buttonHighlighted: buttonHighlighted)
     }

@@ -88,6 +88,15 @@ extension WaylandHUD {
            p.snapshot == snapshot || scene.looksTheSame(p.snapshot, snapshot, at: now) {
             return
         }
+        if let p = presented, p.pixelsPerUnit == scale, p.text == text,
+           p.snapshot.isMoved(to: snapshot, from: p.placement, to: placement, unitsPerPoint: u) {
+            surface.move(to: placement)
+            session.connection.flush()
+            presented = WaylandFrame(snapshot: snapshot, placement: placement, pixelsPerUnit: scale, canvas: p.canvas,
+                                     text: text)
+            framesMoved += 1
+            return
+        }
         let (pixelWidth, pixelHeight) = (Int((Double(width) * scale).rounded(.up)),
                                          Int((Double(height) * scale).rounded(.up)))
         let canvas: Canvas
@@ -149,10 +158,13 @@ extension WaylandHUD {
 
     /// A buffer of that size the compositor is not reading: one of the last few, or a new one.
     private func freeBuffer(width: Int, height: Int) -> ShmBuffer? {
+        let pool = session.connection.buffers
+        pool.keep(buffers.filter { $0.width != width || $0.height != height })
         buffers.removeAll { $0.width != width || $0.height != height }
         if let free = buffers.first(where: { !$0.busy }) { return free }
-        guard let shm = session.connection.shm,
-              let made = try? ShmBuffer(shm: shm, width: width, height: height) else { return nil }
+        guard let made = pool.take(width: width, height: height)
+                ?? session.connection.shm.flatMap({ try? ShmBuffer(shm: $0, width: width, height: height) })
+        else { return nil }
         // Kept for the next frames; a compositor holds at most two of them at a time.
         if buffers.count < 3 { buffers.append(made) }
         return made
@@ -213,5 +225,21 @@ extension WaylandHUD {
         } else if hit != nil, let bezelAction {
             bezelAction()
         }
+    }
+}
+
+extension HUDSnapshot {
+    /// Whether `new`, placed at `to`, is this frame placed at `from` moved whole by whole surface units: the same
+    /// pixels in a surface of the same size somewhere else (a stack's shift), so the surface moves and nothing is
+    /// drawn.
+    func isMoved(to new: HUDSnapshot, from: LayerSurface.Placement, to: LayerSurface.Placement,
+                 unitsPerPoint u: Double) -> Bool {
+        guard case .rect(let x0, let y0, let w0, let h0) = from, case .rect(let x1, let y1, let w1, let h1) = to,
+              (x0, w0, h0) == (x1, w1, h1), y0 != y1 else { return false }
+        let dy = Double(y1 - y0) / u
+        var moved = self
+        moved.layout = layout.translated(dy: dy)
+        moved.canvasOrigin.y += dy
+        return moved == new
     }
 }
