@@ -151,9 +151,17 @@ public struct HUDScene: Hashable, Sendable {
     /// It moves at once while it appears and for a glide's length after: a HUD that has just come is part of a
     /// burst (ten notifications a second slid the newest bubble down a slot each time, every refresh), and a
     /// move during the fade-in would be a slide nobody sees the start of.
-    public mutating func setStackShift(_ dy: Double, at time: Double) {
+    ///
+    /// `inBurst`: the stack it is in is changing fast (another HUD of it changed less than a glide ago, as
+    /// `changedRecently` says): it moves at once too.
+    public mutating func setStackShift(_ dy: Double, at time: Double, inBurst: Bool = false) {
         let settled = time >= appearance.endTime + Spring.duration
-        motion.setShift(dy, at: time, animated: appearance.isShown && settled)
+        motion.setShift(dy, at: time, animated: appearance.isShown && settled && !inBurst)
+    }
+
+    /// Whether it appeared or its content changed less than a glide before `time`: its stack is busy.
+    public func changedRecently(at time: Double) -> Bool {
+        time < appearance.endTime + Spring.duration || time - lastContentChange < Spring.duration
     }
 
     /// The layout's bezel changed from `old` to `new` (the content changed size): glide while the HUD is shown.
