@@ -166,6 +166,21 @@ import Testing
         #expect(!scene.motion.isAnimating(at: 3.1))
     }
 
+    @Test func aHUDInABusyStackMovesAtOnce() {
+        var pill = HUDScene(content: HUDContent(mode: .text, label: "3 more"), style: .theme(.dark), area: screen)
+        pill.show(at: 0, animated: false)
+        #expect(!pill.changedRecently(at: 1))
+        pill.setContent(HUDContent(mode: .text, label: "4 more"), at: 1)
+        #expect(pill.changedRecently(at: 1.1) && !pill.changedRecently(at: 1.5))
+        var bubble = HUDScene(content: HUDContent(mode: .text, label: "Backup done"), style: .theme(.dark),
+                              area: screen)
+        bubble.show(at: 0, animated: false)
+        bubble.setStackShift(69, at: 1.1, inBurst: true)
+        #expect(bubble.motion.shift.value(at: 1.1) == 69, "the pill changed 0.1 s ago: the column moves at once")
+        bubble.setStackShift(0, at: 5, inBurst: false)
+        #expect(bubble.motion.isAnimating(at: 5.1), "a quiet stack slides")
+    }
+
     private func bezel(_ motion: BezelMotion, _ target: Rect, at time: Double) -> Rect {
         var layout = HUDLayout(content: HUDContent(mode: .text, label: "x"), style: .theme(.dark), area: screen,
                                measurer: FixedMetrics())
