@@ -1,5 +1,4 @@
 package import HUDCommandLine
-import FoundationEssentials
 import Glibc
 package import HUDConfig
 import HUDRender

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HUDBus
 import HUDConfig
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// borg (1.2): `--progress` lines, and `--log-json`'s objects.
 ///
