@@ -147,7 +147,7 @@ let package = Package(
         // The command line as one table: each option one row (names, value, help, values, completion, and how it sets
         // its command's property), one parser with swift-argument-parser's messages, and the help texts and the bash,
         // zsh and fish completion scripts written from the same rows. Pure: no C library, no I/O.
-        .target(name: "HUDCommandLine", swiftSettings: strictness),
+        .target(name: "HUDCommandLine", dependencies: ["HUDBase"], swiftSettings: strictness),
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",

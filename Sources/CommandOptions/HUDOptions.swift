@@ -1,5 +1,6 @@
 package import HUDCommandLine
 import Glibc
+import HUDBase
 package import HUDConfig
 import HUDRender
 package import HUDScene

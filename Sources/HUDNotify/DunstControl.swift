@@ -1,4 +1,5 @@
 import Glibc
+import HUDBase
 import HUDBus
 import HUDLoop
 

@@ -125,7 +125,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let cache = TextImageCache(path: directory.url.path)
         var generator = SystemRandomNumberGenerator()
-        let good = TextImageFile.encode(image, key: key)
+        let good = Data(TextImageFile.encode(image, key: key))
         let damaged: [Data] = [
             Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }),
             good.prefix(30) + Data((0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }),
@@ -146,7 +146,7 @@ import Testing
         big.height = 1_500
         big.pixels = [UInt8](repeating: 255, count: big.width * big.height * 4)
         let cache = TextImageCache(path: directory.url.path)
-        let data = TextImageFile.encode(big, key: key)
+        let data = Data(TextImageFile.encode(big, key: key))
         try #require(data.count > TextImageCache.sizeLimit)
         try data.write(to: URL(fileURLWithPath: cache.file(for: key)))
         #expect(lookUp(key, in: cache) == .some(nil))
