@@ -20,6 +20,18 @@ struct NotificationLinks {
         return links.found
     }
 
+    /// `text` without its `<a …>` and `</a>` tags (`<a\s[^>]*>` and `</a>`, case-insensitive), as dunst's default
+    /// format shows a body's links: their text alone.
+    static func withoutAnchorTags(_ text: String) -> String {
+        var links = NotificationLinks(text: Array(text))
+        links.remove { links, at in
+            guard let tag = links.openTag("<a", at), let end = links.tagEnd(after: tag.lowerBound) else { return nil }
+            return end + 1
+        }
+        links.remove { links, at in links.matches("</a>", at: at, ignoringCase: true) ? at + 4 : nil }
+        return String(links.text)
+    }
+
     private init(text: [Character]) { self.text = text }
 
     /// `<a\s[^>]*href="([^"]*)"[^>]*>(.*?)</a>`, each listed; then `<a\s[^>]*>.*?</a>` removed.
