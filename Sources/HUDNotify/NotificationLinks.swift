@@ -119,7 +119,9 @@ struct NotificationLinks {
         guard let firstEnd = tagEnd(after: tag.lowerBound) else { return [] }
         return (tag.lowerBound...firstEnd).reversed().filter { matches(name, at: $0, ignoringCase: true) }.compactMap {
             let value = $0 + name.count
-            guard let quote = text[value...].firstIndex(of: "\""), let end = tagEnd(after: quote + 1) else { return nil }
+            guard let quote = text[value...].firstIndex(of: "\""), let end = tagEnd(after: quote + 1) else {
+                return nil
+            }
             return (value..<quote, end)
         }
     }

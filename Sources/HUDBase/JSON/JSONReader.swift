@@ -1,6 +1,6 @@
-/// Reads JSON text (RFC 8259, as strict as Foundation's JSONDecoder: no comments, no trailing commas, no leading
-/// zeros, no control characters in strings, nothing after the value but white space) into a `JSONValue`, and from
-/// there into any `Decodable` type with JSONDecoder's rules (see `JSONValueDecoder`).
+/// Reads JSON text (RFC 8259, as strict as Foundation's JSONDecoder: no comments, no leading zeros, no control
+/// characters in strings, nothing after the value but white space; and as lenient: one comma may end an array or an
+/// object) into a `JSONValue`, and from there into any `Decodable` type with JSONDecoder's rules (`JSONValueDecoder`).
 public struct JSONReader {
     /// Why a text is not JSON, with the byte offset where reading stopped.
     public struct Failure: Error, CustomStringConvertible {
@@ -70,53 +70,55 @@ public struct JSONReader {
     }
 
     private mutating func array(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("too many nested arrays or objects") }
-        at += 1
         var elements: [JSONValue] = []
-        skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
-            at += 1
-            return .array(elements)
+        try items(depth: depth, close: UInt8(ascii: "]")) { reader throws(Failure) in
+            elements.append(try reader.value(depth: depth))
         }
-        while true {
-            skipSpace()
-            elements.append(try value(depth: depth))
-            skipSpace()
-            guard at < bytes.count else { throw failure("unexpected end of text in an array") }
-            at += 1
-            switch bytes[at - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return .array(elements)
-            default: throw failure("expected ',' or ']'")
-            }
-        }
+        return .array(elements)
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        try items(depth: depth, close: UInt8(ascii: "}")) { reader throws(Failure) in
+            guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: "\"") else {
+                throw reader.failure("expected a key")
+            }
+            let key = try reader.string()
+            reader.skipSpace()
+            guard reader.at < reader.bytes.count, reader.bytes[reader.at] == UInt8(ascii: ":") else {
+                throw reader.failure("expected ':'")
+            }
+            reader.at += 1
+            reader.skipSpace()
+            members.append((key, try reader.value(depth: depth)))
+        }
+        return .object(members)
+    }
+
+    /// The elements of an array or the members of an object, from its opening bracket: each read by `item`, then a
+    /// comma or `close`.
+    private mutating func items(
+        depth: Int, close: UInt8, _ item: (inout JSONReader) throws(Failure) -> Void
+    ) throws(Failure) {
         guard depth <= Self.maximumDepth else { throw failure("too many nested arrays or objects") }
         at += 1
-        var members: [(key: String, value: JSONValue)] = []
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+        if at < bytes.count, bytes[at] == close {
             at += 1
-            return .object(members)
+            return
         }
         while true {
             skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-            let key = try string()
+            try item(&self)
             skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            guard at < bytes.count else { throw failure("unexpected end of text") }
             at += 1
+            if bytes[at - 1] == close { return }
+            guard bytes[at - 1] == UInt8(ascii: ",") else { throw failure("expected ',' or the closing bracket") }
             skipSpace()
-            members.append((key, try value(depth: depth)))
-            skipSpace()
-            guard at < bytes.count else { throw failure("unexpected end of text in an object") }
-            at += 1
-            switch bytes[at - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return .object(members)
-            default: throw failure("expected ',' or '}'")
+            if at < bytes.count, bytes[at] == close {
+                at += 1
+                return
             }
         }
     }

@@ -1,7 +1,7 @@
 /// A JSON document as a value: what `JSONReader` parses and `JSONWriter` writes, between them and Codable.
 ///
 /// A number keeps the text it was written as, so that an integer is read back exactly whatever its size, and an
-/// object keeps its keys in the order they came (the last of a repeated key wins when it is read).
+/// object keeps its keys in the order they came (the first of a repeated key is the one read, as JSONDecoder reads it).
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -22,10 +22,10 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// The value of `key` in an object (its last, as a parser that builds a dictionary keeps); nil for a missing key
-    /// or a value that is not an object.
+    /// The value of `key` in an object (the first, when it is repeated); nil for a missing key or a value that is
+    /// not an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.last { $0.key == key }?.value
+        return members.first { $0.key == key }?.value
     }
 }

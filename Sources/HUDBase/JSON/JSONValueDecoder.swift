@@ -52,8 +52,8 @@ struct JSONValueDecoder: Decoder {
         default: throw mismatch(type)
         }
         guard let number else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."))
+            let reason = "Parsed JSON number <\(text)> does not fit in \(T.self)."
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: reason))
         }
         return number
     }
@@ -101,7 +101,7 @@ struct JSONValueDecoder: Decoder {
         func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
 
         private func decoder(_ key: Key) throws -> JSONValueDecoder {
-            guard let value = members.last(where: { $0.key == key.stringValue })?.value else {
+            guard let value = members.first(where: { $0.key == key.stringValue })?.value else {
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: codingPath, debugDescription: "No value for key \"\(key.stringValue)\"."))
             }
@@ -136,11 +136,11 @@ struct JSONValueDecoder: Decoder {
         }
 
         func superDecoder() throws -> any Decoder {
-            JSONValueDecoder(members.last { $0.key == "super" }?.value ?? .null, codingPath: codingPath)
+            JSONValueDecoder(members.first { $0.key == "super" }?.value ?? .null, codingPath: codingPath)
         }
 
         func superDecoder(forKey key: Key) throws -> any Decoder {
-            JSONValueDecoder(members.last { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath)
+            JSONValueDecoder(members.first { $0.key == key.stringValue }?.value ?? .null, codingPath: codingPath)
         }
     }
 
@@ -162,7 +162,8 @@ struct JSONValueDecoder: Decoder {
                 throw DecodingError.valueNotFound(
                     type, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
             }
-            let value = try read(JSONValueDecoder(elements[currentIndex], codingPath: codingPath + [JSONIndexKey(currentIndex)]))
+            let path = codingPath + [JSONIndexKey(currentIndex)]
+            let value = try read(JSONValueDecoder(elements[currentIndex], codingPath: path))
             currentIndex += 1
             return value
         }

@@ -68,8 +68,8 @@ struct JSONValueEncoder: Encoder {
 
         private func number<F: FloatingPoint & CustomStringConvertible>(_ value: F) throws {
             guard value.isFinite else {
-                throw EncodingError.invalidValue(
-                    value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(value) directly in JSON."))
+                let reason = "Unable to encode \(value) directly in JSON."
+                throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: reason))
             }
             let text = value.description
             put(.number(text.hasSuffix(".0") ? String(text.dropLast(2)) : text))
@@ -124,7 +124,8 @@ struct JSONValueEncoder: Encoder {
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            JSONValueEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+            let nested = JSONValueEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+            return nested.container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

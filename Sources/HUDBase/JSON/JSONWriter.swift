@@ -14,7 +14,9 @@ public struct JSONWriter {
     }
 
     /// `value` as JSON text, or nil when it cannot be written (a number that is not finite).
-    public static func text<T: Encodable>(_ value: T, sortedKeys: Bool = false, escapingSlashes: Bool = true) -> String? {
+    public static func text<T: Encodable>(
+        _ value: T, sortedKeys: Bool = false, escapingSlashes: Bool = true
+    ) -> String? {
         guard let json = try? JSONValueEncoder.encode(value) else { return nil }
         var writer = JSONWriter(sortedKeys: sortedKeys, escapingSlashes: escapingSlashes)
         writer.write(json)
