@@ -66,7 +66,8 @@ let package = Package(
             swiftSettings: strictness
         ),
         // What every target needs and that depends on nothing: exit statuses, the limits on input, time units, the XDG
-        // directories. No C library, no Dispatch.
+        // directories, files and the environment over Glibc, JSON for Codable types, text search (issue 51: the
+        // binary links neither Foundation nor _StringProcessing). No C library target, no Dispatch.
         .target(
             name: "HUDBase",
             swiftSettings: strictness
@@ -184,7 +185,7 @@ let package = Package(
         // shows NAME.
         .target(
             name: "X11Names",
-            dependencies: ["HUDScene", "HUDLoop", "ProgressFeed", "X11Display", "CX11"],
+            dependencies: ["HUDBase", "HUDScene", "HUDLoop", "ProgressFeed", "X11Display", "CX11"],
             swiftSettings: strictness
         ),
         // The presenter: a session (one connection, one pump, one frame clock) and its HUDs' overlay windows,

@@ -2,7 +2,7 @@ import HUDBase
 import HUDScene
 
 /// A JSON object line of the input protocol, its keys those of `JSONKey.all`. Read key by key, so one bad key does
-/// not spoil the others, each problem kept for the warning; written with JSONEncoder, so that reading the line
+/// not spoil the others, each problem kept for the warning; written with JSONWriter, so that reading the line
 /// back gives the same update.
 struct JSONLine: Codable {
     var update: FeedUpdate
