@@ -10,18 +10,23 @@ BIN = .build/release/x11hud
 #   --symbol-ordering-file, with -function-sections: the functions a HUD's start runs, linked together, so that
 #     fewer of the binary's pages are mapped (2.5–2.8 MiB less resident; packaging/startup-symbols.sh);
 #   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
-#     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up.
+#     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up;
+#   -T packaging/discard-eh-frame.ld: no unwind tables (.eh_frame, 1.5 MB of 10.2; nothing unwinds, see the file).
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run
 # time, which argument parsing did for every option type at start (2.8 M fewer instructions before the map, measured
 # with swift-argument-parser), and cross-module optimisation, which specialises generic code across modules for
 # x11hud's own types (then 16.8 M → 16.1 M instructions up to the X connection, callgrind; -Osize on top saved
 # nothing). Both are kept for HUDCommandLine's generic rows and the libraries' generics.
+# And no _StringProcessing (issue 51): not imported, and a regex literal refused, in every module the binary links;
+# linked, Swift's regular expressions are 1.3 MB of the binary (11.56 → 10.24 MB). HUDBase has the text search.
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
 LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --no-export-dynamic
+	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/packaging/discard-eh-frame.ld
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections
+	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
+	-Xswiftc -Xfrontend -Xswiftc -disable-experimental-string-processing
 RELEASE = swift build -c release --static-swift-stdlib $(LINK) $(METADATA)
 
 # make install PREFIX=$HOME/.local, or DESTDIR=/tmp/stage for a staging root.
@@ -39,7 +44,7 @@ gallery: release
 # Rebuilt only when a source is newer, so `make release && sudo make install` runs no Swift build as root.
 # The release binary, then the text stack's libraries dropped from its start-up (CCairoLoader loads them on first
 # use; see packaging/lazy-text-stack.sh).
-$(BIN): Makefile Package.swift packaging/startup-symbols.txt $(shell find Sources -type f)
+$(BIN): Makefile Package.swift packaging/startup-symbols.txt packaging/discard-eh-frame.ld $(shell find Sources -type f)
 	mkdir -p $(CXX_STATIC) && ln -sf "$$(cc -print-file-name=libstdc++.a)" $(CXX_STATIC)/libstdc++.a
 	$(RELEASE) --product x11hud
 	sh packaging/lazy-text-stack.sh $(BIN)

@@ -66,7 +66,8 @@ let package = Package(
             swiftSettings: strictness
         ),
         // What every target needs and that depends on nothing: exit statuses, the limits on input, time units, the XDG
-        // directories. No C library, no Dispatch.
+        // directories, files and the environment over Glibc, JSON for Codable types, text search (issue 51: the
+        // binary links neither Foundation nor _StringProcessing). No C library target, no Dispatch.
         .target(
             name: "HUDBase",
             swiftSettings: strictness
@@ -147,7 +148,7 @@ let package = Package(
         // The command line as one table: each option one row (names, value, help, values, completion, and how it sets
         // its command's property), one parser with swift-argument-parser's messages, and the help texts and the bash,
         // zsh and fish completion scripts written from the same rows. Pure: no C library, no I/O.
-        .target(name: "HUDCommandLine", swiftSettings: strictness),
+        .target(name: "HUDCommandLine", dependencies: ["HUDBase"], swiftSettings: strictness),
         // Defaults from config.toml, layered under the command line.
         .target(
             name: "HUDConfig",
@@ -184,7 +185,7 @@ let package = Package(
         // shows NAME.
         .target(
             name: "X11Names",
-            dependencies: ["HUDScene", "HUDLoop", "ProgressFeed", "X11Display", "CX11"],
+            dependencies: ["HUDBase", "HUDScene", "HUDLoop", "ProgressFeed", "X11Display", "CX11"],
             swiftSettings: strictness
         ),
         // The presenter: a session (one connection, one pump, one frame clock) and its HUDs' overlay windows,

@@ -1,6 +1,5 @@
 package import HUDBase
 package import HUDCommandLine
-import FoundationEssentials
 import Glibc
 package import HUDScene
 package import HUDConfig

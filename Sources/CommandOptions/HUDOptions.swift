@@ -1,6 +1,6 @@
 package import HUDCommandLine
-import FoundationEssentials
 import Glibc
+import HUDBase
 package import HUDConfig
 import HUDRender
 package import HUDScene

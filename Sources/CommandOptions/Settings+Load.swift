@@ -1,6 +1,5 @@
 import HUDBase
 import HUDCommandLine
-import FoundationEssentials
 package import HUDConfig
 import HUDScene
 
@@ -16,7 +15,7 @@ extension Settings {
         // A client's --config read by the resident is found in the client's directory.
         let config = config.map(RelativePaths.resolve)
         if !noConfig {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.variables
             // --config takes the user's place; the system's files stay under it.
             let user = config ?? ConfigPaths.user(environment: environment)
             for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {
@@ -29,7 +28,7 @@ extension Settings {
                         ExitError.printError("warning: \(warning); left out\(whole)")
                     }
                 } catch {
-                    guard lenient else { throw ExitError(.badConfig, error.description) }
+                    guard lenient else { throw ExitError(.badConfig, "\(error)") }
                     ExitError.printError("warning: \(error); the file's settings are not used")
                     if path == config { files.append(ConfigFile(path: path)) }
                 }

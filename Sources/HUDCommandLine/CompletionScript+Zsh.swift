@@ -1,3 +1,5 @@
+import HUDBase
+
 /// The zsh script: a #compdef function with one branch of a `case` for each command.
 extension CompletionScript {
     static func zsh(_ tree: Tree) -> String {

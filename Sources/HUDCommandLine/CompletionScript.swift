@@ -1,3 +1,5 @@
+import HUDBase
+
 /// Completion scripts for bash, zsh and fish, written from the same tables as `--help`, for the whole tree:
 /// subcommands at the first word (and below), each command's shown options, an option's values from its
 /// completion (choices, files by extension, directories, a command's output), operands' choices, the command line

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import HUDBase
 import HUDScene
 
 /// A parsed and checked `config.toml`.
@@ -27,13 +27,13 @@ public struct ConfigFile: Sendable {
     /// cannot be read or is not TOML is an error; so is a key that cannot be used, unless `lenient`: then that key
     /// is left out with a warning and the rest applies (a notification server must not stop over a typo).
     public static func load(path: String, lenient: Bool = false) throws(ConfigError) -> ConfigFile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileSystem.exists(path) else { return nil }
+        guard let data = FileSystem.bytes(atPath: path) else {
             throw ConfigError(path: path, line: nil, key: nil, reason: "cannot be read")
         }
         let document: TOMLDocument
         do {
-            document = try TOMLDocument(parsing: Array(data))
+            document = try TOMLDocument(parsing: data)
         } catch {
             throw ConfigError(path: path, line: error.line, key: nil, reason: error.reason)
         }

@@ -1,3 +1,4 @@
+import HUDBase
 public import HUDScene
 
 /// A checked setting.
@@ -83,12 +84,6 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         guard s.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else {
             return "\"" + s + "\""
         }
-        return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        return "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

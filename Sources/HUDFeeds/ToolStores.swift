@@ -1,4 +1,5 @@
 import Glibc
+import HUDBase
 
 /// The places a backup tool keeps its own files, read from its command line and environment (`/proc/PID/cmdline`,
 /// `/proc/PID/environ`): its repository, its cache and its configuration. What it reads or writes there (restic's

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import HUDBase
 import HUDBus
 import HUDLoop
 
@@ -170,9 +170,6 @@ import HUDLoop
     static func message(_ n: Notification) -> String {
         var summary = n.summary
         for (c, e) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")] { summary = summary.replacing(c, with: e) }
-        var body = n.body
-        body.replace(#/<a\s[^>]*>/#.ignoresCase(), with: "")
-        body.replace(#/</a>/#.ignoresCase(), with: "")
-        return "<b>\(summary)</b>\n\(body)"
+        return "<b>\(summary)</b>\n\(NotificationLinks.withoutAnchorTags(n.body))"
     }
 }

@@ -1,5 +1,4 @@
 import HUDBase
-import FoundationEssentials
 import Glibc
 public import HUDScene
 
@@ -151,7 +150,7 @@ public final class IconLookup {
         // A theme name comes from the desktop's settings and other themes' index.theme: a name, not a path.
         if !theme.contains("/"), theme != ".", theme != ".." {
             let text = baseDirectories.lazy.compactMap {
-                try? String(contentsOfFile: "\($0)/\(theme)/index.theme", encoding: .utf8)
+                FileSystem.text(atPath: "\($0)/\(theme)/index.theme")
             }.first
             if let text { index = build(IconTheme(name: theme, index: text)) }
         }

@@ -1,3 +1,5 @@
+import HUDBase
+
 /// The body markup of the Desktop Notifications specification turned into Pango markup that is safe to hand to
 /// Pango: `<b>`, `<i>`, `<u>` kept (balanced), `<a href…>` shown as its text, `<img alt="…">` as its alt text,
 /// `<br>` as a line break, the five XML entities and numeric references kept; other tags (`<big>`, `<span …>`, a

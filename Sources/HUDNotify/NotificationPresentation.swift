@@ -1,3 +1,4 @@
+import HUDBase
 import HUDConfig
 import HUDControl
 public import HUDScene

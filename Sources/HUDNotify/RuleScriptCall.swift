@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HUDBus
 import HUDConfig
 
@@ -48,7 +47,7 @@ struct RuleScriptCall: Equatable {
             "DUNST_ICON_PATH": Self.path(of: icon), "DUNST_URGENCY": urgency, "DUNST_ID": String(id),
             "DUNST_PROGRESS": progress, "DUNST_CATEGORY": n.hints["category"]?.string ?? "",
             "DUNST_STACK_TAG": n.hints["x-dunst-stack-tag"]?.string ?? "",
-            "DUNST_URLS": Self.urls(summary: n.summary, body: n.body).joined(separator: "\n"),
+            "DUNST_URLS": NotificationLinks.of(summary: n.summary, body: n.body).joined(separator: "\n"),
             "DUNST_TIMEOUT": String(Int64(((timeout ?? 0) * 1000).rounded())),
             "DUNST_TIMESTAMP": String(Int64((now * 1000).rounded(.down))),
             "DUNST_DESKTOP_ENTRY": n.hints["desktop-entry"]?.string ?? "",
@@ -65,30 +64,5 @@ struct RuleScriptCall: Equatable {
         if icon.hasPrefix("/") { return icon }
         if icon.hasPrefix("file://") { return NotificationPicture.fileURIPath(icon) }
         return ""
-    }
-
-    /// dunst's expression for a URL in plain text (in two parts only for the lines' length).
-    static var plainURL: Regex<Substring> {
-        let start = #"\b(?:https?://|ftps?://|news://|mailto:|file://|www\.)[-\w@;/?:&=%$.+!*',~#]*"#
-        let end = #"(?:\([-\w@;/?:&=%$.+!*',~#]*\)|[-\w@;/?:&=%$+*~])+"#
-        return ((try? Regex(start + end, as: Substring.self)) ?? #/(?!)/#).ignoresCase()
-    }
-
-    /// The links of a notification as dunst lists them: each `<a href>` as `[text] URL`, each `<img src>` as
-    /// `[alt] URL`, then the plain URLs of the summary and the body outside those.
-    static func urls(summary: String, body: String) -> [String] {
-        var text = summary + " " + body
-        var found: [String] = []
-        for match in text.matches(of: #/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)</a>/#.ignoresCase()) {
-            found.append("[\(match.output.2)] \(match.output.1)")
-        }
-        text.replace(#/<a\s[^>]*>.*?</a>/#.ignoresCase(), with: "")
-        for match in text.matches(of: #/<img\s[^>]*src="([^"]*)"[^>]*>/#.ignoresCase()) {
-            let alt = match.output.0.firstMatch(of: #/alt="([^"]*)"/#)?.output.1 ?? "image"
-            found.append("[\(alt)] \(match.output.1)")
-        }
-        text.replace(#/<img\s[^>]*>/#.ignoresCase(), with: "")
-        for match in text.matches(of: Self.plainURL) { found.append(String(match.output)) }
-        return found
     }
 }

@@ -1,6 +1,5 @@
 internal import CCairo
 import HUDScene
-import FoundationEssentials
 import Glibc
 
 /// Path and colour helpers on a cairo context, shared by the painters.

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import HUDBase
 
 /// Small files of the user's own in a directory of theirs (the kept text images), read and written without trusting
 /// whatever sits at a file's name: anything may have been put there (a FIFO, a link to `/dev/zero`, a file of
@@ -37,7 +37,7 @@ enum PrivateFile {
 
     /// Puts `data` at `path` whole or not at all, mode 0600: written to a new file (`O_EXCL | O_NOFOLLOW`: never
     /// through a link or into a file already there), then renamed over whatever `path` was, which is left unread.
-    static func replace(_ path: String, with data: Data) -> Bool {
+    static func replace(_ path: String, with data: [UInt8]) -> Bool {
         // The process id and a random part: another process, or another cache of this one, writing the same
         // name at the same time picks another temporary name, and the later rename wins.
         let temporary = path + ".\(getpid()).\(String(UInt32.random(in: .min ... .max), radix: 16))"
@@ -82,7 +82,7 @@ enum PrivateFile {
     /// Removes the oldest entries of the directory `path` (by modification time) until at most `limit` are left.
     /// `unlink`: a link goes, not what it names, and a directory someone put there stays.
     static func prune(_ path: String, keeping limit: Int) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path), names.count > limit else {
+        guard let names = FileSystem.entries(ofDirectory: path), names.count > limit else {
             return
         }
         let dated = names.map { name in

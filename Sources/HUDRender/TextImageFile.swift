@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HUDScene
 
 /// The file format of a kept `TextImage`: a magic line, the key it was drawn for, the metrics as text, then the
@@ -6,25 +5,22 @@ import HUDScene
 enum TextImageFile {
     static let magic = "x11hud-text-image 1"
 
-    static func encode(_ image: TextImage, key: String) -> Data {
+    static func encode(_ image: TextImage, key: String) -> [UInt8] {
         let l = image.logical, c = image.color
         let fields: [String] = [
             "\(l.x)", "\(l.y)", "\(l.width)", "\(l.height)", "\(image.unknownGlyphs)", image.ellipsized ? "1" : "0",
             "\(image.lines)", "\(c.red)", "\(c.green)", "\(c.blue)", "\(c.alpha)", "\(image.phaseX)",
             "\(image.phaseY)", "\(image.offsetX)", "\(image.offsetY)", "\(image.width)", "\(image.height)",
         ]
-        var data = Data("\(magic)\n\(key.utf8.count)\n".utf8)
-        data.append(Data(key.utf8))
-        data.append(Data(("\n" + fields.joined(separator: " ") + "\n").utf8))
-        data.append(contentsOf: image.pixels)
+        var data = Array("\(magic)\n\(key.utf8.count)\n".utf8)
+        data += key.utf8
+        data += ("\n" + fields.joined(separator: " ") + "\n").utf8
+        data += image.pixels
         return data
     }
 
-    static func decode(_ data: Data, key: String) -> TextImage? {
-        decode([UInt8](data), key: key)
-    }
-
-    static func decode(_ bytes: [UInt8], key: String) -> TextImage? {
+    static func decode(_ file: some Collection<UInt8>, key: String) -> TextImage? {
+        let bytes = Array(file)
         var at = 0
         func line() -> String? {
             guard let end = bytes[at...].firstIndex(of: 10) else { return nil }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The critically damped spring MBProgressHUD animates with (`usingSpringWithDamping:1 initialSpringVelocity:0`,

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// borg (1.2): `--progress` lines, and `--log-json`'s objects.
 ///
 /// - `borg create --progress`: `12.46 MB O 12.46 MB C 12.46 MB D 22 N data/d2/f23.bin`: the original size read so

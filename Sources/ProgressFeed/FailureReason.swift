@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import HUDBase
 import HUDScene
 
 /// Why a command failed, in its own words, found in its stderr as it streams by: what a failed `x11hud run` shows.
@@ -140,7 +140,7 @@ public struct FailureReason: Sendable {
     static func read(line bytes: [UInt8]) -> Line? {
         let cleaned = clean(bytes)
         if cleaned.first == "{", cleaned.last == "}" {
-            guard let message = try? JSONDecoder().decode(LogObject.self, from: Data(cleaned.utf8)) else {
+            guard let message = try? JSONReader.decode(LogObject.self, from: cleaned.utf8) else {
                 return .text(cleaned)
             }
             if let error = message.error { return .toolError(error) }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import HUDBase
 import HUDScene
 
 /// Reads one line of the progress protocol:
@@ -181,11 +181,11 @@ public struct FeedParser: Sendable {
     // MARK: JSON
 
     static func json(_ bytes: Slice<UnsafeRawBufferPointer>) -> FeedEvent {
-        let data = Data(bytes)
-        guard let object = try? JSONDecoder().decode(JSONLine.self, from: data) else {
-            return .warning("ignored malformed JSON \(quote(String(decoding: data, as: UTF8.self)))")
+        guard let value = try? JSONReader.parse(bytes), let object = try? JSONReader.decode(JSONLine.self, from: value)
+        else {
+            return .warning("ignored malformed JSON \(quote(String(decoding: bytes, as: UTF8.self)))")
         }
-        if let tool = object.tool { return tool.read(data).map { .update($0) } ?? .nothing }
+        if let tool = object.tool { return tool.read(value).map { .update($0) } ?? .nothing }
         if object.problems.isEmpty { return .update(object.update) }
         // None of x11hud's keys and no tool's shape: another program's JSON, passed over as any other line.
         if object.ownKeys == 0 { return .nothing }

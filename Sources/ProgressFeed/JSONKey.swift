@@ -140,7 +140,7 @@ extension JSONKey {
 extension KeyedDecodingContainer<JSONLine.Key> {
     fileprivate func string(_ key: Key) -> String? { try? decode(String.self, forKey: key) }
 
-    /// A finite number (JSONDecoder rather than JSONSerialization: `true` is not `1`).
+    /// A finite number (`true` is not `1`: JSONReader decodes as JSONDecoder, not as JSONSerialization reads).
     fileprivate func number(_ key: Key) -> Double? {
         (try? decode(Double.self, forKey: key)).flatMap { $0.isFinite ? $0 : nil }
     }

@@ -1,8 +1,8 @@
-import FoundationEssentials
+import HUDBase
 import HUDScene
 
 /// A JSON object line of the input protocol, its keys those of `JSONKey.all`. Read key by key, so one bad key does
-/// not spoil the others, each problem kept for the warning; written with JSONEncoder, so that reading the line
+/// not spoil the others, each problem kept for the warning; written with JSONWriter, so that reading the line
 /// back gives the same update.
 struct JSONLine: Codable {
     var update: FeedUpdate
@@ -61,11 +61,8 @@ struct JSONLine: Codable {
 
     /// The line as the writer writes it: keys sorted, so that the same update always gives the same line.
     var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Nothing it writes can fail: strings, integers and finite numbers only.
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        JSONWriter.text(self, sortedKeys: true, escapingSlashes: false) ?? "{}"
     }
 }
 

@@ -1,3 +1,5 @@
+import HUDBase
+
 /// Finds the percentage and byte counts in the progress lines of the tools x11hud was built to read, and in no
 /// other line.
 ///

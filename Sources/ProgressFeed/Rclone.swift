@@ -1,4 +1,4 @@
-import FoundationEssentials
+import HUDBase
 
 /// rclone (1.60): the stats it prints with `--progress` or `-v`, one line with `--stats-one-line`, and the `stats`
 /// object of `--use-json-log`.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// restic (0.14 and later): its terminal status line, and its `--json` messages.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import HUDBase
 
 /// The tools whose JSON messages the parser reads (restic `--json`, borg `--log-json`, rclone `--use-json-log`),
 /// each known by one key and its value: restic's `message_type`, borg's `type`, rclone's `level`. A message of
@@ -17,12 +17,11 @@ enum ToolJSON {
     }
 
     /// What the message says to the HUD, or nil when it says nothing (or is not as the tool writes it).
-    func read(_ data: Data) -> FeedUpdate? {
-        let decoder = JSONDecoder()
+    func read(_ message: JSONValue) -> FeedUpdate? {
         switch self {
-        case .restic: return (try? decoder.decode(ResticMessage.self, from: data))?.update
-        case .borg: return (try? decoder.decode(BorgMessage.self, from: data))?.update
-        case .rclone: return (try? decoder.decode(RcloneMessage.self, from: data))?.update
+        case .restic: return (try? JSONReader.decode(ResticMessage.self, from: message))?.update
+        case .borg: return (try? JSONReader.decode(BorgMessage.self, from: message))?.update
+        case .rclone: return (try? JSONReader.decode(RcloneMessage.self, from: message))?.update
         }
     }
 }

@@ -1,5 +1,5 @@
+import HUDBase
 public import ProgressFeed
-import FoundationEssentials
 
 /// One request from a process to the HUD another process shows by a name: one JSON line on the name's socket.
 /// The HUD's process answers `ack` when it has read it, and `ended STATUS` to those who subscribed when the HUD
@@ -67,12 +67,11 @@ public struct NameRequest: Codable, Equatable, Sendable {
     }
 
     var wireLine: String {
-        let data = (try? JSONEncoder().encode(self)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        (JSONWriter.text(self) ?? "{}") + "\n"
     }
 
     init?(wireLine: [UInt8]) {
-        guard let request = try? JSONDecoder().decode(NameRequest.self, from: Data(wireLine)) else { return nil }
+        guard let request = try? JSONReader.decode(NameRequest.self, from: wireLine) else { return nil }
         self = request
     }
 }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import HUDBase
 public import HUDLoop
 public import HUDScene
 
@@ -14,8 +14,7 @@ public import HUDScene
     public static var onChange: (@MainActor () -> Void)?
 
     static var localJSON: String {
-        let data = (try? JSONEncoder().encode(local?() ?? [])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        JSONWriter.text(local?() ?? []) ?? "[]"
     }
 
     static func changedElsewhere() { onChange?() }
@@ -53,7 +52,7 @@ public import HUDScene
                 if waiting == 0 { finish() }
             }
             client.onPlaces = { json in
-                let places = (try? JSONDecoder().decode([HUDStack.Place].self, from: Data(json.utf8))) ?? []
+                let places = (try? JSONReader.decode([HUDStack.Place].self, from: json.utf8)) ?? []
                 for place in places { found[place.key] = place }
             }
             client.onAcknowledged = answer

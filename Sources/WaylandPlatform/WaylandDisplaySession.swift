@@ -3,7 +3,6 @@ public import HUDLoop
 public import HUDScene
 public import HUDShow
 public import SocketNames
-import FoundationEssentials
 import Glibc
 import HUDBase
 import ProgressFeed
@@ -205,7 +204,7 @@ import ProgressFeed
         owner.onRequest = { [unowned live] request in apply(request, to: live) }
         owner.describe = { [unowned live] in
             let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
-            return String(decoding: (try? JSONEncoder().encode(listing)) ?? Data("{}".utf8), as: UTF8.self)
+            return JSONWriter.text(listing) ?? "{}"
         }
     }
 
@@ -285,7 +284,7 @@ import ProgressFeed
         if clients.isEmpty { return finish() }
         for client in clients {
             client.onListing = { text in
-                if let listing = try? JSONDecoder().decode(HUDListing.self, from: Data(text.utf8)) {
+                if let listing = try? JSONReader.decode(HUDListing.self, from: text.utf8) {
                     listed.append(listing)
                 }
             }

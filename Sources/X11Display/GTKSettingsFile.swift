@@ -1,5 +1,4 @@
 import HUDBase
-import FoundationEssentials
 import HUDScene
 
 /// GTK 3's `settings.ini` (`$XDG_CONFIG_HOME/gtk-3.0/settings.ini`), where a desktop without an XSETTINGS manager
@@ -27,7 +26,7 @@ public struct GTKSettingsFile: Equatable, Sendable {
     /// The user's file, or nil when there is none (or no configuration directory).
     public static func load(environment: [String: String]) -> GTKSettingsFile? {
         guard let path = XDGBaseDirectory.configFile("gtk-3.0/settings.ini", environment: environment),
-              let text = try? String(contentsOfFile: path, encoding: .utf8)
+              let text = FileSystem.text(atPath: path)
         else { return nil }
         return GTKSettingsFile(text: text)
     }

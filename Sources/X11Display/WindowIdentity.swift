@@ -1,6 +1,5 @@
 import HUDScene
 internal import CX11
-import FoundationEssentials
 import Glibc
 
 /// The properties that identify the HUD window: `WM_CLASS` and a name for compositor rules (picom's

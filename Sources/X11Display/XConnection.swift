@@ -1,7 +1,6 @@
 import HUDBase
 import HUDScene
 internal import CX11
-import FoundationEssentials
 import Glibc
 
 /// The connection to one X display, with the extensions the overlay needs. Owns the `Display*`.

@@ -1,6 +1,5 @@
 import HUDBase
 internal import CX11
-import FoundationEssentials
 import Glibc
 import HUDLoop
 import HUDScene

@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// A value from the XSETTINGS protocol (freedesktop.org XSETTINGS specification, version 0.5).

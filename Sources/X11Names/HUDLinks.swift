@@ -1,6 +1,5 @@
 package import X11Display
 package import CX11
-import FoundationEssentials
 import Glibc
 import HUDScene
 import ProgressFeed

@@ -1,7 +1,7 @@
+import HUDBase
 import HUDScene
 package import X11Display
 internal import CX11
-import FoundationEssentials
 import Glibc
 
 /// What every process learns of the HUDs on the display, without a daemon and with no file to clean up: the root
@@ -111,7 +111,7 @@ import Glibc
             guard let bytes = XErrorHandlers.quietly(connection: c, {
                 Property.bytes(c, window: w, name: stateName, limit: Property.chunk)
             }),
-                  let state = try? JSONDecoder().decode(State.self, from: Data(bytes))
+                  let state = try? JSONReader.decode(State.self, from: bytes)
             else { return nil }
             return Entry(window: w, state: state)
         }

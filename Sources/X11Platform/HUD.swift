@@ -2,7 +2,6 @@ import HUDBase
 public import X11Display
 import X11Names
 internal import CX11
-import FoundationEssentials
 import Glibc
 @_exported public import HUDControl
 import HUDLoop

@@ -3,7 +3,6 @@ import HUDBase
 public import X11Display
 public import X11Names
 internal import CX11
-import FoundationEssentials
 import Glibc
 public import HUDLoop
 import HUDControl

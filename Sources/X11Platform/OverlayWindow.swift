@@ -2,7 +2,6 @@ import X11Display
 import X11Names
 internal import CX11
 import HUDScene
-import FoundationEssentials
 import Glibc
 
 /// The HUD's override-redirect window: created unmapped on the ARGB visual with its own colormap, identified for

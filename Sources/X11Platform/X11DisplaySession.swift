@@ -3,7 +3,6 @@ public import HUDLoop
 public import HUDScene
 public import HUDShow
 public import X11Names
-import FoundationEssentials
 import Glibc
 import HUDBase
 import X11Display
@@ -77,7 +76,7 @@ import X11Display
     }
 
     /// XSETTINGS' `Net/IconThemeName` (what GTK applications use), else GTK 3's settings.ini.
-    public func iconTheme() -> String? { session.desktopIconTheme(environment: ProcessInfo.processInfo.environment) }
+    public func iconTheme() -> String? { session.desktopIconTheme(environment: ProcessEnvironment.variables) }
 
     /// The active window as `_NET_ACTIVE_WINDOW` names it, on whichever monitor.
     public func activeWindowIsFullscreen(at place: HUDPlace) -> Bool { session.activeWindowIsFullscreen() }
@@ -94,7 +93,7 @@ import X11Display
     }
 
     public func desktopPrefersDark() -> Bool? {
-        session.desktopPrefersDarkTheme(environment: ProcessInfo.processInfo.environment)
+        session.desktopPrefersDarkTheme(environment: ProcessEnvironment.variables)
     }
 
     public func run() -> Never {

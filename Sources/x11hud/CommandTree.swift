@@ -1,5 +1,4 @@
 import CommandOptions
-import FoundationEssentials
 import HUDBase
 import HUDCommandLine
 import HUDDialogs
@@ -168,8 +167,6 @@ enum CommandTree {
 extension CommandInfo {
     /// The tree as JSON, for packaging/man.py.
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        JSONWriter.text(self, sortedKeys: true) ?? "{}"
     }
 }

@@ -5,7 +5,6 @@ import Glibc
 import HUDScene
 import HUDShow
 import HUDControl
-import FoundationEssentials
 import HUDLoop
 
 /// `x11hud hide`: hides a HUD that any x11hud process shows, as `ProgressHUD.dismiss()` does; the process that

@@ -1,7 +1,7 @@
 import CommandOptions
 import HUDCommandLine
-import FoundationEssentials
 import Glibc
+import HUDBase
 import HUDControl
 import HUDLoop
 import HUDNotify
@@ -67,8 +67,7 @@ struct ListCommand: Command {
     @MainActor static func json(_ huds: [HUDListing]) -> String {
         let actions = notificationActions(huds)
         let listed = huds.map { Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }) }
-        let data = (try? JSONEncoder().encode(listed)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return JSONWriter.text(listed) ?? "[]"
     }
 
     /// A HUD as `--json` lists it: a notification's with its actions.

@@ -1,7 +1,6 @@
 import CommandOptions
 import HUDBase
 import HUDCommandLine
-import FoundationEssentials
 import Glibc
 import HUDBus
 import HUDConfig
@@ -105,7 +104,7 @@ struct NotificationsCommand: Command {
     }
 
     @MainActor private func start(_ settings: Settings) -> ExitError? {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let session: any DisplaySession
         do throws(ExitError) { session = try Platform.open(backend, display: display) } catch {
             return error

@@ -1,7 +1,6 @@
 import CommandOptions
 import HUDBase
 import HUDCommandLine
-import FoundationEssentials
 import HUDNotify
 import HUDScene
 
@@ -77,9 +76,7 @@ enum NotificationsControl {
         func run() throws {
             let items = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.history() }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: (try? encoder.encode(items)) ?? Data("[]".utf8), as: UTF8.self))
+                print(JSONWriter.text(items, sortedKeys: true) ?? "[]")
                 return
             }
             for item in items {

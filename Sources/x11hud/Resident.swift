@@ -1,5 +1,4 @@
 import CommandOptions
-import FoundationEssentials
 import Glibc
 import HUDBase
 import HUDConfig
@@ -38,8 +37,7 @@ import HUDShow
         var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let directory = getcwd(&path, path.count) != nil
             ? String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
-        let data = try? JSONEncoder().encode(Request(command: command, directory: directory, name: name))
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return JSONWriter.text(Request(command: command, directory: directory, name: name)) ?? "{}"
     }
 
     /// Makes `session`'s process the resident, until it ends.
@@ -62,7 +60,7 @@ import HUDShow
     /// up already or a file it names cannot be read here (the client then shows its own).
     static func show(_ lines: [String], on session: any DisplaySession) -> (any HUDPresenter)? {
         guard let line = lines.first,
-              let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)) else { return nil }
+              let request = try? JSONReader.decode(Request.self, from: line.utf8) else { return nil }
         var command = request.command
         // A relative path (--image, --config) is the client's: read against its directory, never by a chdir.
         let loaded: ()? = RelativePaths.$directory.withValue(request.directory) { try? command.hud.loadFiles() }

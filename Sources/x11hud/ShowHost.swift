@@ -1,5 +1,4 @@
 import CommandOptions
-import FoundationEssentials
 import Glibc
 import HUDBase
 import HUDConfig

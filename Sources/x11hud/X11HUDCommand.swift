@@ -1,7 +1,6 @@
 import CommandOptions
 import HUDBase
 import HUDCommandLine
-import FoundationEssentials
 import Glibc
 import HUDFeeds
 import HUDRender

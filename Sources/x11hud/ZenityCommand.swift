@@ -2,7 +2,6 @@ import CommandOptions
 import HUDBase
 import HUDCommandLine
 import HUDDialogs
-import FoundationEssentials
 import Glibc
 import HUDFeeds
 import HUDNotify
@@ -137,7 +136,7 @@ enum ZenityCommand {
             X11HUDCommand.printError("\(program.rawValue) --\(other) is not a HUD: x11hud shows --progress only")
             FileDescriptorFeed.drainThenExit(ExitStatus.usage.code)
         }
-        var plan = plan(options, environment: ProcessInfo.processInfo.environment)
+        var plan = plan(options, environment: ProcessEnvironment.variables)
         for warning in plan.warnings { X11HUDCommand.printError("warning: \(warning)") }
         let show: ShowCommand
         do {

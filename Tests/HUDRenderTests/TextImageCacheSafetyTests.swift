@@ -59,7 +59,7 @@ import Testing
     @Test func aGoodFileOfOursIsAHit() throws {
         let directory = try TemporaryDirectory()
         let cache = TextImageCache(path: directory.url.path)
-        try TextImageFile.encode(image, key: key).write(to: URL(fileURLWithPath: cache.file(for: key)))
+        try Data(TextImageFile.encode(image, key: key)).write(to: URL(fileURLWithPath: cache.file(for: key)))
         #expect(lookUp(key, in: cache) == .some(image))
     }
 
@@ -85,7 +85,7 @@ import Testing
         // Even a good image of ours is not followed to: a link is not what this cache writes.
         let other = try TemporaryDirectory()
         let elsewhere = other.path("image")
-        try TextImageFile.encode(image, key: key).write(to: URL(fileURLWithPath: elsewhere))
+        try Data(TextImageFile.encode(image, key: key)).write(to: URL(fileURLWithPath: elsewhere))
         let linked = TextImageCache(path: other.url.path)
         try #require(symlink(elsewhere, linked.file(for: key)) == 0)
         #expect(lookUp(key, in: linked) == .some(nil))
@@ -114,7 +114,7 @@ import Testing
     @Test func anotherUsersFileIsAMiss() throws {
         let directory = try TemporaryDirectory()
         let mine = TextImageCache(path: directory.url.path)
-        try TextImageFile.encode(image, key: key).write(to: URL(fileURLWithPath: mine.file(for: key)))
+        try Data(TextImageFile.encode(image, key: key)).write(to: URL(fileURLWithPath: mine.file(for: key)))
         #expect(lookUp(key, in: mine) == .some(image))
         // A file of another owner cannot be made without root: the same file, read for another user.
         let theirs = TextImageCache(path: directory.url.path, owner: geteuid() &+ 1)
@@ -125,7 +125,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let cache = TextImageCache(path: directory.url.path)
         var generator = SystemRandomNumberGenerator()
-        let good = TextImageFile.encode(image, key: key)
+        let good = Data(TextImageFile.encode(image, key: key))
         let damaged: [Data] = [
             Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }),
             good.prefix(30) + Data((0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }),
@@ -146,7 +146,7 @@ import Testing
         big.height = 1_500
         big.pixels = [UInt8](repeating: 255, count: big.width * big.height * 4)
         let cache = TextImageCache(path: directory.url.path)
-        let data = TextImageFile.encode(big, key: key)
+        let data = Data(TextImageFile.encode(big, key: key))
         try #require(data.count > TextImageCache.sizeLimit)
         try data.write(to: URL(fileURLWithPath: cache.file(for: key)))
         #expect(lookUp(key, in: cache) == .some(nil))

@@ -55,7 +55,7 @@ import Testing
                 .prefix(while: { $0 != 10 }), as: UTF8.self)
             var image = try #require(TextImageFile.decode(data, key: key))
             image.pixels = image.pixels.map { _ in 255 }
-            try TextImageFile.encode(image, key: key).write(to: URL(fileURLWithPath: path))
+            try Data(TextImageFile.encode(image, key: key)).write(to: URL(fileURLWithPath: path))
         }
         var ready = false
         let cache = TextImageCache(path: directory.url.path)

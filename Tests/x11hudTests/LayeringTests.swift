@@ -12,8 +12,8 @@ import Testing
     /// The layers, lowest first. A target may depend on targets of lower layers only (C shims are below all). A new
     /// target gets its layer here, which is where the layering is declared.
     static let layers: [[String]] = [
-        ["HUDBase", "HUDCommandLine"],
-        ["HUDLoop", "HUDScene"],
+        ["HUDBase"],
+        ["HUDLoop", "HUDScene", "HUDCommandLine"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
         ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
         ["HUDShow", "X11Names", "SocketNames", "CommandOptions"],

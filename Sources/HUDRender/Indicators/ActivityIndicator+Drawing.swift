@@ -1,5 +1,4 @@
 internal import CCairo
-import FoundationEssentials
 import Glibc
 import HUDScene
 

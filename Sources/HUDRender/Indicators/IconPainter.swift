@@ -1,6 +1,5 @@
 internal import CCairo
 import HUDScene
-import FoundationEssentials
 import Glibc
 
 /// The built-in icons as round-capped strokes in the content colour, drawn into a square frame (37 pt by default).

@@ -1,6 +1,5 @@
 internal import CCairo
 import HUDScene
-import FoundationEssentials
 import Glibc
 
 /// The progress indicators and images, in MBProgressHUD's geometry (MB.m 865-1042), and ProgressHUD's ring for a

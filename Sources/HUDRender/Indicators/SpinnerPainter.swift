@@ -1,6 +1,5 @@
 internal import CCairo
 import HUDScene
-import FoundationEssentials
 import Glibc
 
 /// Draws a ProgressHUD animation's shapes (`SpinnerStyle.shapes(at:in:)`) opaque white, each at its own alpha; the

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The activity indicator's motion: twelve spokes whose brightest one steps round once a second, like the

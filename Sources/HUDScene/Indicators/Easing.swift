@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Core Animation's timing curves as functions from a fraction of a duration to a fraction of the change, so

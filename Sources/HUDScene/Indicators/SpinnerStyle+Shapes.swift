@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// ProgressHUD's animations as shapes: each is a pure function of the time into its cycle, in the indicator's frame

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A sun (ProgressHUD's default symbol, `sun.max`) that bounces: it squashes and springs back once a second.
