@@ -1,5 +1,6 @@
 import CommandOptions
 import FoundationEssentials
+import Glibc
 import HUDCommandLine
 import HUDBase
 import HUDFeeds
@@ -80,6 +81,15 @@ enum Backend: String, Codable, CaseIterable {
             }
             throw failure
         }
+    }
+
+    /// Whether `command` will show on a Wayland compositor where no resident (`x11hud serve`) runs, as far as the
+    /// environment tells before connecting: `open` would try Wayland first, and the compositor's name directory has
+    /// no resident's socket. Costs one `access`.
+    static func waylandWithoutResident(_ command: ShowCommand) -> Bool {
+        guard command.backend != .x11, command.display == nil, command.x11Only == nil,
+              let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty else { return false }
+        return !WaylandDisplaySession.hasResident(display: name)
     }
 
     private static func openWayland(_ environment: [String: String]) throws(PlatformFailure) -> WaylandDisplaySession {

@@ -119,7 +119,10 @@ struct ShowCommand: Command, Codable {
         try command.hud.loadFiles()
         if let printout = command.hud.printout { return print(printout) }
         // Called on the main thread, which the HUD session (main-actor bound) needs.
-        if let failure = MainActor.assumeIsolated({ command.start(DialogRules()) }) { throw failure }
+        if let failure = MainActor.assumeIsolated({ () -> ExitError? in
+            ShowHost.prepareBeforeDisplay(command)
+            return command.start(DialogRules())
+        }) { throw failure }
     }
 
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.

@@ -80,6 +80,22 @@ import ProgressFeed
     /// overlaps the rest of the start; a process whose HUD another draws never maps the text libraries.
     static func prepareOwnHUD() { TextStack.loadForOwnHUD() }
 
+    /// Before the display is opened, for a command line that will all but surely draw its own HUD: no `--id` (another
+    /// process may show the name), and no resident to draw it (bypassed, or no resident's socket for the Wayland
+    /// compositor it will show on). The load then overlaps the connection, and for a first frame without text (a
+    /// bar, a spinner) only cairo comes before that frame: Pango, loaded beside it, slowed it down (issue 51).
+    /// Wrong only when a resident starts meanwhile, or X11 is chosen after all (a compositor without layer-shell)
+    /// and a resident serves there: the libraries are then mapped for nothing.
+    static func prepareBeforeDisplay(_ command: ShowCommand) {
+        guard command.id == nil, Resident.isBypassed || Platform.waylandWithoutResident(command) else { return }
+        TextStack.loadForOwnHUD(afterFirstFrame: !drawsText(content(command)))
+    }
+
+    /// Whether a HUD of `content` has text to draw (a label, details, a button): its first frame needs the fonts.
+    static func drawsText(_ content: HUDContent) -> Bool {
+        !content.label.isEmpty || !content.details.isEmpty || !content.buttonTitle.isEmpty || !content.actions.isEmpty
+    }
+
     /// Whether `arguments`, before they are parsed, surely show a HUD of this process's own: the default command
     /// without `--id` (another process may show the name) and with the resident bypassed (it would draw it).
     static func drawsOwnHUD(_ arguments: [String]) -> Bool {
