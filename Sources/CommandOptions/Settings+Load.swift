@@ -16,7 +16,7 @@ extension Settings {
         // A client's --config read by the resident is found in the client's directory.
         let config = config.map(RelativePaths.resolve)
         if !noConfig {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.read()
             // --config takes the user's place; the system's files stay under it.
             let user = config ?? ConfigPaths.user(environment: environment)
             for path in ConfigPaths.system(environment: environment) + [user].compactMap({ $0 }) {

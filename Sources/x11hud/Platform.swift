@@ -40,7 +40,7 @@ enum Backend: String, Codable, CaseIterable {
     ///   of the platform asked for. With `drainsInput`, piped input is then read to its end before the exit.
     static func open(_ backend: Backend?, display: String?, needsX11: String? = nil,
                      drainsInput: Bool = false) throws(ExitError) -> any DisplaySession {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         let wayland = environment["WAYLAND_DISPLAY"] ?? "", x11 = environment["DISPLAY"] ?? ""
         do throws(PlatformFailure) {
             switch backend ?? .auto {

@@ -1,5 +1,5 @@
 import CommandOptions
-import FoundationEssentials
+import HUDBase
 import Glibc
 import HUDRender
 
@@ -8,7 +8,7 @@ extension TextStack {
     /// labels kept in the user's cache directory: a label seen before is drawn before fontconfig is ready.
     /// `afterFirstFrame`: only cairo until the first frame is drawn (`loadInBackground`).
     static func loadForOwnHUD(afterFirstFrame: Bool = false) {
-        let path = TextImageCache.standardPath(environment: ProcessInfo.processInfo.environment)
+        let path = TextImageCache.standardPath(environment: ProcessEnvironment.read())
         loadInBackground(keptTexts: path.map(TextImageCache.init(path:)), afterFirstFrame: afterFirstFrame)
         if path != nil { _ = waitsForKeptTextsAtExit }
     }
