@@ -1,6 +1,5 @@
 import CommandOptions
 import FoundationEssentials
-import Glibc
 import HUDCommandLine
 import HUDBase
 import HUDFeeds
@@ -83,13 +82,14 @@ enum Backend: String, Codable, CaseIterable {
         }
     }
 
-    /// Whether `command` will show on a Wayland compositor where no resident (`x11hud serve`) runs, as far as the
-    /// environment tells before connecting: `open` would try Wayland first, and the compositor's name directory has
-    /// no resident's socket. Costs one `access`.
-    static func waylandWithoutResident(_ command: ShowCommand) -> Bool {
-        guard command.backend != .x11, command.display == nil, command.x11Only == nil,
-              let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty else { return false }
-        return !WaylandDisplaySession.hasResident(display: name)
+    /// Whether `command` will show its own HUD on `session`, as far as can be told without asking anyone: with no
+    /// `--id` and the resident bypassed; on Wayland also when there is no resident's socket in the compositor's name
+    /// directory (or it is bypassed) and no socket for its `--id`. Costs an `access` or two.
+    static func showsOwnHUD(_ command: ShowCommand, on session: any DisplaySession) -> Bool {
+        guard let wayland = session as? WaylandDisplaySession else { return command.id == nil && Resident.isBypassed }
+        let name = wayland.displayName
+        if !Resident.isBypassed, WaylandDisplaySession.hasResident(display: name) { return false }
+        return command.id.map { !WaylandDisplaySession.hasHUD(named: $0, display: name) } ?? true
     }
 
     private static func openWayland(_ environment: [String: String]) throws(PlatformFailure) -> WaylandDisplaySession {

@@ -119,10 +119,7 @@ struct ShowCommand: Command, Codable {
         try command.hud.loadFiles()
         if let printout = command.hud.printout { return print(printout) }
         // Called on the main thread, which the HUD session (main-actor bound) needs.
-        if let failure = MainActor.assumeIsolated({ () -> ExitError? in
-            ShowHost.prepareBeforeDisplay(command)
-            return command.start(DialogRules())
-        }) { throw failure }
+        if let failure = MainActor.assumeIsolated({ command.start(DialogRules()) }) { throw failure }
     }
 
     /// Shows the HUD (or hands it to the HUD of the same name) and never returns, or returns why it could not.
@@ -130,6 +127,7 @@ struct ShowCommand: Command, Codable {
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
         do throws(ExitError) {
             let session = try Platform.open(backend, display: display, needsX11: x11Only, drainsInput: true)
+            ShowHost.prepareOnConnection(self, session: session)
             // Before a name's socket is made or the text stack loads on its thread: a signal from then on takes
             // the HUD's window or socket with it.
             session.watchSignals()

@@ -57,7 +57,7 @@ import ProgressFeed
             return delivery.serve(by: resident, request: [Resident.request(for: command, name: name)])
         }
         // Ours unless another process shows the name: the text stack loads while the connection is set up.
-        if command.id == nil { Self.prepareOwnHUD() }
+        if command.id == nil { Self.prepareOwnHUD(for: command) }
         do throws(DeliveryFailure) { try delivery.start() } catch {
             throw ExitError(message: error.message, code: error.code)
         }
@@ -80,14 +80,19 @@ import ProgressFeed
     /// overlaps the rest of the start; a process whose HUD another draws never maps the text libraries.
     static func prepareOwnHUD() { TextStack.loadForOwnHUD() }
 
-    /// Before the display is opened, for a command line that will all but surely draw its own HUD: no `--id` (another
-    /// process may show the name), and no resident to draw it (bypassed, or no resident's socket for the Wayland
-    /// compositor it will show on). The load then overlaps the connection, and for a first frame without text (a
-    /// bar, a spinner) only cairo comes before that frame: Pango, loaded beside it, slowed it down (issue 51).
-    /// Wrong only when a resident starts meanwhile, or X11 is chosen after all (a compositor without layer-shell)
-    /// and a resident serves there: the libraries are then mapped for nothing.
-    static func prepareBeforeDisplay(_ command: ShowCommand) {
-        guard command.id == nil, Resident.isBypassed || Platform.waylandWithoutResident(command) else { return }
+    /// As soon as the display is open, for a command line that will all but surely draw its own HUD: with no `--id`
+    /// and the resident bypassed, or on Wayland when neither a resident nor another process's HUD of its name is
+    /// there (`Platform.showsOwnHUD`). The load then overlaps the rest of the start; before the connection, it slowed
+    /// the connection down more than it gained (the loader's mmaps against the start's page faults). Wrong only when
+    /// a resident or the name's HUD comes meanwhile: the libraries are then mapped for nothing.
+    static func prepareOnConnection(_ command: ShowCommand, session: any DisplaySession) {
+        guard Platform.showsOwnHUD(command, on: session) else { return }
+        prepareOwnHUD(for: command)
+    }
+
+    /// The text stack's load for `command`'s own HUD: for a first frame without text (a bar, a spinner), only cairo
+    /// comes before that frame is drawn, as Pango loaded beside it slowed it down (issue 51).
+    static func prepareOwnHUD(for command: ShowCommand) {
         TextStack.loadForOwnHUD(afterFirstFrame: !drawsText(content(command)))
     }
 
@@ -155,7 +160,7 @@ import ProgressFeed
     // MARK: A HUD of our own
 
     func showOwn(_ start: OwnStart) throws(DeliveryFailure) {
-        Self.prepareOwnHUD()
+        Self.prepareOwnHUD(for: command)
         let place = self.place(name: claimedName)
         claimedName = nil
         let live: any HUDPresenter
