@@ -4,14 +4,19 @@
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <string.h>
 
 // One slot per stub, and the function each stands in for (stubs.c defines them, generated from symbols.txt).
 extern void *hud_text_stack_symbols[];
 extern const char *const hud_text_stack_names[];
 extern const unsigned hud_text_stack_count;
 
+static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
+static void *cairo_handle;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void *handle;
 // Why the library or one of its functions could not be loaded, for `hud_text_stack_load`'s caller: reported by the
@@ -19,31 +24,54 @@ static void *handle;
 // usage error is still a usage error).
 static char load_error[512];
 
-static void open_library(void) {
-    // RTLD_LOCAL: the libraries' symbols stay out of the global scope, so nothing else binds to them by accident.
-    void *opened = dlopen(HUD_TEXT_STACK_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!opened) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "cannot load %s: %s", HUD_TEXT_STACK_LIBRARY,
-                 why ? why : "unknown error");
-        return;
-    }
-    // Every function now, not on its first call: a library too old for one of them is then a failure the caller
-    // of `hud_text_stack_load` hears about, rather than one in the middle of drawing that no caller could handle.
-    // dlsym on the handle searches libpangocairo and its dependencies, never this program's own stubs.
+static int is_cairo(const char *name) { return strncmp(name, "cairo_", 6) == 0; }
+
+// Looks up every stub's function of one library (`cairo`: the cairo_ ones, else the others) in `opened`. Every
+// function now, not on its first call: a library too old for one of them is then a failure the caller of
+// `hud_text_stack_load` hears about, rather than one in the middle of drawing that no caller could handle. dlsym on
+// the handle searches that library and its dependencies, never this program's own stubs. All or none: on a missing
+// function, none of the library's stubs works.
+static int look_up(void *opened, int cairo) {
     for (unsigned i = 0; i < hud_text_stack_count; i++) {
+        if (is_cairo(hud_text_stack_names[i]) != cairo) continue;
         void *address = dlsym(opened, hud_text_stack_names[i]);
         if (!address) {
             const char *why = dlerror();
             snprintf(load_error, sizeof load_error, "cannot load %s: %s", hud_text_stack_names[i],
                      why ? why : "unknown error");
-            // All or none: no stub works after a failed load.
-            while (i > 0) __atomic_store_n(&hud_text_stack_symbols[--i], NULL, __ATOMIC_RELEASE);
-            return;
+            for (unsigned j = 0; j < i; j++) {
+                if (is_cairo(hud_text_stack_names[j]) == cairo)
+                    __atomic_store_n(&hud_text_stack_symbols[j], NULL, __ATOMIC_RELEASE);
+            }
+            return 0;
         }
         __atomic_store_n(&hud_text_stack_symbols[i], address, __ATOMIC_RELEASE);
     }
-    __atomic_store_n(&handle, opened, __ATOMIC_RELEASE);
+    return 1;
+}
+
+// RTLD_LOCAL: the libraries' symbols stay out of the global scope, so nothing else binds to them by accident.
+static void *open_or_say_why(const char *library) {
+    void *opened = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!opened) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "cannot load %s: %s", library, why ? why : "unknown error");
+    }
+    return opened;
+}
+
+// cairo alone, before the rest: shapes and images need nothing else, and it is a third of the libraries' loading
+// (issue 51: a bar's first frame waited for Pango, HarfBuzz, GLib and the others to be mapped and relocated).
+static void open_cairo(void) {
+    void *opened = open_or_say_why(HUD_CAIRO_LIBRARY);
+    if (opened && look_up(opened, 1)) __atomic_store_n(&cairo_handle, opened, __ATOMIC_RELEASE);
+}
+
+static void open_library(void) {
+    pthread_once(&cairo_once, open_cairo);
+    if (!__atomic_load_n(&cairo_handle, __ATOMIC_ACQUIRE)) return;
+    void *opened = open_or_say_why(HUD_TEXT_STACK_LIBRARY);
+    if (opened && look_up(opened, 0)) __atomic_store_n(&handle, opened, __ATOMIC_RELEASE);
 }
 
 static pthread_once_t fonts_once = PTHREAD_ONCE_INIT;
@@ -61,6 +89,11 @@ static void init_fonts(void) {
     int (*fc_init)(void) = (int (*)(void))dlsym(opened, "FcInit");
     if (fc_init) fc_init();
     __atomic_store_n(&fonts_ready, 1, __ATOMIC_RELEASE);
+}
+
+const char *hud_text_stack_load_cairo(void) {
+    pthread_once(&cairo_once, open_cairo);
+    return __atomic_load_n(&cairo_handle, __ATOMIC_ACQUIRE) ? NULL : load_error;
 }
 
 const char *hud_text_stack_load_libraries(void) {
@@ -84,7 +117,8 @@ void hud_text_stack_on_fonts_ready(void (*callback)(void)) {
 void *hud_text_stack_symbol(unsigned index) {
     void *address = __atomic_load_n(&hud_text_stack_symbols[index], __ATOMIC_ACQUIRE);
     if (address) return address;
-    if (!hud_text_stack_load_libraries()) return hud_text_stack_symbols[index];
+    int cairo = is_cairo(hud_text_stack_names[index]);
+    if (!(cairo ? hud_text_stack_load_cairo() : hud_text_stack_load_libraries())) return hud_text_stack_symbols[index];
     // A caller that did not check `hud_text_stack_load` (a bug in the program, not a broken installation): there
     // is no function to call, and no value a stub could return instead.
     fprintf(stderr, "%s: %s called although the text stack did not load (%s)\n", program_invocation_short_name,
@@ -92,19 +126,58 @@ void *hud_text_stack_symbol(unsigned index) {
     abort();
 }
 
+// A load started with `after_first_frame` holds the rest of the stack, once cairo is there, until the program has
+// drawn its first frame (`hud_text_stack_frame_drawn`) or `hold_limit` has passed. Loading Pango beside that frame
+// slowed it down: dlopen holds the loader's TLS lock, which the frame's first use of pixman's thread-local cache
+// waits for, and fontconfig's thousands of allocations contend for the one malloc arena (issue 51: a bar's first
+// frame slept 1.6 ms of its 2 ms). Text drawn before then loads what it needs on its own thread, as it always could.
+static const long hold_limit_ns = 100 * 1000 * 1000;
+static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t hold_released = PTHREAD_COND_INITIALIZER;
+static int held;
+
+static void wait_while_held(void) {
+    pthread_mutex_lock(&hold_lock);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_nsec += hold_limit_ns;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    while (held) {
+        if (pthread_cond_timedwait(&hold_released, &hold_lock, &deadline) == ETIMEDOUT) break;
+    }
+    held = 0;
+    pthread_mutex_unlock(&hold_lock);
+}
+
+void hud_text_stack_frame_drawn(void) {
+    // Every frame calls this: without a hold, one load and no lock.
+    if (!__atomic_load_n(&held, __ATOMIC_ACQUIRE)) return;
+    pthread_mutex_lock(&hold_lock);
+    __atomic_store_n(&held, 0, __ATOMIC_RELEASE);
+    pthread_cond_signal(&hold_released);
+    pthread_mutex_unlock(&hold_lock);
+}
+
 static void *load_in_background(void *unused) {
     (void)unused;
+    // Published as soon as it is there: a first frame of shapes waits for it alone.
+    pthread_once(&cairo_once, open_cairo);
+    wait_while_held();
     pthread_once(&fonts_once, init_fonts);
     void (*callback)(void) = __atomic_load_n(&fonts_ready_callback, __ATOMIC_ACQUIRE);
     if (callback && hud_text_stack_fonts_ready()) callback();
     return NULL;
 }
 
-int hud_text_stack_load_in_background(void) {
+int hud_text_stack_load_in_background(int after_first_frame) {
     static int started;
     // For instruction counts of one thread's work (the benchmark's callgrind runs) and for ruling the thread out.
     if (getenv("X11HUD_LOAD_TEXT_ON_FIRST_USE")) return 0;
     if (hud_text_stack_fonts_ready() || __atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return 1;
+    __atomic_store_n(&held, after_first_frame != 0, __ATOMIC_RELEASE);
     // glibc gives each new thread an arena of its own; this one's fontconfig allocations would leave about half a
     // MiB resident there beside the main heap's free space (issue 32: 0.3–0.6 MiB of a HUD's peak). The main thread
     // and this one share the main arena (its lock is held for single allocations, not for the load).
@@ -113,8 +186,15 @@ int hud_text_stack_load_in_background(void) {
     pthread_t thread;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Made with every signal blocked (a thread starts with its creator's mask), as the program's other threads are:
+    // it may start before SIGINT and SIGTERM are watched, and one of them delivered to it would end the process
+    // unwatched instead of waiting, blocked, for the signal watch's descriptor.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     // Without the thread, the first call into the text stack loads it, as it always could.
     int created = pthread_create(&thread, &attributes, load_in_background, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&attributes);
     return created;
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import HUDBase
 import Glibc
 
@@ -7,38 +6,20 @@ import Glibc
 /// process, pass itself on to a command, resize a terminal). `EventLoop.watchSignals` runs a handler on the loop
 /// instead, for signals that only ask the program to do something.
 ///
-/// The signals are blocked in the calling thread (the main thread, whose mask later threads inherit) before the
-/// sources are made, and `init` returns once Dispatch has registered them (on its own thread, a moment after
-/// `resume`): a signal that came in between was lost (ignored) or ended the process unwatched. Blocked, it waits
-/// for the source's signalfd.
-/// Dispatch's threads block every signal; a child is started with its mask emptied (`CommandJob`, `DmenuPick`).
-/// The watch lasts until `cancel()` or until it goes; after it the signals stay blocked, so they do nothing.
-public final class SignalWatch: @unchecked Sendable {
+/// The signals are blocked in the calling thread (the main thread, whose mask later threads inherit) and read from
+/// `SignalThread`'s signalfd, which has them in its mask before `init` returns: one that comes from then on waits
+/// for it, blocked. The program's own threads block every signal (Dispatch's, the signal thread, the text stack's
+/// loader); a child is started with its mask emptied (`CommandJob`, `DmenuPick`). The watch lasts until `cancel()`
+/// or until it goes; after it the signals stay blocked, so they do nothing.
+public final class SignalWatch: Sendable {
     /// How long removing the window may take, after SIGINT or SIGTERM, before the process ends without waiting for
     /// the server.
     static let deadline = 0.05
-    // Set once in `init`; a Dispatch source may be cancelled from any thread.
-    private let sources: [any DispatchSourceSignal]
+    private let id: Int
 
     /// Calls `handler` on the signal thread for each of `signals` that comes.
     public init(signals: [Int32], offMain handler: @escaping @Sendable (Int32) -> Void) {
-        let queue = DispatchQueue(label: "x11hud.signals")
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for number in signals { sigaddset(&blocked, number) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
-        let registered = DispatchGroup()
-        sources = signals.map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            registered.enter()
-            source.setRegistrationHandler { registered.leave() }
-            source.resume()
-            return source
-        }
-        // Until Dispatch has installed its handler, a signal that reaches a thread made before this watch (one not
-        // blocking it) would take its default action: the process would end unwatched, its cleanup skipped.
-        _ = registered.wait(timeout: .now() + .seconds(2))
+        id = SignalThread.shared.add(signals, handler)
     }
 
     /// SIGINT and SIGTERM, handled so that they end the process promptly whatever the X server does: `handler` runs
@@ -55,7 +36,7 @@ public final class SignalWatch: @unchecked Sendable {
 
     /// Stops watching; the signals stay blocked.
     public func cancel() {
-        for source in sources { source.cancel() }
+        SignalThread.shared.remove(id)
     }
 
     deinit { cancel() }

@@ -11,8 +11,8 @@ import Glibc
 /// every timer or read source (and every re-arming of a timer) goes through libdispatch's manager thread first:
 /// three threads woken for one frame. The main queue keeps working here exactly as under Foundation's run loop,
 /// through the two functions libdispatch exports for it. Until `run()` (when Swift's async main or a test serves
-/// the main queue), descriptors are watched by Dispatch sources on the main queue: the same handlers, on the same
-/// thread.
+/// the main queue), descriptors are watched by Dispatch sources on the main queue, made on the queue's next turn:
+/// the same handlers, on the same thread.
 @MainActor public final class SystemLoop: EventLoop {
     /// The main thread's loop; there is one per process.
     public nonisolated static let main = SystemLoop()
@@ -106,7 +106,7 @@ import Glibc
     func register(_ watch: DescriptorWatch) {
         watches[ObjectIdentifier(watch)] = watch
         generation += 1
-        if !isRunning { watch.startSources() }
+        if !isRunning { startSourcesSoon(watch) }
     }
 
     func unregister(_ watch: DescriptorWatch) {
@@ -117,6 +117,16 @@ import Glibc
     /// A watch now waits for other events: rebuild the poll list (or its Dispatch sources).
     func eventsChanged(_ watch: DescriptorWatch) {
         guard watches[ObjectIdentifier(watch)] != nil else { return }
-        if isRunning { generation += 1 } else { watch.startSources() }
+        if isRunning { generation += 1 } else { startSourcesSoon(watch) }
+    }
+
+    /// Serves `watch` from Dispatch sources once the main queue is served without `run()` (Swift's async main, a
+    /// test): its events reach the main queue only then anyway. A program that calls `run()` right after its start
+    /// never makes them, nor the threads Dispatch starts for its first source (issue 51: they held a HUD's first
+    /// frame on a loaded machine).
+    private func startSourcesSoon(_ watch: DescriptorWatch) {
+        soon { [weak self, weak watch] in
+            if self?.isRunning == false { watch?.startSources() }
+        }
     }
 }

@@ -17,7 +17,7 @@ public final class Canvas {
         guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else {
             throw CanvasError(reason: "a canvas of \(width)×\(height) pixels is outside 1...\(Self.maxSide)")
         }
-        TextStack.requireLibraries()
+        TextStack.requireCairo()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw CanvasError(reason: "cairo could not allocate \(width)×\(height) pixels") }

@@ -59,7 +59,10 @@ public final class HUDRenderer {
     @discardableResult
     public func render(_ s: HUDSnapshot, into canvas: Canvas) -> Rect {
         let cr = cairo_create(canvas.surface)!
-        defer { cairo_destroy(cr) }
+        defer {
+            cairo_destroy(cr)
+            TextStack.frameDrawn()
+        }
         let p = s.presentation
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
         if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator,

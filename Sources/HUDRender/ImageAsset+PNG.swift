@@ -57,7 +57,7 @@ extension ImageAsset {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
             throw ImageLoadError(path: path, reason: String(cString: strerror(errno)))
         }
-        TextStack.requireLibraries()
+        TextStack.requireCairo()
         var source = fd
         let decoded = withUnsafeMutablePointer(to: &source) { pointer in
             cairo_image_surface_create_from_png_stream({ closure, data, length in

@@ -22,7 +22,7 @@ extension ImageAsset {
             let reason = "\(info.st_size) bytes is too large for an SVG icon (4 MB at most)"
             throw ImageLoadError(path: path, reason: reason)
         }
-        TextStack.requireLibraries()
+        TextStack.requireCairo()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw ImageLoadError(path: path, reason: "out of memory") }

@@ -11,12 +11,18 @@ public enum TextStack {
     ///
     /// With `keptTexts`, text drawn before the fonts are ready comes from renderings kept there by earlier runs
     /// (a label shown again starts without waiting for fontconfig), and new labels' renderings are kept there.
-    public static func loadInBackground(keptTexts: TextImageCache? = nil) {
+    ///
+    /// With `afterFirstFrame`, only cairo loads before the first frame is drawn (`frameDrawn()`, or 0.1 s), the
+    /// rest after it: for a HUD whose first frame has no text (a bar), which loading Pango beside it slowed down.
+    public static func loadInBackground(keptTexts: TextImageCache? = nil, afterFirstFrame: Bool = false) {
         // Set first: an engine made once the load runs must find it. Without a background load nothing would
         // tell a HUD drawn with kept images that Pango can take over.
         if let keptTexts, !fontsAreReady, TextImageCache.shared == nil { TextImageCache.shared = keptTexts }
-        if hud_text_stack_load_in_background() == 0 { TextImageCache.shared = nil }
+        if hud_text_stack_load_in_background(afterFirstFrame ? 1 : 0) == 0 { TextImageCache.shared = nil }
     }
+
+    /// A frame has been drawn: a background load held for it goes on (see `loadInBackground`).
+    static func frameDrawn() { hud_text_stack_frame_drawn() }
 
     /// Why the libraries cannot be loaded (`cannot load libpangocairo-1.0.so.0: …`), or nil once they are: loads
     /// them and the fonts if no one has yet, and waits for a load in the background to finish.
@@ -42,15 +48,21 @@ public enum TextStack {
         fail(hud_text_stack_load())
     }
 
-    /// Loads the libraries only (what cairo needs to draw shapes and images), or ends the process (`fail`).
+    /// Loads the libraries only (what Pango needs before fonts), or ends the process (`fail`).
     static func requireLibraries() {
         fail(hud_text_stack_load_libraries())
     }
 
+    /// Loads cairo alone (what shapes and images need: a first frame without text waits for nothing else), or
+    /// ends the process (`fail`).
+    static func requireCairo() {
+        fail(hud_text_stack_load_cairo())
+    }
+
     /// Ends the process with `ExitStatus.internalError` and one line naming what is missing: the installation is
     /// broken, nothing the user typed is wrong. Every way into the stack (a canvas, a text engine's context, an
-    /// image, a markup check) calls `require` or `requireLibraries` first, so no stub is ever called without its
-    /// function. `_exit`: it may run on any thread, and the process has nothing to finish.
+    /// image, a markup check) calls `require`, `requireLibraries` or `requireCairo` first, so no stub is ever called
+    /// without its function. `_exit`: it may run on any thread, and the process has nothing to finish.
     private static func fail(_ failure: UnsafePointer<CChar>?) {
         guard let failure else { return }
         let program = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? "x11hud"

@@ -76,6 +76,12 @@ public struct NameDirectory: Sendable {
         return access(String(cString: runtime) + "/x11hud/\(hash(display))/serve.resident", F_OK) == 0
     }
 
+    /// Whether a socket is there for the name `id` on `display` (it may be a dead one's), without making any folder.
+    public static func hasSocket(for id: String, display: String) -> Bool {
+        guard let runtime = getenv("XDG_RUNTIME_DIR") else { return false }
+        return access(String(cString: runtime) + "/x11hud/\(hash(display))/\(readable(id))-\(hash(id)).sock", F_OK) == 0
+    }
+
     /// Up to 12 of the letters, digits, `-` and `_` of `text`.
     private static func readable(_ text: String) -> String {
         let kept = text.unicodeScalars.filter {

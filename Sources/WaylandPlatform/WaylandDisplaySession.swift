@@ -39,6 +39,16 @@ import ProgressFeed
         theme = iconTheme
     }
 
+    /// Whether a resident's socket is there for the compositor `display` names (it may be a dead one's), without
+    /// connecting or making any folder: what a command line can ask before it connects.
+    public nonisolated static func hasResident(display: String) -> Bool { NameDirectory.hasResident(display: display) }
+
+    /// Whether a HUD's socket is there for the name `id` on the compositor `display` names (it may be a dead one's),
+    /// as `hasResident`.
+    public nonisolated static func hasHUD(named id: String, display: String) -> Bool {
+        NameDirectory.hasSocket(for: id, display: display)
+    }
+
     public var loop: any EventLoop { session.loop }
     public var displayName: String { session.displayName }
 

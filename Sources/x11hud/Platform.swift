@@ -81,6 +81,16 @@ enum Backend: String, Codable, CaseIterable {
         }
     }
 
+    /// Whether `command` will show its own HUD on `session`, as far as can be told without asking anyone: with no
+    /// `--id` and the resident bypassed; on Wayland also when there is no resident's socket in the compositor's name
+    /// directory (or it is bypassed) and no socket for its `--id`. Costs an `access` or two.
+    static func showsOwnHUD(_ command: ShowCommand, on session: any DisplaySession) -> Bool {
+        guard let wayland = session as? WaylandDisplaySession else { return command.id == nil && Resident.isBypassed }
+        let name = wayland.displayName
+        if !Resident.isBypassed, WaylandDisplaySession.hasResident(display: name) { return false }
+        return command.id.map { !WaylandDisplaySession.hasHUD(named: $0, display: name) } ?? true
+    }
+
     private static func openWayland(_ environment: [String: String]) throws(PlatformFailure) -> WaylandDisplaySession {
         // No XSETTINGS on Wayland: GTK_THEME, else GTK 3's settings.ini.
         try WaylandDisplaySession(environment: environment, prefersDark: {

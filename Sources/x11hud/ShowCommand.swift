@@ -126,6 +126,7 @@ struct ShowCommand: Command, Codable {
     @MainActor func start(_ rules: DialogRules) -> ExitError? {
         do throws(ExitError) {
             let session = try Platform.open(backend, display: display, needsX11: x11Only, drainsInput: true)
+            ShowHost.prepareOnConnection(self, session: session)
             // Before a name's socket is made or the text stack loads on its thread: a signal from then on takes
             // the HUD's window or socket with it.
             session.watchSignals()

@@ -56,7 +56,7 @@ import ProgressFeed
             return delivery.serve(by: resident, request: [Resident.request(for: command, name: name)])
         }
         // Ours unless another process shows the name: the text stack loads while the connection is set up.
-        if command.id == nil { Self.prepareOwnHUD() }
+        if command.id == nil { Self.prepareOwnHUD(for: command) }
         do throws(DeliveryFailure) { try delivery.start() } catch {
             throw ExitError(message: error.message, code: error.code)
         }
@@ -78,6 +78,27 @@ import ProgressFeed
     /// client in the resident, and in `main` for a command line that surely draws its own. Loading (about 6 ms)
     /// overlaps the rest of the start; a process whose HUD another draws never maps the text libraries.
     static func prepareOwnHUD() { TextStack.loadForOwnHUD() }
+
+    /// As soon as the display is open, for a command line that will all but surely draw its own HUD: with no `--id`
+    /// and the resident bypassed, or on Wayland when neither a resident nor another process's HUD of its name is
+    /// there (`Platform.showsOwnHUD`). The load then overlaps the rest of the start; before the connection, it slowed
+    /// the connection down more than it gained (the loader's mmaps against the start's page faults). Wrong only when
+    /// a resident or the name's HUD comes meanwhile: the libraries are then mapped for nothing.
+    static func prepareOnConnection(_ command: ShowCommand, session: any DisplaySession) {
+        guard Platform.showsOwnHUD(command, on: session) else { return }
+        prepareOwnHUD(for: command)
+    }
+
+    /// The text stack's load for `command`'s own HUD: for a first frame without text (a bar, a spinner), only cairo
+    /// comes before that frame is drawn, as Pango loaded beside it slowed it down (issue 51).
+    static func prepareOwnHUD(for command: ShowCommand) {
+        TextStack.loadForOwnHUD(afterFirstFrame: !drawsText(content(command)))
+    }
+
+    /// Whether a HUD of `content` has text to draw (a label, details, a button): its first frame needs the fonts.
+    static func drawsText(_ content: HUDContent) -> Bool {
+        !content.label.isEmpty || !content.details.isEmpty || !content.buttonTitle.isEmpty || !content.actions.isEmpty
+    }
 
     /// Whether `arguments`, before they are parsed, surely show a HUD of this process's own: the default command
     /// without `--id` (another process may show the name) and with the resident bypassed (it would draw it).
@@ -138,7 +159,7 @@ import ProgressFeed
     // MARK: A HUD of our own
 
     func showOwn(_ start: OwnStart) throws(DeliveryFailure) {
-        Self.prepareOwnHUD()
+        Self.prepareOwnHUD(for: command)
         let place = self.place(name: claimedName)
         claimedName = nil
         let live: any HUDPresenter

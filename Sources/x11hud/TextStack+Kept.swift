@@ -6,9 +6,10 @@ import HUDRender
 extension TextStack {
     /// The text stack's background load for a HUD of this process's own, with the renderings of earlier runs'
     /// labels kept in the user's cache directory: a label seen before is drawn before fontconfig is ready.
-    static func loadForOwnHUD() {
+    /// `afterFirstFrame`: only cairo until the first frame is drawn (`loadInBackground`).
+    static func loadForOwnHUD(afterFirstFrame: Bool = false) {
         let path = TextImageCache.standardPath(environment: ProcessEnvironment.variables)
-        loadInBackground(keptTexts: path.map(TextImageCache.init(path:)))
+        loadInBackground(keptTexts: path.map(TextImageCache.init(path:)), afterFirstFrame: afterFirstFrame)
         if path != nil { _ = waitsForKeptTextsAtExit }
     }
 

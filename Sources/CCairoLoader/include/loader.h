@@ -5,8 +5,14 @@
 
 /// The library opened on first use; its dependencies bring cairo, Pango, GObject and GLib.
 #define HUD_TEXT_STACK_LIBRARY "libpangocairo-1.0.so.0"
+/// cairo, opened first: what shapes and images need (the cairo_ stubs are looked up in it).
+#define HUD_CAIRO_LIBRARY "libcairo.so.2"
 
-/// Opens the library and looks up every function the stubs stand in for (thread-safe, once). Returns NULL when it
+/// Opens cairo alone and looks up the cairo_ stubs' functions (thread-safe, once): what a canvas, a PNG or an SVG
+/// needs. Returns NULL when it did, else one line saying why not (`cannot load libcairo.so.2: …`).
+const char *hud_text_stack_load_cairo(void);
+
+/// Opens cairo, then the library, and looks up every function the stubs stand in for (thread-safe, once). Returns NULL when it
 /// did, else one line saying what cannot be loaded and why (`cannot load libpangocairo-1.0.so.0: …`), which the
 /// caller reports: a program calls this before its first use of cairo and decides how to end.
 const char *hud_text_stack_load_libraries(void);
@@ -21,15 +27,20 @@ int hud_text_stack_fonts_ready(void);
 /// are ready; set it before starting that load.
 void hud_text_stack_on_fonts_ready(void (*callback)(void));
 
-/// The function of stub `index`, loading the stack on the first call. Calling a stub after `hud_text_stack_load`
-/// failed is a bug of the caller's: it prints one line and aborts.
+/// The function of stub `index`, loading cairo (a cairo_ stub) or the stack on the first call. Calling a stub after
+/// `hud_text_stack_load` failed is a bug of the caller's: it prints one line and aborts.
 void *hud_text_stack_symbol(unsigned index);
 
-/// Starts loading the text stack and fontconfig's configuration on a thread of its own and returns at once, so
-/// that the loading overlaps whatever the caller does before its first drawing. With X11HUD_LOAD_TEXT_ON_FIRST_USE
-/// set in the environment it does nothing, and the first call loads the stack as before. Returns whether a
-/// background load runs (or has finished), that is, whether `hud_text_stack_on_fonts_ready`'s callback will come.
-int hud_text_stack_load_in_background(void);
+/// Starts loading cairo, then the text stack and fontconfig's configuration, on a thread of its own (one that blocks
+/// every signal) and returns at once, so that the loading overlaps whatever the caller does before its first
+/// drawing. With `after_first_frame`, the part after cairo waits until `hud_text_stack_frame_drawn` (or 0.1 s): for
+/// a first frame without text, which then draws undisturbed. With X11HUD_LOAD_TEXT_ON_FIRST_USE set in the
+/// environment it does nothing, and the first call loads the stack as before. Returns whether a background load
+/// runs (or has finished), that is, whether `hud_text_stack_on_fonts_ready`'s callback will come.
+int hud_text_stack_load_in_background(int after_first_frame);
+
+/// A frame has been drawn: a background load started with `after_first_frame` goes on. Cheap; called every frame.
+void hud_text_stack_frame_drawn(void);
 
 /// Whether the text stack's libraries have been loaded in this process (for tests and benchmarks).
 int hud_text_stack_loaded(void);
