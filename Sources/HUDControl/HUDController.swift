@@ -120,6 +120,8 @@ public import ProgressFeed
         onShow()
         finished = false
         wasCancelled = false
+        // Its first frame a refresh into the transition, as the compositor shows it (a grace time's end too).
+        lifecycle.showLeadIn = frameInterval
         lifecycle.show(at: now, animated: animated, scene: &scene)
         if let autoHideDelay {
             lifecycle.hide(at: now, animated: animated, afterDelay: max(0, autoHideDelay), scene: &scene)

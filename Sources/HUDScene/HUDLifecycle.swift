@@ -41,6 +41,9 @@ public struct HUDLifecycle: Hashable, Sendable {
     /// When the HUD last became visible: the minimum show time counts from here.
     public private(set) var shownSince: Double?
     private var showAnimated = true
+    /// How much earlier than its show a transition from nothing starts (`HUDScene.show`'s `leadIn`): a live HUD's
+    /// refresh interval.
+    public var showLeadIn = 0.0
     private var hideAnimated = true
 
     public init(graceTime: Double = 0, minShowTime: Double = 0) {
@@ -154,7 +157,7 @@ public struct HUDLifecycle: Hashable, Sendable {
         graceDeadline = nil
         phase = .shown
         shownSince = time
-        scene.show(at: time, animated: showAnimated)
+        scene.show(at: time, animated: showAnimated, leadIn: showLeadIn)
     }
 
     private mutating func dismiss(at time: Double, scene: inout HUDScene) {

@@ -30,9 +30,16 @@ public struct HUDScene: Hashable, Sendable {
         self.scale = scale
     }
 
-    public mutating func show(at time: Double, animated: Bool = true) {
+    /// Starts showing at `time`. With `leadIn`, a transition from nothing on screen starts that much earlier: a live
+    /// HUD passes a refresh, so that the frame it draws at `time`, which the compositor shows a refresh later, is
+    /// already the transition's first step (a fade's first frame was transparent, and the first pixels changed a
+    /// refresh after the HUD was up; issue 51). A show during a hide starts from what is presented, as before.
+    public mutating func show(at time: Double, animated: Bool = true, leadIn: Double = 0) {
         if !appearance.isShown { indicatorStart = time }
-        appearance.show(at: time, animation: style.animation, animated: animated && !style.appearsAtOnce)
+        let transition = animated && !style.appearsAtOnce
+        let fromNothing = appearance.presentation(at: time).opacity <= 0
+        appearance.show(at: transition && fromNothing ? time - leadIn : time, animation: style.animation,
+                        animated: transition)
     }
 
     /// The indicator: derived from the content's mode and the style.

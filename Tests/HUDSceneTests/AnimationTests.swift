@@ -181,6 +181,21 @@ import Testing
         #expect(bubble.motion.isAnimating(at: 5.1), "a quiet stack slides")
     }
 
+    @Test func aLiveHUDsFirstFrameIsARefreshIntoItsFade() {
+        var life = HUDLifecycle()
+        life.showLeadIn = 1.0 / 60
+        var scene = HUDScene(content: HUDContent(mode: .bar), style: .theme(.dark), area: screen)
+        life.show(at: 1, scene: &scene)
+        let first = scene.appearance.presentation(at: 1).opacity
+        #expect(first > 0 && first < 0.5, "the frame drawn at the show is on screen a refresh later: \(first)")
+        #expect(!scene.appearance.isAnimating(at: 1.3 - 1.0 / 60))
+        // A show during the hide starts from what is presented: no jump.
+        life.hide(at: 2, scene: &scene)
+        let before = scene.appearance.presentation(at: 2.1)
+        life.show(at: 2.1, scene: &scene)
+        #expect(scene.appearance.presentation(at: 2.1) == before)
+    }
+
     private func bezel(_ motion: BezelMotion, _ target: Rect, at time: Double) -> Rect {
         var layout = HUDLayout(content: HUDContent(mode: .text, label: "x"), style: .theme(.dark), area: screen,
                                measurer: FixedMetrics())
