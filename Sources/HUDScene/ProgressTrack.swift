@@ -23,6 +23,8 @@ public struct ProgressTrack: Hashable, Sendable {
     private var length: Double
     /// The current ease is linear (part of a run) rather than the spring.
     private var linear = false
+    /// The last change came within `duration` of the one before it: part of a run.
+    public private(set) var isInRun = false
     private let duration: Double
     private let followsStreams: Bool
 
@@ -39,9 +41,9 @@ public struct ProgressTrack: Hashable, Sendable {
         guard value != target else { return }
         let gap = time - start
         let shown = self.value(at: time)
-        let inRun = animated && continuesRun(at: time)
-        linear = inRun && gap < Self.runSettle
-        from = animated && (linear || !inRun) ? shown : value
+        isInRun = animated && continuesRun(at: time)
+        linear = isInRun && gap < Self.runSettle
+        from = animated && (linear || !isInRun) ? shown : value
         target = value
         length = linear ? max(gap, 1e-3) : duration
         start = time
