@@ -112,8 +112,10 @@ public struct HUDScene: Hashable, Sendable {
 
     /// Whether a frame at `time` would show the progress visibly moved from `shown`, the progress of the frame on
     /// screen: by a device pixel at the indicator's end (`Indicator.visibleProgressStep`), to another
-    /// percentage when it is shown, or to 0 or 1 when the ease is over (so a finished HUD shows a closed ring).
-    /// A move of less than a pixel is never drawn, at rest or not; a later one takes it along.
+    /// percentage when it is shown, or, when the ease is over, to its exact end if the frame on screen was drawn on
+    /// the way or the end is 0 or 1 (a finished HUD shows a closed ring; a HUD at rest shows its value, not the
+    /// last pixel its ease crossed, which depends on when frames fell). A move of less than a pixel from a value
+    /// at rest is not drawn; a later one takes it along.
     public func progressChangeIsVisible(from shown: Double, at time: Double) -> Bool {
         let now = presentedProgress(at: time)
         guard now != shown else { return false }
@@ -122,13 +124,15 @@ public struct HUDScene: Hashable, Sendable {
         else { return true }
         if indicator.showsValue, Indicator.valueText(now) != Indicator.valueText(shown) { return true }
         // Empty and complete are drawn exactly: the ring closes, the bar fills to its end.
-        if !progressTrack.isAnimating(at: time), now == 0 || now == 1 { return true }
+        if !progressTrack.isAnimating(at: time), now == 0 || now == 1 || progressTrack.isOnTheWay(shown) {
+            return true
+        }
         return abs(now - shown) >= step
     }
 
     /// When an easing progress next moves visibly from `shown` after `time` (see `progressChangeIsVisible`): the
-    /// moment it crosses a device pixel or another percentage, or an ease to 0 or 1 ends; nil when it does not
-    /// move visibly any more.
+    /// moment it crosses a device pixel or another percentage, or the ease ends where its end must be drawn; nil
+    /// when it does not move visibly any more.
     private func nextProgressFrame(after time: Double, shown: Double) -> Double? {
         guard let indicator, let step = indicator.visibleProgressStep(scale: scale),
               progressTrack.target == content.progress
@@ -145,7 +149,8 @@ public struct HUDScene: Hashable, Sendable {
         }
         let crossings = levels.compactMap { progressTrack.time(reaching: $0, after: time) }
         let target = progressTrack.target
-        let end = (target == 0 || target == 1) && target != shown ? progressTrack.endTime : nil
+        let exactEnd = target == 0 || target == 1 || progressTrack.isOnTheWay(shown)
+        let end = exactEnd && target != shown ? progressTrack.endTime : nil
         return (crossings + [end].compactMap { $0 }).min()
     }
 

@@ -23,8 +23,6 @@ public struct ProgressTrack: Hashable, Sendable {
     private var length: Double
     /// The current ease is linear (part of a run) rather than the spring.
     private var linear = false
-    /// The last change came within `duration` of the one before it: part of a run.
-    public private(set) var isInRun = false
     private let duration: Double
     private let followsStreams: Bool
 
@@ -41,7 +39,7 @@ public struct ProgressTrack: Hashable, Sendable {
         guard value != target else { return }
         let gap = time - start
         let shown = self.value(at: time)
-        isInRun = animated && continuesRun(at: time)
+        let isInRun = animated && continuesRun(at: time)
         linear = isInRun && gap < Self.runSettle
         from = animated && (linear || !isInRun) ? shown : value
         target = value
@@ -61,6 +59,12 @@ public struct ProgressTrack: Hashable, Sendable {
     }
 
     public func isAnimating(at time: Double) -> Bool { from != target && time < start + length }
+
+    /// Whether `value` lies strictly between where the current ease began and its target: a frame drawn on the
+    /// way, which must not be what stays on screen once the ease is over.
+    public func isOnTheWay(_ value: Double) -> Bool {
+        min(from, target) < value && value < max(from, target)
+    }
 
     /// When the value was last set.
     public var lastChange: Double { start }

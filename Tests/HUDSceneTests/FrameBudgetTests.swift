@@ -157,6 +157,18 @@ private struct FrameLoop {
         #expect(loop.frames[0].progress >= 0.5 + loop.step)
     }
 
+    @Test func anEaseDrawnOnTheWayRestsOnItsExactValue() {
+        // Where the last pixel crossing falls depends on when frames fell; what stays on screen must not.
+        for scale in [1.0, 2] {
+            var loop = FrameLoop(mode: .bar, progress: 0, scale: scale)
+            loop.feed([1.2 / 2.7], rate: 1)
+            #expect(loop.frames.count > 2)
+            #expect(loop.frames.last?.progress == 1.2 / 2.7)
+            // One frame more than the crossings, at the ease's end.
+            #expect(loop.frames.dropLast().allSatisfy { $0.progress < 1.2 / 2.7 })
+        }
+    }
+
     @Test func aWriteToAHUDAtRestIsDrawnAtOnce() {
         var scene = HUDScene(content: HUDContent(mode: .annular, progress: 0.2), style: .theme(.dark), area: screen)
         scene.show(at: 0, animated: false)

@@ -362,16 +362,18 @@ struct ResidentTests {
                 try? input.fileHandleForWriting.close()
                 _ = hud.waitForExit(timeout: 5)
             }
-            // The figures come once the HUD is up, so that both ease the bar from empty: an ease rests at the last
-            // device pixel it crossed, and one that began elsewhere could rest a shade apart at the bar's end.
+            // The figures come once the HUD is up, so that both ease the bar from empty.
             _ = try Tools.waitUntil(timeout: Expected.upTo(5)) { try CLI.listed(display: display).count == 1 }
             input.fileHandleForWriting.write(Data("{\"bytes\":1200000000,\"total_bytes\":2700000000}\n".utf8))
             // Its figures, then the look after the fade and the bar's ease have ended.
             _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
                 try CLI.listed(display: display).first?.details == "1.2 GB of 2.7 GB"
             }
+            // Two screenshots alike further apart than an ease lasts: the bar's ease ends with its exact value
+            // drawn, after its last pixel crossing, and two quick shots between the two could match.
             var last: [RGBA] = []
             _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
+                usleep(300_000)
                 let shot = try screenshot(display: display)
                 let (cx, cy) = (shot.width / 2, shot.height / 2)
                 let pixels = (cy - 70..<cy + 70).flatMap { y in (cx - 110..<cx + 110).map { shot.pixel(x: $0, y: y) } }
