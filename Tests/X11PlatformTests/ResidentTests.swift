@@ -369,16 +369,16 @@ struct ResidentTests {
             _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
                 try CLI.listed(display: display).first?.details == "1.2 GB of 2.7 GB"
             }
-            // Two screenshots alike further apart than an ease lasts: the bar's ease ends with its exact value
-            // drawn, after its last pixel crossing, and two quick shots between the two could match.
+            // Unchanged for longer than an ease lasts: the bar's ease ends with its exact value drawn, after its
+            // last pixel crossing, and two quick shots between the two could match.
             var last: [RGBA] = []
+            var since = Date()
             _ = try Tools.waitUntil(timeout: Expected.upTo(5)) {
-                usleep(300_000)
                 let shot = try screenshot(display: display)
                 let (cx, cy) = (shot.width / 2, shot.height / 2)
                 let pixels = (cy - 70..<cy + 70).flatMap { y in (cx - 110..<cx + 110).map { shot.pixel(x: $0, y: y) } }
-                defer { last = pixels }
-                return pixels == last
+                if pixels != last { (last, since) = (pixels, Date()) }
+                return Date().timeIntervalSince(since) > 0.3
             }
             return last
         }
