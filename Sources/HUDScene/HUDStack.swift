@@ -18,6 +18,13 @@ public enum HUDStack {
         }
     }
 
+    /// Whether a stack moves at once rather than sliding: one of its HUDs (those this process draws) appeared or
+    /// changed less than a glide before `time` (a column taking ten notifications a second slid every refresh).
+    /// Both platforms pass it to `HUDScene.setStackShift(_:at:inBurst:)`.
+    public static func isBusy(_ scenes: some Sequence<HUDScene>, at time: Double) -> Bool {
+        scenes.contains { $0.changedRecently(at: time) }
+    }
+
     /// A stack's members from the edge, given by when each came: reversed when the stack holds a notification bubble
     /// (`newestFirst`: they come in at the edge and push older ones away from it, as every notification daemon's),
     /// then those in `first` (a critical notification), the rest, and those in `last` (a count of waiting ones).

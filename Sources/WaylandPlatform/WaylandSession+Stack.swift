@@ -45,8 +45,7 @@ extension WaylandSession {
                                            newestFirst: all.contains { $0.newest },
                                            first: Set(all.filter(\.first).map(\.member.window)),
                                            last: Set(all.filter(\.last).map(\.member.window)))
-            // A column taking ten notifications a second moves at once, as its bubbles come and go.
-            let burst = group.contains { $0.1.controller.scene.changedRecently(at: now) }
+            let burst = HUDStack.isBusy(group.map(\.1.controller.scene), at: now)
             for (id, hud, place) in group {
                 let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
                                         top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),

@@ -61,7 +61,11 @@ extension HUD {
                                     area: u.y...(u.y + u.height))
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }
-        scene.setStackShift(dy, at: session.loop.now)
+        let now = session.loop.now
+        let ours = session.huds.filter {
+            $0.listing.published.map { $0.up && $0.monitor == mine.monitor && $0.position == mine.position } == true
+        }
+        scene.setStackShift(dy, at: now, inBurst: HUDStack.isBusy(ours.map(\.scene), at: now))
         setNeedsUpdate()
     }
 }

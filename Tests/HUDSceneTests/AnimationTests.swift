@@ -175,7 +175,8 @@ import Testing
         var bubble = HUDScene(content: HUDContent(mode: .text, label: "Backup done"), style: .theme(.dark),
                               area: screen)
         bubble.show(at: 0, animated: false)
-        bubble.setStackShift(69, at: 1.1, inBurst: true)
+        #expect(HUDStack.isBusy([bubble, pill], at: 1.1) && !HUDStack.isBusy([bubble, pill], at: 1.5))
+        bubble.setStackShift(69, at: 1.1, inBurst: HUDStack.isBusy([bubble, pill], at: 1.1))
         #expect(bubble.motion.shift.value(at: 1.1) == 69, "the pill changed 0.1 s ago: the column moves at once")
         bubble.setStackShift(0, at: 5, inBurst: false)
         #expect(bubble.motion.isAnimating(at: 5.1), "a quiet stack slides")
