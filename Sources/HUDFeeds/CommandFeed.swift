@@ -1,4 +1,5 @@
 import Glibc
+import HUDBase
 import HUDLoop
 public import ProgressFeed
 import Synchronization
@@ -26,6 +27,8 @@ public final class CommandFeed: HUDInputSource {
     private let stop = Mutex(RunOutcome.Stop.none)
     /// Left once the tee has passed everything through (the command has ended by then).
     private let teeDone = Latch()
+    /// What a backup tool that prints no progress has read of its sources (`QuietCommand`), when it is one.
+    private let sourceReading: SourceReading?
 
     /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal, or in a
     /// terminal of its own.
@@ -62,7 +65,12 @@ public final class CommandFeed: HUDInputSource {
         template.failLabel = failLabel
         template.grace = grace
         self.template = template
+        sourceReading = parser.scanPercentages
+            ? QuietCommand(argv, environment: ProcessEnvironment.variables, terminal: terminal).map { [reader, job] in
+                SourceReading($0, pid: job.pid, total: parser.total?.bytes, post: reader.post)
+            } : nil
         tee.start { [self] in
+            sourceReading?.stop()
             pseudoTerminal?.outputDone()
             // The output is through and the command has ended: its end, once, after its last lines.
             reader.finish(showing: outcome.update)

@@ -1,0 +1,106 @@
+/// A backup command that, run as it is, prints no progress of its own, and the sources it backs up: `borg create`
+/// without `--progress`, and `restic backup` without `--json` whose output is not a terminal (restic draws its
+/// status only there, or when `RESTIC_PROGRESS_FPS` asks). `run` then shows what the process has read against the
+/// size of those sources (`SourceReading`), instead of a spinner for the whole run with no hint why (issue 52).
+///
+/// Only the command line is read, not the tool: an option this does not know to take a value (a newer tool's) may
+/// have its value taken for a source, which is harmless, since a source that does not exist is not counted.
+struct QuietCommand: Equatable, Sendable {
+    /// The tool and its subcommand, as the details name them: `borg create`, `restic backup`.
+    var name: String
+    /// The sources as the command line names them (relative to its working directory); never empty.
+    var sources: [String]
+
+    /// The quiet command `argv` is, or nil when it prints its own progress, reads no sources from the command line
+    /// (`--stdin`, `--files-from`), or is not one of these.
+    /// - Parameters:
+    ///   - environment: the command's environment (`RESTIC_PROGRESS_FPS`).
+    ///   - terminal: the command runs in a terminal of its own (`run` in a terminal, or `--pty`).
+    init?(_ argv: [String], environment: [String: String], terminal: Bool) {
+        guard let tool = argv.first?.split(separator: "/").last else { return nil }
+        let arguments = argv.dropFirst()
+        switch tool {
+        case "restic":
+            let words = Self.operands(arguments, takingValues: Self.resticValues)
+            guard words.first == "backup", !Self.has(arguments, ["--json", "--stdin"]),
+                  !Self.has(arguments, ["--files-from", "--files-from-verbatim", "--files-from-raw"]) else {
+                return nil
+            }
+            let quiet = Self.has(arguments, ["-q", "--quiet"])
+            // `--quiet` silences the status everywhere; without it restic draws it on a terminal, or at the rate
+            // RESTIC_PROGRESS_FPS asks for.
+            if !quiet, terminal || environment["RESTIC_PROGRESS_FPS"] != nil { return nil }
+            self.init(name: "restic backup", sources: Array(words.dropFirst()))
+        case "borg":
+            let words = Self.operands(arguments, takingValues: Self.borgValues)
+            guard words.first == "create", words.count > 1, words[1].contains("::"),
+                  !Self.has(arguments, ["-p", "--progress"], shortLetter: "p"),
+                  !Self.has(arguments, ["--paths-from-stdin", "--paths-from-command", "--content-from-command"])
+            else { return nil }
+            // `-` is standard input, which has no size here.
+            self.init(name: "borg create", sources: words.dropFirst(2).filter { $0 != "-" })
+        default:
+            return nil
+        }
+        if sources.isEmpty { return nil }
+    }
+
+    init(name: String, sources: [String]) {
+        self.name = name
+        self.sources = sources
+    }
+
+    /// restic's options (global and `backup`'s) that take a value as the next argument.
+    static let resticValues: Set = [
+        "-r", "--repo", "--repository-file", "-p", "--password-file", "--password-command", "--cache-dir",
+        "--cacert", "--tls-client-cert", "--key-hint", "--limit-upload", "--limit-download", "-o", "--option",
+        "--pack-size", "-e", "--exclude", "--iexclude", "--exclude-file", "--iexclude-file", "--exclude-if-present",
+        "--exclude-larger-than", "--files-from", "--files-from-verbatim", "--files-from-raw", "-H", "--host",
+        "--parent", "--tag", "--time", "--stdin-filename",
+    ]
+
+    /// borg 1.2's options (common and `create`'s) that take a value as the next argument.
+    static let borgValues: Set = [
+        "--lock-wait", "--umask", "--remote-path", "--upload-ratelimit", "--upload-buffer", "--debug-topic", "--rsh",
+        "-e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--exclude-if-present", "--comment",
+        "--timestamp", "-c", "--checkpoint-interval", "--chunker-params", "-C", "--compression", "--files-cache",
+        "--stdin-name", "--stdin-user", "--stdin-group", "--stdin-mode", "--paths-delimiter",
+    ]
+
+    /// The arguments that are not options nor their values: the subcommand and its operands. `--` ends the options.
+    static func operands(_ arguments: ArraySlice<String>, takingValues: Set<String>) -> [String] {
+        var words: [String] = []
+        var skipsNext = false, optionsEnded = false
+        for argument in arguments {
+            if skipsNext {
+                skipsNext = false
+            } else if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                words.append(argument)
+            } else if argument == "--" {
+                optionsEnded = true
+            } else if argument.hasPrefix("--") {
+                skipsNext = !argument.contains("=") && takingValues.contains(argument)
+            } else {
+                // `-r REPO`, or a cluster of flags whose last letter takes the next argument (`-vr REPO`); but
+                // `-rREPO`, whose first letter takes a value, holds it.
+                let first = "-" + String(argument.dropFirst().prefix(1)), last = "-" + String(argument.suffix(1))
+                skipsNext = argument.count == 2 ? takingValues.contains(first)
+                    : !takingValues.contains(first) && takingValues.contains(last)
+            }
+        }
+        return words
+    }
+
+    /// Whether any of `options` is given (also as `--option=value`), or `shortLetter` in a cluster (`-sp`).
+    static func has(_ arguments: ArraySlice<String>, _ options: [String], shortLetter: Character? = nil) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if options.contains(where: { argument == $0 || argument.hasPrefix($0 + "=") }) { return true }
+            if let shortLetter, argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+               argument.dropFirst().allSatisfy(\.isLetter), argument.contains(shortLetter) {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import HUDLoop
+import ProgressFeed
+import Synchronization
+
+/// `run`'s progress for a backup command that prints none (`QuietCommand`): what the process has read so far
+/// (`rchar` in `/proc/PID/io`) against the size of its sources (`SourceSize`, walked on a thread of its own while
+/// the tool runs), with the details saying what is read: `Reading Documents`. Issue 52 item 4.
+///
+/// What a process reads before its sources (Python's modules, borg's caches, restic's index) is not theirs: the
+/// count starts at the first look that finds a source file open, from what was read then less the positions in the
+/// source files open (`ReadCount`). It is `--watch-pid`'s reading of `/proc` (`ProcessFiles`), summed over the whole
+/// run, since files shorter than a look come and go between two looks.
+final class SourceReading: Sendable {
+    /// Seconds between looks: quick until the sources are first seen, so little is read before the count starts.
+    static let firstInterval = 0.1
+    static let interval = 0.5
+
+    private let command: QuietCommand
+    /// The sources, absolute and with links resolved, as `/proc/PID/fd` shows the files under them.
+    private let roots: [String]
+    private let details: String
+    /// What the walk found (or `--total`); nil until then, or when the walk gave up.
+    private let total: Mutex<Int64?>
+    /// Set once the command has ended: no look is posted after that.
+    private let stopped = Mutex(false)
+    private let ended = Latch()
+
+    /// Starts looking at process `pid` and walking its sources; `post` gets each look's update (on another thread).
+    /// - Parameter total: `--total`, which then replaces the walk.
+    init(_ command: QuietCommand, pid: Int32, total: Int64?, post: @escaping @Sendable (FeedUpdate) -> Void) {
+        self.command = command
+        roots = command.sources.map(Self.resolved)
+        details = Self.details(for: command.sources)
+        self.total = Mutex(total)
+        if total == nil {
+            BlockingThread.start("x11hud.run.sources.size") { [self, roots] in
+                let size = SourceSize.bytes(under: roots)
+                self.total.withLock { $0 = size }
+            }
+        }
+        BlockingThread.start("x11hud.run.sources") { [self] in look(at: pid, post: post) }
+    }
+
+    /// The command has ended: the looks stop, and none is posted after this returns.
+    func stop() {
+        stopped.withLock { $0 = true }
+        ended.open()
+    }
+
+    /// `Reading Documents`, `Reading 3 sources`.
+    static func details(for sources: [String]) -> String {
+        guard sources.count == 1, let name = sources[0].split(separator: "/").last else {
+            return sources.count == 1 ? "Reading /" : "Reading \(sources.count) sources"
+        }
+        return "Reading \(name)"
+    }
+
+    private func look(at pid: Int32, post: @Sendable (FeedUpdate) -> Void) {
+        guard let files = try? ProcessFiles(pid: pid) else { return }
+        var count = ReadCount()
+        while !ended.wait(seconds: count.started ? Self.interval : Self.firstInterval) {
+            guard let read = files.bytesRead, let open = files.openFiles() else { return }
+            let inSources = open.filter { $0.reads && !$0.writes && contains($0.path) }
+            guard let done = count.done(read: read, inSources: inSources.isEmpty ? nil : inSources.map(\.position)
+                .reduce(0, +)) else { continue }
+            let update = ReadCount.update(done: done, total: total.withLock { $0 }, details: details)
+            stopped.withLock { if !$0 { post(update) } }
+        }
+    }
+
+    private func contains(_ path: String) -> Bool {
+        roots.contains { path == $0 || path.hasPrefix($0 == "/" ? $0 : $0 + "/") }
+    }
+
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+}
+
+/// The bytes a process has read of its sources, from what it has read in all: what it read before the first look
+/// that saw a source open, less the positions in the sources open then, is not theirs.
+struct ReadCount {
+    private var before: Int64?
+
+    /// Whether the count has started (a source was seen open).
+    var started: Bool { before != nil }
+
+    /// The bytes of the sources read by now; nil until a source is first seen open.
+    /// - Parameters:
+    ///   - read: all the process has read by now (`rchar`).
+    ///   - inSources: the sum of its positions in the source files it has open, nil when none is open.
+    mutating func done(read: Int64, inSources: Int64?) -> Int64? {
+        if before == nil, let inSources { before = read - inSources }
+        return before.map { max(0, read - $0) }
+    }
+
+    /// The update for `done` bytes of `total`: no more than the total (the tool reads other files too), and the
+    /// fraction only with a total.
+    static func update(done: Int64, total: Int64?, details: String) -> FeedUpdate {
+        var update = FeedUpdate(details: details, bytesDone: done)
+        if let total, total > 0 {
+            update.bytesDone = min(done, total)
+            update.bytesTotal = total
+            update.progress = min(Double(done) / Double(total), 1)
+        }
+        return update
+    }
+}
