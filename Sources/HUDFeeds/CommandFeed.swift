@@ -42,6 +42,9 @@ public final class CommandFeed: HUDInputSource {
     public init(_ argv: [String], parser: FeedParser = FeedParser(), doneLabel: String = "Done",
                 failLabel: String = "Failed", grace: Double = 0, terminal: Bool = false) throws(CommandFailure) {
         precondition(!argv.isEmpty, "CommandFeed needs a command")
+        // A backup tool that prints no progress as it is run (issue 52): how to have it anyway.
+        let quiet = parser.scanPercentages
+            ? QuietCommand(argv, environment: ProcessEnvironment.variables, terminal: terminal)?.reading : nil
         if terminal {
             let pty = try PseudoTerminal()
             pseudoTerminal = pty
@@ -56,8 +59,10 @@ public final class CommandFeed: HUDInputSource {
             }
             pseudoTerminal = nil
             reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
-            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
-            job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
+            var adding: [String: String] = [:]
+            if case .status(let variables)? = quiet { adding = variables }
+            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader, filtersStatus: !adding.isEmpty)
+            job = try CommandJob.start(argv, stdout: out.write, stderr: err.write, adding: adding)
         }
         var template = RunOutcome(end: .exited(0))
         template.command = argv[0]
@@ -65,12 +70,13 @@ public final class CommandFeed: HUDInputSource {
         template.failLabel = failLabel
         template.grace = grace
         self.template = template
-        sourceReading = parser.scanPercentages
-            ? QuietCommand(argv, environment: ProcessEnvironment.variables, terminal: terminal).map { [reader, job] in
-                SourceReading($0, pid: job.pid, total: parser.total?.bytes, post: reader.post)
-            } : nil
+        if case .sources(let sources)? = quiet {
+            sourceReading = SourceReading(sources, pid: job.pid, total: parser.total?.bytes, post: reader.post)
+        } else {
+            sourceReading = nil
+        }
         tee.start { [self] in
-            sourceReading?.stop()
+            sourceReading?.stop(succeeded: job.end == .exited(0))
             pseudoTerminal?.outputDone()
             // The output is through and the command has ended: its end, once, after its last lines.
             reader.finish(showing: outcome.update)

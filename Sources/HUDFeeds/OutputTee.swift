@@ -22,9 +22,14 @@ final class OutputTee: Sendable {
     /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
     private let wake: (read: Int32, write: Int32)
     private let reason = Mutex(FailureReason())
+    /// The status restic prints only because we asked, kept out of what stdout passes through.
+    private let filtersStatus: Bool
+    private let statusFilter = Mutex(ResticStatusFilter())
 
     /// Takes ownership of the descriptors; with no `stderr`, `stdout` carries both (a terminal's master side).
-    init(stdout: Int32, stderr: Int32?, reader: FeedReader) throws(CommandFailure) {
+    /// - Parameter filtersStatus: restic was asked for its status (`QuietCommand`): it is read, not passed through.
+    init(stdout: Int32, stderr: Int32?, reader: FeedReader, filtersStatus: Bool = false) throws(CommandFailure) {
+        self.filtersStatus = filtersStatus
         sources = [stdout] + (stderr.map { [$0] } ?? [])
         errors = sources.count - 1
         self.reader = reader
@@ -85,7 +90,7 @@ final class OutputTee: Sendable {
                     continue
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
+                if passing[i] { passing[i] = pass(chunk, from: i) }
                 if i == errors { reason.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
                 if !passing[i] {
@@ -97,8 +102,18 @@ final class OutputTee: Sendable {
                 }
             }
         }
+        if filtersStatus, passing[0] {
+            statusFilter.withLock { $0.rest() }.withUnsafeBytes { _ = Self.writeAll(sinks[0], $0) }
+        }
         for (i, fd) in sources.enumerated() where !closed[i] { close(fd) }
         for fd in [wake.read, wake.write] { close(fd) }
+    }
+
+    /// Passes `chunk` of source `i` through, without the status we asked for; false when our reader is gone.
+    private func pass(_ chunk: UnsafeRawBufferPointer, from i: Int) -> Bool {
+        guard i == 0, filtersStatus else { return Self.writeAll(sinks[i], chunk) }
+        let kept = statusFilter.withLock { $0.pass(chunk) }
+        return kept.withUnsafeBytes { Self.writeAll(sinks[i], $0) }
     }
 
     /// Writes every byte, waiting while `fd` is full (also when someone made it non-blocking). Returns false when

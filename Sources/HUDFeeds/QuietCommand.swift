@@ -1,18 +1,34 @@
-/// A backup command that, run as it is, prints no progress of its own, and the sources it backs up: `borg create`
-/// without `--progress`, and `restic backup` without `--json` whose output is not a terminal (restic draws its
-/// status only there, or when `RESTIC_PROGRESS_FPS` asks). `run` then shows what the process has read against the
-/// size of those sources (`SourceReading`), instead of a spinner for the whole run with no hint why (issue 52).
+/// A backup command that, run as it is, prints no progress of its own, and how `run` has it instead, so that the
+/// HUD does not spin for the whole run with no hint why (issue 52 item 4):
+///
+/// - `restic backup` without `--json`, its output not a terminal: restic prints its status there only when
+///   `RESTIC_PROGRESS_FPS` asks, so `run` asks, and keeps those lines out of what it passes through
+///   (`ResticStatusFilter`). What restic has read says little: it reads ahead of its uploads by tens of megabytes.
+/// - `borg create` without `--progress`: what the process has read against the size of its sources
+///   (`SourceReading`). `--progress` would give borg's own figures but change its output (its `\r` redraws on
+///   stderr), and borg does not know the total anyway.
 ///
 /// Only the command line is read, not the tool: an option this does not know to take a value (a newer tool's) may
 /// have its value taken for a source, which is harmless, since a source that does not exist is not counted.
 struct QuietCommand: Equatable, Sendable {
-    /// The tool and its subcommand, as the details name them: `borg create`, `restic backup`.
+    /// The tool and its subcommand: `borg create`, `restic backup`.
     var name: String
-    /// The sources as the command line names them (relative to its working directory); never empty.
-    var sources: [String]
+    var reading: Reading
 
-    /// The quiet command `argv` is, or nil when it prints its own progress, reads no sources from the command line
-    /// (`--stdin`, `--files-from`), or is not one of these.
+    /// How its progress is had.
+    enum Reading: Equatable, Sendable {
+        /// What it reads of these sources, as the command line names them (relative to its working directory),
+        /// never empty (`SourceReading`).
+        case sources([String])
+        /// The status it prints with these variables added to its environment, read and not passed through.
+        case status(adding: [String: String])
+    }
+
+    /// restic's status lines a second, when `run` asks for them.
+    static let resticRate = "2"
+
+    /// The quiet command `argv` is, or nil when it prints its own progress, was asked to be quiet, reads standard
+    /// input, or is not one of these.
     /// - Parameters:
     ///   - environment: the command's environment (`RESTIC_PROGRESS_FPS`).
     ///   - terminal: the command runs in a terminal of its own (`run` in a terminal, or `--pty`).
@@ -22,32 +38,27 @@ struct QuietCommand: Equatable, Sendable {
         switch tool {
         case "restic":
             let words = Self.operands(arguments, takingValues: Self.resticValues)
-            guard words.first == "backup", !Self.has(arguments, ["--json", "--stdin"]),
-                  !Self.has(arguments, ["--files-from", "--files-from-verbatim", "--files-from-raw"]) else {
-                return nil
-            }
-            let quiet = Self.has(arguments, ["-q", "--quiet"])
-            // `--quiet` silences the status everywhere; without it restic draws it on a terminal, or at the rate
-            // RESTIC_PROGRESS_FPS asks for.
-            if !quiet, terminal || environment["RESTIC_PROGRESS_FPS"] != nil { return nil }
-            self.init(name: "restic backup", sources: Array(words.dropFirst()))
+            // On a terminal, or asked for a rate, restic prints its status; `--quiet` is quiet everywhere.
+            guard words.first == "backup", !Self.has(arguments, ["--json", "--stdin", "-q", "--quiet"]),
+                  !terminal, environment["RESTIC_PROGRESS_FPS"] == nil else { return nil }
+            self.init(name: "restic backup", reading: .status(adding: ["RESTIC_PROGRESS_FPS": Self.resticRate]))
         case "borg":
             let words = Self.operands(arguments, takingValues: Self.borgValues)
-            guard words.first == "create", words.count > 1, words[1].contains("::"),
+            // `-` is standard input, which has no size here.
+            let sources = words.dropFirst(2).filter { $0 != "-" }
+            guard words.first == "create", words.count > 1, words[1].contains("::"), !sources.isEmpty,
                   !Self.has(arguments, ["-p", "--progress"], shortLetter: "p"),
                   !Self.has(arguments, ["--paths-from-stdin", "--paths-from-command", "--content-from-command"])
             else { return nil }
-            // `-` is standard input, which has no size here.
-            self.init(name: "borg create", sources: words.dropFirst(2).filter { $0 != "-" })
+            self.init(name: "borg create", reading: .sources(sources))
         default:
             return nil
         }
-        if sources.isEmpty { return nil }
     }
 
-    init(name: String, sources: [String]) {
+    init(name: String, reading: Reading) {
         self.name = name
-        self.sources = sources
+        self.reading = reading
     }
 
     /// restic's options (global and `backup`'s) that take a value as the next argument.

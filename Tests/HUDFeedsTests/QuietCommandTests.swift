@@ -10,45 +10,35 @@ struct QuietCommandTests {
         QuietCommand(line.split(separator: " ").map(String.init), environment: environment, terminal: terminal)
     }
 
-    @Test func plainResticBackupIntoAPipeReadsItsSources() {
-        #expect(quiet("restic -r /srv/restic backup Documents Pictures")
-            == QuietCommand(name: "restic backup", sources: ["Documents", "Pictures"]))
-        #expect(quiet("/usr/bin/restic --pack-size 4 --limit-upload 6144 backup -x --tag daily Documents")?.sources
-            == ["Documents"], "the values of options are not sources")
-        #expect(quiet("restic backup --exclude=cache --host=pc -- -odd")?.sources == ["-odd"])
-        #expect(quiet("restic -vr /srv/restic backup Documents")?.sources == ["Documents"], "-vr takes the repo")
-        #expect(quiet("restic -r/srv/restic backup Documents")?.sources == ["Documents"], "-r/srv holds its value")
+    static let resticStatus = QuietCommand(name: "restic backup", reading: .status(adding: ["RESTIC_PROGRESS_FPS": "2"]))
+
+    @Test func plainResticBackupIntoAPipeIsAskedForItsStatus() {
+        #expect(quiet("restic -r /srv/restic backup Documents Pictures") == Self.resticStatus)
+        #expect(quiet("/usr/bin/restic --pack-size 4 --limit-upload 6144 backup -x --tag daily Documents")
+            == Self.resticStatus, "the values of options are not the subcommand")
+        #expect(quiet("restic -vr /srv/restic backup Documents") == Self.resticStatus, "-vr takes the repo")
+        #expect(quiet("restic -r/srv/restic backup Documents") == Self.resticStatus, "-r/srv holds its value")
+        #expect(quiet("restic backup --files-from list.txt") == Self.resticStatus)
     }
 
-    @Test func resticThatPrintsItsOwnStatusIsLeftAlone() {
+    @Test func resticThatPrintsItsOwnStatusOrIsQuietIsLeftAlone() {
         #expect(quiet("restic -r /srv/restic backup --json Documents") == nil)
         #expect(quiet("restic -r /srv/restic backup Documents", terminal: true) == nil, "it draws on a terminal")
-        #expect(quiet("restic backup Documents", environment: ["RESTIC_PROGRESS_FPS": "2"]) == nil)
-        #expect(quiet("restic backup -q Documents", terminal: true)?.sources == ["Documents"], "quiet everywhere")
+        #expect(quiet("restic backup Documents", environment: ["RESTIC_PROGRESS_FPS": "0.5"]) == nil)
+        #expect(quiet("restic backup -q Documents") == nil)
         #expect(quiet("restic backup --stdin") == nil)
-        #expect(quiet("restic backup --files-from list.txt") == nil, "its sources are in a file")
         #expect(quiet("restic -r /srv/restic check") == nil)
-        #expect(quiet("restic -r /srv/restic backup") == nil, "no sources")
+        #expect(quiet("restic -r backup check") == nil, "backup is the repository here")
     }
 
     @Test func plainBorgCreateReadsItsSourcesOnATerminalToo() {
-        let expected = QuietCommand(name: "borg create", sources: ["Documents", "/etc"])
+        let expected = QuietCommand(name: "borg create", reading: .sources(["Documents", "/etc"]))
         #expect(quiet("borg create ssh://nas/./borg::{now} Documents /etc") == expected)
         #expect(quiet("borg create ::{now} Documents /etc", terminal: true) == expected)
         #expect(quiet("borg create --upload-ratelimit 12288 -C lz4 --exclude x -s /srv/borg::a Documents /etc")
-            == expected)
+            == expected, "the values of options are not sources")
         #expect(quiet("borg --lock-wait 5 create /srv/borg::a Documents - /etc") == expected, "- is stdin")
-    }
-
-    @Test func borgThatPrintsItsOwnProgressIsLeftAlone() {
-        #expect(quiet("borg create --progress /srv/borg::a Documents") == nil)
-        #expect(quiet("borg create -p /srv/borg::a Documents") == nil)
-        #expect(quiet("borg create -sp /srv/borg::a Documents") == nil)
-        #expect(quiet("borg create --paths-from-stdin /srv/borg::a") == nil)
-        #expect(quiet("borg create /srv/borg::a") == nil, "no sources")
-        #expect(quiet("borg check /srv/borg") == nil)
-        #expect(quiet("rsync -a src/ dst/") == nil)
-        #expect(QuietCommand([], environment: [:], terminal: false) == nil)
+        #expect(quiet("borg create /srv/borg::a -- -odd")?.reading == .sources(["-odd"]))
     }
 
     /// What was read before a source was first seen open (modules, caches) is not the sources'; from then on, all
@@ -93,5 +83,60 @@ struct QuietCommandTests {
         #expect(SourceSize.bytes(under: [root.path + "/missing"]) == nil)
         #expect(SourceSize.bytes(under: [root.path], limit: 3) == nil, "past the limit it gives up")
         #expect(SourceSize.bytes(under: ["/proc/self"]) == 0, "/proc's sizes are not read")
+    }
+}
+
+/// The status lines `run` asks restic for are read, not passed through: what the user sees is restic's output as
+/// without x11hud. The capture is restic 0.14's, `RESTIC_PROGRESS_FPS=4 restic backup docs | cat`.
+struct ResticStatusFilterTests {
+    static let capture = """
+        no parent snapshot found, will read all files
+        [0:00] 0 files 0 B, total 1 files 976.562 KiB, 0 errors
+        [0:00] 4 files 4.768 MiB, total 40 files 38.147 MiB, 0 errors
+        /docs/f11.bin
+        /docs/f13.bin
+        [0:01] 32.50%  13 files 12.398 MiB, total 40 files 38.147 MiB, 0 errors ETA 0:02
+        /docs/f21.bin
+        [0:04] 40 files 38.147 MiB, total 40 files 38.147 MiB, 0 errors
+
+        Files:          40 new,     0 changed,     0 unmodified
+        Added to the repository: 38.161 MiB (38.155 MiB stored)
+
+        processed 40 files, 38.147 MiB in 0:04
+        snapshot 288076a0 saved
+        """
+
+    static let expected = """
+        no parent snapshot found, will read all files
+
+        Files:          40 new,     0 changed,     0 unmodified
+        Added to the repository: 38.161 MiB (38.155 MiB stored)
+
+        processed 40 files, 38.147 MiB in 0:04
+        snapshot 288076a0 saved
+        """
+
+    func filtered(_ chunks: [String]) -> String {
+        var filter = ResticStatusFilter()
+        var out: [UInt8] = []
+        for chunk in chunks { out += Array(chunk.utf8).withUnsafeBytes { filter.pass($0) } }
+        return String(decoding: out + filter.rest(), as: UTF8.self)
+    }
+
+    @Test func theStatusAndItsFilesAreKeptOutTheRestPassesWhole() {
+        #expect(filtered([Self.capture]) == Self.expected)
+        // Cut anywhere, a line passes once it has ended, and the unfinished last one at the end.
+        let bytes = Array(Self.capture.utf8)
+        for cut in stride(from: 1, to: bytes.count, by: 7) {
+            let parts = [String(decoding: bytes[..<cut], as: UTF8.self), String(decoding: bytes[cut...], as: UTF8.self)]
+            #expect(filtered(parts) == Self.expected, "cut at \(cut)")
+        }
+    }
+
+    @Test func aPathLineOutsideAStatusFramePasses() {
+        #expect(filtered(["/etc/passwd\n", "[0:00] 0 files 0 B, total 1 files 9 KiB, 0 errors\n", "/x\n", "ok\n",
+                          "/y\n"]) == "/etc/passwd\nok\n/y\n")
+        #expect(!ResticStatusFilter.isStatus(Array("[0:00] reading index".utf8)))
+        #expect(ResticStatusFilter.isStatus(Array("[1:02:03] 2 files 1 B, total 3 files 9 B, 1 errors ETA 0:02\r\n".utf8)))
     }
 }
