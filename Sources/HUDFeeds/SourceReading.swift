@@ -26,7 +26,8 @@ final class SourceReading: Sendable {
     private let ended = Latch()
     private let post: @Sendable (FeedUpdate) -> Void
 
-    /// Starts looking at process `pid` and walking `sources` (as its command line names them); `post` gets each look's update (on another thread).
+    /// Starts looking at process `pid` and walking `sources` (as its command line names them); `post` gets each
+    /// look's update (on another thread).
     /// - Parameter total: `--total`, which then replaces the walk.
     init(_ sources: [String], pid: Int32, total: Int64?, post: @escaping @Sendable (FeedUpdate) -> Void) {
         roots = sources.map(Self.resolved)
