@@ -50,7 +50,10 @@ public final class CommandFeed: HUDInputSource {
             pseudoTerminal = pty
             reader = FeedReader(parser: parser, streams: 1, skipsWhenUnread: true)
             tee = try OutputTee(stdout: pty.master, stderr: nil, reader: reader)
-            job = try CommandJob.start(argv, in: pty)
+            // borg draws what it was asked for on its terminal, as it would with the option typed.
+            var asked = argv
+            if case .asked(let argv, _, _)? = quiet { asked = argv }
+            job = try CommandJob.start(asked, in: pty)
         } else {
             let out = try Pipes.make(), err: (read: Int32, write: Int32)
             do { err = try Pipes.make() } catch {
@@ -59,10 +62,10 @@ public final class CommandFeed: HUDInputSource {
             }
             pseudoTerminal = nil
             reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
-            var adding: [String: String] = [:]
-            if case .status(let variables)? = quiet { adding = variables }
-            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader, filtersStatus: !adding.isEmpty)
-            job = try CommandJob.start(argv, stdout: out.write, stderr: err.write, adding: adding)
+            var run = (argv: argv, adding: [String: String](), added: AddedOutput?.none)
+            if case .asked(let asked, let adding, let added)? = quiet { run = (asked, adding, added) }
+            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader, added: run.added)
+            job = try CommandJob.start(run.argv, stdout: out.write, stderr: err.write, adding: run.adding)
         }
         var template = RunOutcome(end: .exited(0))
         template.command = argv[0]

@@ -23,13 +23,15 @@ final class OutputTee: Sendable {
     private let wake: (read: Int32, write: Int32)
     private let reason = Mutex(FailureReason())
     /// The status restic prints only because we asked, kept out of what stdout passes through.
-    private let filtersStatus: Bool
-    private let statusFilter = Mutex(ResticStatusFilter())
+    /// The stream whose added output is kept out (`AddedOutput`), if any, and its filter.
+    private let filtered: Int?
+    private let filter: Mutex<any OutputFilter>
 
     /// Takes ownership of the descriptors; with no `stderr`, `stdout` carries both (a terminal's master side).
-    /// - Parameter filtersStatus: restic was asked for its status (`QuietCommand`): it is read, not passed through.
-    init(stdout: Int32, stderr: Int32?, reader: FeedReader, filtersStatus: Bool = false) throws(CommandFailure) {
-        self.filtersStatus = filtersStatus
+    /// - Parameter added: what the command was asked to print (`QuietCommand`): read, not passed through.
+    init(stdout: Int32, stderr: Int32?, reader: FeedReader, added: AddedOutput? = nil) throws(CommandFailure) {
+        filtered = stderr == nil ? nil : added?.stream
+        filter = Mutex(added?.filter() ?? RedrawFilter())
         sources = [stdout] + (stderr.map { [$0] } ?? [])
         errors = sources.count - 1
         self.reader = reader
@@ -102,17 +104,17 @@ final class OutputTee: Sendable {
                 }
             }
         }
-        if filtersStatus, passing[0] {
-            statusFilter.withLock { $0.rest() }.withUnsafeBytes { _ = Self.writeAll(sinks[0], $0) }
+        if let filtered, passing[filtered] {
+            filter.withLock { $0.rest() }.withUnsafeBytes { _ = Self.writeAll(sinks[filtered], $0) }
         }
         for (i, fd) in sources.enumerated() where !closed[i] { close(fd) }
         for fd in [wake.read, wake.write] { close(fd) }
     }
 
-    /// Passes `chunk` of source `i` through, without the status we asked for; false when our reader is gone.
+    /// Passes `chunk` of source `i` through, without the output we asked for; false when our reader is gone.
     private func pass(_ chunk: UnsafeRawBufferPointer, from i: Int) -> Bool {
-        guard i == 0, filtersStatus else { return Self.writeAll(sinks[i], chunk) }
-        let kept = statusFilter.withLock { $0.pass(chunk) }
+        guard i == filtered else { return Self.writeAll(sinks[i], chunk) }
+        let kept = filter.withLock { $0.pass(chunk) }
         return kept.withUnsafeBytes { Self.writeAll(sinks[i], $0) }
     }
 

@@ -5,8 +5,10 @@
 ///   `RESTIC_PROGRESS_FPS` asks, so `run` asks, and keeps those lines out of what it passes through
 ///   (`ResticStatusFilter`). What restic has read says little: it reads ahead of its uploads by tens of megabytes.
 /// - `borg create` without `--progress`: what the process has read against the size of its sources
-///   (`SourceReading`). `--progress` would give borg's own figures but change its output (its `\r` redraws on
-///   stderr), and borg does not know the total anyway.
+///   (`SourceReading`). `--progress` would give borg's own bytes, but borg does not know the total anyway.
+/// - `borg check` and `borg compact` without `--progress`: there are no sources to size, and borg knows how far it
+///   is, so `run` adds `--progress` and keeps its redraws (stderr's pieces that end in `\r`) out of what it passes
+///   through (`RedrawFilter`); in a terminal borg draws them there, and clears them when done.
 ///
 /// Only the command line is read, not the tool: an option this does not know to take a value (a newer tool's) may
 /// have its value taken for a source, which is harmless, since a source that does not exist is not counted.
@@ -20,8 +22,9 @@ struct QuietCommand: Equatable, Sendable {
         /// What it reads of these sources, as the command line names them (relative to its working directory),
         /// never empty (`SourceReading`).
         case sources([String])
-        /// The status it prints with these variables added to its environment, read and not passed through.
-        case status(adding: [String: String])
+        /// Its own progress, which it prints when run as `argv` with `adding` in its environment: read, and
+        /// (through pipes) kept out of what is passed through.
+        case asked(argv: [String], adding: [String: String], added: AddedOutput)
     }
 
     /// restic's status lines a second, when `run` asks for them.
@@ -41,9 +44,18 @@ struct QuietCommand: Equatable, Sendable {
             // On a terminal, or asked for a rate, restic prints its status; `--quiet` is quiet everywhere.
             guard words.first == "backup", !Self.has(arguments, ["--json", "--stdin", "-q", "--quiet"]),
                   !terminal, environment["RESTIC_PROGRESS_FPS"] == nil else { return nil }
-            self.init(name: "restic backup", reading: .status(adding: ["RESTIC_PROGRESS_FPS": Self.resticRate]))
+            let adding = ["RESTIC_PROGRESS_FPS": Self.resticRate]
+            self.init(name: "restic backup", reading: .asked(argv: argv, adding: adding, added: .resticStatus))
         case "borg":
-            let words = Self.operands(arguments, takingValues: Self.borgValues)
+            let at = Self.operandIndices(arguments, takingValues: Self.borgValues)
+            let words = at.map { arguments[$0] }
+            if let phase = words.first, phase == "check" || phase == "compact",
+               !Self.has(arguments, ["-p", "--progress", "--log-json"], shortLetter: "p") {
+                var asked = argv
+                asked.insert("--progress", at: at[0] + 1)
+                self.init(name: "borg " + phase, reading: .asked(argv: asked, adding: [:], added: .redraws))
+                return
+            }
             // `-` is standard input, which has no size here.
             let sources = words.dropFirst(2).filter { $0 != "-" }
             guard words.first == "create", words.count > 1, words[1].contains("::"), !sources.isEmpty,
@@ -70,23 +82,29 @@ struct QuietCommand: Equatable, Sendable {
         "--parent", "--tag", "--time", "--stdin-filename",
     ]
 
-    /// borg 1.2's options (common and `create`'s) that take a value as the next argument.
+    /// borg 1.2's options (common, `create`'s, `check`'s and `compact`'s) that take a value as the next argument.
     static let borgValues: Set = [
         "--lock-wait", "--umask", "--remote-path", "--upload-ratelimit", "--upload-buffer", "--debug-topic", "--rsh",
         "-e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--exclude-if-present", "--comment",
         "--timestamp", "-c", "--checkpoint-interval", "--chunker-params", "-C", "--compression", "--files-cache",
-        "--stdin-name", "--stdin-user", "--stdin-group", "--stdin-mode", "--paths-delimiter",
+        "--stdin-name", "--stdin-user", "--stdin-group", "--stdin-mode", "--paths-delimiter", "--max-duration", "-P",
+        "--prefix", "-a", "--glob-archives", "--sort-by", "--first", "--last", "--threshold",
     ]
 
     /// The arguments that are not options nor their values: the subcommand and its operands. `--` ends the options.
     static func operands(_ arguments: ArraySlice<String>, takingValues: Set<String>) -> [String] {
-        var words: [String] = []
+        operandIndices(arguments, takingValues: takingValues).map { arguments[$0] }
+    }
+
+    /// Where `operands` are in `arguments`.
+    static func operandIndices(_ arguments: ArraySlice<String>, takingValues: Set<String>) -> [Int] {
+        var words: [Int] = []
         var skipsNext = false, optionsEnded = false
-        for argument in arguments {
+        for (i, argument) in zip(arguments.indices, arguments) {
             if skipsNext {
                 skipsNext = false
             } else if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                words.append(argument)
+                words.append(i)
             } else if argument == "--" {
                 optionsEnded = true
             } else if argument.hasPrefix("--") {

@@ -4,12 +4,11 @@
 /// Into a pipe, each of restic's status frames is a status line, `[0:03] 32.50%  13 files 12.398 MiB, total 40
 /// files 38.147 MiB, 0 errors ETA 0:02`, then the files it is reading, one a line, each from the snapshot's root
 /// (`/docs/f11.bin`). Both are dropped; every other line passes, whole, once it has ended.
-struct ResticStatusFilter {
+struct ResticStatusFilter: OutputFilter {
     private var partial: [UInt8] = []
     /// The last line was a status line or one of its files.
     private var inFrame = false
 
-    /// The lines of `bytes` that pass (with a line begun before), and keeps the one it ends in unfinished.
     mutating func pass(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var kept: [UInt8] = []
         for byte in bytes {
@@ -21,7 +20,6 @@ struct ResticStatusFilter {
         return kept
     }
 
-    /// The unfinished line, at the end of the output.
     mutating func rest() -> [UInt8] {
         defer { partial = [] }
         return partial

@@ -10,16 +10,32 @@ struct QuietCommandTests {
         QuietCommand(line.split(separator: " ").map(String.init), environment: environment, terminal: terminal)
     }
 
-    static let resticStatus = QuietCommand(name: "restic backup",
-                                           reading: .status(adding: ["RESTIC_PROGRESS_FPS": "2"]))
+    func resticAsked(_ line: String) -> QuietCommand {
+        QuietCommand(name: "restic backup", reading: .asked(argv: line.split(separator: " ").map(String.init),
+                                                            adding: ["RESTIC_PROGRESS_FPS": "2"],
+                                                            added: .resticStatus))
+    }
 
     @Test func plainResticBackupIntoAPipeIsAskedForItsStatus() {
-        #expect(quiet("restic -r /srv/restic backup Documents Pictures") == Self.resticStatus)
-        #expect(quiet("/usr/bin/restic --pack-size 4 --limit-upload 6144 backup -x --tag daily Documents")
-            == Self.resticStatus, "the values of options are not the subcommand")
-        #expect(quiet("restic -vr /srv/restic backup Documents") == Self.resticStatus, "-vr takes the repo")
-        #expect(quiet("restic -r/srv/restic backup Documents") == Self.resticStatus, "-r/srv holds its value")
-        #expect(quiet("restic backup --files-from list.txt") == Self.resticStatus)
+        for line in ["restic -r /srv/restic backup Documents Pictures",
+                     "/usr/bin/restic --pack-size 4 --limit-upload 6144 backup -x --tag daily Documents",
+                     "restic -vr /srv/restic backup Documents", "restic -r/srv/restic backup Documents",
+                     "restic backup --files-from list.txt"] {
+            #expect(quiet(line) == resticAsked(line), "\(line)")
+        }
+    }
+
+    @Test func plainBorgCheckAndCompactAreAskedForTheirProgress() {
+        #expect(quiet("borg check --verify-data ssh://nas/./borg") == QuietCommand(
+            name: "borg check", reading: .asked(argv: ["borg", "check", "--progress", "--verify-data",
+                                                       "ssh://nas/./borg"], adding: [:], added: .redraws)))
+        #expect(quiet("borg --lock-wait 5 compact --threshold 5 /srv/borg", terminal: true) == QuietCommand(
+            name: "borg compact", reading: .asked(argv: ["borg", "--lock-wait", "5", "compact", "--progress",
+                                                         "--threshold", "5", "/srv/borg"], adding: [:],
+                                                  added: .redraws)))
+        #expect(quiet("borg check --progress /srv/borg") == nil)
+        #expect(quiet("borg compact -vp /srv/borg") == nil)
+        #expect(quiet("borg check --log-json /srv/borg") == nil, "its progress would be JSON lines")
     }
 
     @Test func resticThatPrintsItsOwnStatusOrIsQuietIsLeftAlone() {
@@ -118,7 +134,7 @@ struct ResticStatusFilterTests {
         """
 
     func filtered(_ chunks: [String]) -> String {
-        var filter = ResticStatusFilter()
+        var filter: any OutputFilter = AddedOutput.resticStatus.filter()
         var out: [UInt8] = []
         for chunk in chunks { out += Array(chunk.utf8).withUnsafeBytes { filter.pass($0) } }
         return String(decoding: out + filter.rest(), as: UTF8.self)
@@ -140,5 +156,31 @@ struct ResticStatusFilterTests {
         #expect(!ResticStatusFilter.isStatus(Array("[0:00] reading index".utf8)))
         let long = "[1:02:03] 2 files 1 B, total 3 files 9 B, 1 errors ETA 0:02\r\n"
         #expect(ResticStatusFilter.isStatus(Array(long.utf8)))
+    }
+}
+
+/// borg's `--progress` redraws, which `run` asks for on `check` and `compact`, are read and not passed through.
+/// The capture is borg 1.2's `borg check -v --progress REPO 2>&1 | cat`.
+struct RedrawFilterTests {
+    static let capture = "Starting repository check\nChecking segments 0.0%\rChecking segments 7.1%\r"
+        + "Checking segments 92.9%\rfinished segment check at segment 13\n\rStarting repository index check\n"
+        + "Index object count match.\nChecking archives 0.0%\rAnalyzing archive b (1/1)\n\r"
+        + "Archive consistency check complete, no problems found.\n"
+
+    @Test func theRedrawsAreKeptOutTheLinesPassWhole() {
+        let expected = "Starting repository check\nfinished segment check at segment 13\n"
+            + "Starting repository index check\nIndex object count match.\nAnalyzing archive b (1/1)\n"
+            + "Archive consistency check complete, no problems found.\n"
+        let bytes = Array(Self.capture.utf8)
+        for cut in 1..<bytes.count {
+            var filter = RedrawFilter()
+            var out = bytes[..<cut].withUnsafeBytes { filter.pass($0) }
+            out += bytes[cut...].withUnsafeBytes { filter.pass($0) }
+            out += filter.rest()
+            #expect(String(decoding: out, as: UTF8.self) == expected, "cut at \(cut)")
+        }
+        var filter = RedrawFilter()
+        #expect(Array("no end".utf8).withUnsafeBytes { filter.pass($0) }.isEmpty)
+        #expect(filter.rest() == Array("no end".utf8), "an unfinished last line passes at the end")
     }
 }

@@ -36,6 +36,47 @@ struct QuietBackupRunTests {
         print("\(tool): fractions \(seen.fractions), details \(seen.details)")
     }
 
+    /// Plain `borg check` is asked for its progress: the bar rises through its phases (the remote repository's data
+    /// slowed by `pv` in the `ssh` stand-in, as in `OtherCommandRunTests`), and what passes through is borg's output
+    /// as without x11hud, none of its redraws.
+    @Test func plainBorgCheckMovesTheBarAndItsOutputIsUnchanged() throws {
+        let display = try server().display
+        let script = BackupRecipeTests.documents() + """
+            printf '#!/bin/sh\\nwhile [ "${1#-}" != "$1" ]; do shift; done\\nshift\\n"$@" | pv -q -L 4m\\n' > slowssh
+            chmod +x slowssh
+            export BORG_RSH=$HOME/slowssh
+            borg init -e none "ssh://nas$HOME/borg"
+            borg create "ssh://nas$HOME/borg::a" Documents
+            x11hud run -- borg check -v --verify-data "ssh://nas$HOME/borg" 2>&1 | cat >&2
+
+            """
+        let (status, seen, errors) = try BackupRecipeTests.run(script, display: display)
+        #expect(status == 0, "\(errors)")
+        let rise = OtherCommandRunTests.longestRise(seen.fractions)
+        #expect(Set(rise.filter { $0 > 0 && $0 < 1 }).count >= 3, "\(seen.fractions)")
+        #expect(seen.details.contains { $0.hasPrefix("Verifying data") }, "\(seen.details)")
+        #expect(errors.contains("Archive consistency check complete"), "\(errors)")
+        #expect(!errors.contains("Verifying data") && !errors.contains("\r"), "a redraw passed: \(errors)")
+        print("borg check: fractions \(seen.fractions), details \(seen.details)")
+    }
+
+    /// Plain `borg compact` (too quick here for the bar to be seen) passes its output through as without x11hud,
+    /// though x11hud asked it for its progress.
+    @Test func plainBorgCompactsOutputIsUnchanged() throws {
+        let display = try server().display
+        let script = BackupRecipeTests.documents(8) + """
+            borg init -e none "$HOME/borg"
+            borg create "$HOME/borg::a" Documents
+            borg delete "$HOME/borg::a"
+            x11hud run -- borg compact -v "$HOME/borg" 2>&1 | cat >&2
+
+            """
+        let (status, _, errors) = try BackupRecipeTests.run(script, display: display)
+        #expect(status == 0, "\(errors)")
+        #expect(errors.contains("compaction freed about"), "\(errors)")
+        #expect(!errors.contains("Compacting segments") && !errors.contains("\r"), "a redraw passed: \(errors)")
+    }
+
     /// The output the user sees is restic's own: the status lines asked for are read, not passed through.
     @Test func resticsOutputIsUnchanged() throws {
         let display = try server().display
