@@ -73,8 +73,9 @@ public final class CommandFeed: HUDInputSource {
         template.failLabel = failLabel
         template.grace = grace
         self.template = template
-        if case .sources(let sources)? = quiet {
-            sourceReading = SourceReading(sources, pid: job.pid, total: parser.total?.bytes, post: reader.post)
+        if case .sources(let sources, let measure)? = quiet {
+            sourceReading = SourceReading(sources, measure: measure, pid: job.pid, total: parser.total?.bytes,
+                                          post: reader.post)
         } else {
             sourceReading = nil
         }

@@ -49,13 +49,24 @@ struct QuietCommandTests {
     }
 
     @Test func plainBorgCreateReadsItsSourcesOnATerminalToo() {
-        let expected = QuietCommand(name: "borg create", reading: .sources(["Documents", "/etc"]))
+        let expected = QuietCommand(name: "borg create", reading: .sources(["Documents", "/etc"], .bytesRead))
         #expect(quiet("borg create ssh://nas/./borg::{now} Documents /etc") == expected)
         #expect(quiet("borg create ::{now} Documents /etc", terminal: true) == expected)
         #expect(quiet("borg create --upload-ratelimit 12288 -C lz4 --exclude x -s /srv/borg::a Documents /etc")
             == expected, "the values of options are not sources")
         #expect(quiet("borg --lock-wait 5 create /srv/borg::a Documents - /etc") == expected, "- is stdin")
-        #expect(quiet("borg create /srv/borg::a -- -odd")?.reading == .sources(["-odd"]))
+        #expect(quiet("borg create /srv/borg::a -- -odd")?.reading == .sources(["-odd"], .bytesRead))
+    }
+
+    @Test func plainDuplicityBackingUpReadsItsSourceInOrder() {
+        let expected = QuietCommand(name: "duplicity", reading: .sources(["Documents"], .placeInOrder))
+        #expect(quiet("duplicity Documents file:///media/usb/dup") == expected)
+        #expect(quiet("duplicity full --no-encryption --volsize 1 -v4 Documents sftp://nas/dup") == expected)
+        #expect(quiet("duplicity incremental --name daily --exclude x Documents file:///x") == expected)
+        #expect(quiet("duplicity --progress Documents file:///x") == nil, "it prints its own")
+        #expect(quiet("duplicity file:///x restored") == nil, "a restore")
+        #expect(quiet("duplicity verify file:///x Documents") == nil)
+        #expect(quiet("duplicity collection-status file:///x") == nil)
     }
 
     /// What was read before a source was first seen open (modules, caches) is not the sources'; from then on, all
@@ -100,6 +111,28 @@ struct QuietCommandTests {
         #expect(SourceSize.bytes(under: [root.path + "/missing"]) == nil)
         #expect(SourceSize.bytes(under: [root.path], limit: 3) == nil, "past the limit it gives up")
         #expect(SourceSize.bytes(under: ["/proc/self"]) == 0, "/proc's sizes are not read")
+    }
+
+    /// duplicity reads its files by name, a directory's files where its name falls: each file's place is the bytes
+    /// before it in that order.
+    @Test func theOrderIsByNameAsDuplicityReads() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-order-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("b"), withIntermediateDirectories: true)
+        let files = [("a", 10), ("b/x", 200), ("B", 3000), ("c", 40000)]
+        for (name, size) in files { try Data(count: size).write(to: root.appendingPathComponent(name)) }
+        let size = try #require(SourceSize(under: [root.path], keepsOrder: true))
+        #expect(size.total == 43210)
+        func place(_ name: String) throws -> Int64? {
+            let st = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(name).path)
+            let inode = try #require(st[.systemFileNumber] as? UInt64), device = try #require(st[.systemNumber] as? Int)
+            return size.before[SourceSize.File(device: UInt64(device), inode: inode)]
+        }
+        // By bytes: `B` (0x42) before `a`, `a` before the directory `b`, whose files come before `c`.
+        #expect(try place("B") == 0)
+        #expect(try place("a") == 3000)
+        #expect(try place("b/x") == 3010)
+        #expect(try place("c") == 3210)
     }
 }
 
