@@ -7,8 +7,8 @@
 /// - `borg create` without `--progress`: what the process has read against the size of its sources
 ///   (`SourceReading`). `--progress` would give borg's own bytes, but borg does not know the total anyway.
 /// - `duplicity` backing up without `--progress`: where it is in its sources, which it reads in order
-///   (`SourceReading.Measure.placeInOrder`). `--progress` would give its own figures, but it makes duplicity read
-///   the sources twice (a first pass to measure them: a 4 s backup took 12 s).
+///   (`SourceReading.Measure.placeInOrder`). `--progress` would give its own figures, but duplicity then first
+///   reads the whole source to measure it (40 MB: 3.5 s with it, 2.4 s without).
 /// - `borg check` and `borg compact` without `--progress`: there are no sources to size, and borg knows how far it
 ///   is, so `run` adds `--progress` and keeps its redraws (stderr's pieces that end in `\r`) out of what it passes
 ///   through (`RedrawFilter`); in a terminal borg draws them there, and clears them when done.
@@ -69,10 +69,10 @@ struct QuietCommand: Equatable, Sendable {
         case "duplicity":
             // `duplicity [full|incremental] SOURCE URL` backs up; with the URL first it restores or verifies.
             let words = Self.operands(arguments, takingValues: Self.duplicityValues)
-            let rest = ["full", "incremental", "incr"].contains(words.first) ? words.dropFirst() : words[...]
-            guard rest.count == 2, !Self.duplicityActions.contains(rest.first!), !rest.first!.contains("://"), rest.last!.contains("://"),
-                  !Self.has(arguments, ["--progress"]) else { return nil }
-            self.init(name: "duplicity", reading: .sources([rest.first!], .placeInOrder))
+            let rest = ["full", "incremental", "incr"].contains(words.first) ? Array(words.dropFirst()) : words
+            guard rest.count == 2, !Self.duplicityActions.contains(rest[0]), !rest[0].contains("://"),
+                  rest[1].contains("://"), !Self.has(arguments, ["--progress"]) else { return nil }
+            self.init(name: "duplicity", reading: .sources([rest[0]], .placeInOrder))
         default:
             return nil
         }

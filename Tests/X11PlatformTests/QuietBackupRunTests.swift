@@ -36,7 +36,8 @@ struct QuietBackupRunTests {
         #expect(CLI.rises(seen.fractions), "\(tool): \(seen.fractions)")
         // restic's own counters; what borg and duplicity have read.
         let what = tool == "restic" ? " of \(size) files\n" : "Reading Documents\n"
-        #expect(seen.details.contains { $0.contains(what) && $0.contains(" of \(size) MB") }, "\(tool): \(seen.details)")
+        #expect(seen.details.contains { $0.contains(what) && $0.contains(" of \(size) MB") },
+                "\(tool): \(seen.details)")
         #expect(seen.labels.last == "Done", "\(tool): \(seen.labels)")
         // Done: all of it was read, whenever the last look was.
         #expect(seen.details.last?.contains("\(size) MB of \(size) MB") == true, "\(tool): \(seen.details)")
