@@ -15,8 +15,9 @@ enum AddedOutput: Sendable {
 
 /// What passes of a stream, line by line.
 protocol OutputFilter: Sendable {
-    /// What passes of `bytes` (with a line begun before); the line it ends in is kept until it ends.
-    mutating func pass(_ bytes: UnsafeRawBufferPointer) -> [UInt8]
+    /// What passes of `bytes` (with a line begun before); the line it ends in is kept until it ends, or, for a filter
+    /// that says so, until the writer pauses (`drained`: the pipe is empty).
+    mutating func pass(_ bytes: UnsafeRawBufferPointer, drained: Bool) -> [UInt8]
     /// The unfinished line, at the end of the output.
     mutating func rest() -> [UInt8]
 }
@@ -24,11 +25,13 @@ protocol OutputFilter: Sendable {
 /// borg's `--progress` into a pipe: each redraw ends with `\r` (`Checking segments 7.1%\r`, `Compacting segments
 /// 47%\r`, `12.46 MB O … N docs/f5.bin   \r`, and a lone `\r` that clears), while its messages end with `\n`, one
 /// sometimes right after a redraw (`Checking segments 92.9%\rfinished segment check at segment 13\n`). Every piece
-/// that ends with `\r` is dropped; the lines that end with `\n` pass.
+/// that ends with `\r` is dropped; the lines that end with `\n` pass. A piece that has not ended when borg pauses
+/// passes at once: it is a question waiting for an answer (`borg check --repair`'s `Type 'YES' if you understand
+/// this and want to continue: `), whereas borg writes each redraw whole, `\r` included.
 struct RedrawFilter: OutputFilter {
     private var partial: [UInt8] = []
 
-    mutating func pass(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    mutating func pass(_ bytes: UnsafeRawBufferPointer, drained: Bool) -> [UInt8] {
         var kept: [UInt8] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\r") {
@@ -40,6 +43,10 @@ struct RedrawFilter: OutputFilter {
                 kept += partial
                 partial.removeAll(keepingCapacity: true)
             }
+        }
+        if drained {
+            kept += partial
+            partial.removeAll(keepingCapacity: true)
         }
         return kept
     }

@@ -92,7 +92,7 @@ final class OutputTee: Sendable {
                     continue
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                if passing[i] { passing[i] = pass(chunk, from: i) }
+                if passing[i] { passing[i] = pass(chunk, from: i, drained: n < buffer.count) }
                 if i == errors { reason.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
                 if !passing[i] {
@@ -112,9 +112,9 @@ final class OutputTee: Sendable {
     }
 
     /// Passes `chunk` of source `i` through, without the output we asked for; false when our reader is gone.
-    private func pass(_ chunk: UnsafeRawBufferPointer, from i: Int) -> Bool {
+    private func pass(_ chunk: UnsafeRawBufferPointer, from i: Int, drained: Bool) -> Bool {
         guard i == filtered else { return Self.writeAll(sinks[i], chunk) }
-        let kept = filter.withLock { $0.pass(chunk) }
+        let kept = filter.withLock { $0.pass(chunk, drained: drained) }
         return kept.withUnsafeBytes { Self.writeAll(sinks[i], $0) }
     }
 

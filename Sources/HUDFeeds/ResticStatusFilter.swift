@@ -9,7 +9,9 @@ struct ResticStatusFilter: OutputFilter {
     /// The last line was a status line or one of its files.
     private var inFrame = false
 
-    mutating func pass(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    /// restic asks nothing on stdout (its password is asked on the terminal or stderr), so a line waits for its end
+    /// however long restic pauses: a status line is never cut in two.
+    mutating func pass(_ bytes: UnsafeRawBufferPointer, drained: Bool) -> [UInt8] {
         var kept: [UInt8] = []
         for byte in bytes {
             partial.append(byte)

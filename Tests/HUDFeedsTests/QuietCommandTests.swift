@@ -169,7 +169,7 @@ struct ResticStatusFilterTests {
     func filtered(_ chunks: [String]) -> String {
         var filter: any OutputFilter = AddedOutput.resticStatus.filter()
         var out: [UInt8] = []
-        for chunk in chunks { out += Array(chunk.utf8).withUnsafeBytes { filter.pass($0) } }
+        for chunk in chunks { out += Array(chunk.utf8).withUnsafeBytes { filter.pass($0, drained: true) } }
         return String(decoding: out + filter.rest(), as: UTF8.self)
     }
 
@@ -207,13 +207,23 @@ struct RedrawFilterTests {
         let bytes = Array(Self.capture.utf8)
         for cut in 1..<bytes.count {
             var filter = RedrawFilter()
-            var out = bytes[..<cut].withUnsafeBytes { filter.pass($0) }
-            out += bytes[cut...].withUnsafeBytes { filter.pass($0) }
+            var out = bytes[..<cut].withUnsafeBytes { filter.pass($0, drained: false) }
+            out += bytes[cut...].withUnsafeBytes { filter.pass($0, drained: false) }
             out += filter.rest()
             #expect(String(decoding: out, as: UTF8.self) == expected, "cut at \(cut)")
         }
         var filter = RedrawFilter()
-        #expect(Array("no end".utf8).withUnsafeBytes { filter.pass($0) }.isEmpty)
+        #expect(Array("no end".utf8).withUnsafeBytes { filter.pass($0, drained: false) }.isEmpty)
         #expect(filter.rest() == Array("no end".utf8), "an unfinished last line passes at the end")
+    }
+
+    /// A question borg waits on passes as soon as borg pauses, unended: the user must see it to answer.
+    @Test func aQuestionPassesWhenBorgPauses() {
+        var filter = RedrawFilter()
+        let question = "Type 'YES' if you understand this and want to continue: "
+        #expect(Array(("Checking segments 7.1%\r" + question).utf8).withUnsafeBytes { filter.pass($0, drained: true) }
+            == Array(question.utf8))
+        #expect(Array("\nStarting\n".utf8).withUnsafeBytes { filter.pass($0, drained: true) }
+            == Array("\nStarting\n".utf8))
     }
 }
