@@ -22,8 +22,7 @@ final class OutputTee: Sendable {
     /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
     private let wake: (read: Int32, write: Int32)
     private let reason = Mutex(FailureReason())
-    /// The status restic prints only because we asked, kept out of what stdout passes through.
-    /// The stream whose added output is kept out (`AddedOutput`), if any, and its filter.
+    /// The stream whose added output is kept out (`AddedOutput`), if any, and its filter (unused without one).
     private let filtered: Int?
     private let filter: Mutex<any OutputFilter>
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ProgressFeed
 import Testing
 @testable import HUDFeeds
@@ -79,6 +80,22 @@ struct QuietCommandTests {
         #expect(count.started)
         #expect(count.done(read: 9_400_000, inSources: nil) == 4_000_000, "between two files")
         #expect(count.done(read: 12_400_000, inSources: 64) == 7_000_000)
+    }
+
+    /// `rchar`, read for the test's own process: it grows by at least what the test reads.
+    @Test func whatAProcessHasReadIsItsReadCharacters() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-rchar-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: path) }
+        try Data(count: 3_000_000).write(to: path)
+        let files = try ProcessFiles(pid: getpid())
+        let before = try #require(files.bytesRead)
+        let fd = open(path.path, O_RDONLY)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var read = 0
+        while case let n = Glibc.read(fd, &buffer, buffer.count), n > 0 { read += n }
+        #expect(read == 3_000_000)
+        #expect(try #require(files.bytesRead) - before >= 3_000_000)
     }
 
     @Test func theUpdateSaysWhatIsReadAndStopsAtTheTotal() {
