@@ -1,4 +1,5 @@
 import Glibc
+import HUDBase
 import HUDLoop
 public import ProgressFeed
 import Synchronization
@@ -26,6 +27,8 @@ public final class CommandFeed: HUDInputSource {
     private let stop = Mutex(RunOutcome.Stop.none)
     /// Left once the tee has passed everything through (the command has ended by then).
     private let teeDone = Latch()
+    /// What a backup tool that prints no progress has read of its sources (`QuietCommand`), when it is one.
+    private let sourceReading: SourceReading?
 
     /// Starts `argv` (no shell: a name is looked up in `PATH`) with our standard input and terminal, or in a
     /// terminal of its own.
@@ -39,12 +42,18 @@ public final class CommandFeed: HUDInputSource {
     public init(_ argv: [String], parser: FeedParser = FeedParser(), doneLabel: String = "Done",
                 failLabel: String = "Failed", grace: Double = 0, terminal: Bool = false) throws(CommandFailure) {
         precondition(!argv.isEmpty, "CommandFeed needs a command")
+        // A backup tool that prints no progress as it is run (issue 52): how to have it anyway.
+        let quiet = parser.scanPercentages
+            ? QuietCommand(argv, environment: ProcessEnvironment.variables, terminal: terminal)?.reading : nil
         if terminal {
             let pty = try PseudoTerminal()
             pseudoTerminal = pty
             reader = FeedReader(parser: parser, streams: 1, skipsWhenUnread: true)
             tee = try OutputTee(stdout: pty.master, stderr: nil, reader: reader)
-            job = try CommandJob.start(argv, in: pty)
+            // borg draws what it was asked for on its terminal, as it would with the option typed.
+            var asked = argv
+            if case .asked(let argv, _, _)? = quiet { asked = argv }
+            job = try CommandJob.start(asked, in: pty)
         } else {
             let out = try Pipes.make(), err: (read: Int32, write: Int32)
             do { err = try Pipes.make() } catch {
@@ -53,8 +62,10 @@ public final class CommandFeed: HUDInputSource {
             }
             pseudoTerminal = nil
             reader = FeedReader(parser: parser, streams: 2, skipsWhenUnread: true)
-            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader)
-            job = try CommandJob.start(argv, stdout: out.write, stderr: err.write)
+            var run = (argv: argv, adding: [String: String](), added: AddedOutput?.none)
+            if case .asked(let asked, let adding, let added)? = quiet { run = (asked, adding, added) }
+            tee = try OutputTee(stdout: out.read, stderr: err.read, reader: reader, added: run.added)
+            job = try CommandJob.start(run.argv, stdout: out.write, stderr: err.write, adding: run.adding)
         }
         var template = RunOutcome(end: .exited(0))
         template.command = argv[0]
@@ -62,7 +73,14 @@ public final class CommandFeed: HUDInputSource {
         template.failLabel = failLabel
         template.grace = grace
         self.template = template
+        if case .sources(let sources, let measure)? = quiet {
+            sourceReading = SourceReading(sources, measure: measure, pid: job.pid, total: parser.total?.bytes,
+                                          post: reader.post)
+        } else {
+            sourceReading = nil
+        }
         tee.start { [self] in
+            sourceReading?.stop(succeeded: job.end == .exited(0))
             pseudoTerminal?.outputDone()
             // The output is through and the command has ended: its end, once, after its last lines.
             reader.finish(showing: outcome.update)

@@ -22,9 +22,15 @@ final class OutputTee: Sendable {
     /// Written when the command has ended: what is left in the pipes is passed on, then the tee ends.
     private let wake: (read: Int32, write: Int32)
     private let reason = Mutex(FailureReason())
+    /// The stream whose added output is kept out (`AddedOutput`), if any, and its filter (unused without one).
+    private let filtered: Int?
+    private let filter: Mutex<any OutputFilter>
 
     /// Takes ownership of the descriptors; with no `stderr`, `stdout` carries both (a terminal's master side).
-    init(stdout: Int32, stderr: Int32?, reader: FeedReader) throws(CommandFailure) {
+    /// - Parameter added: what the command was asked to print (`QuietCommand`): read, not passed through.
+    init(stdout: Int32, stderr: Int32?, reader: FeedReader, added: AddedOutput? = nil) throws(CommandFailure) {
+        filtered = stderr == nil ? nil : added?.stream
+        filter = Mutex(added?.filter() ?? RedrawFilter())
         sources = [stdout] + (stderr.map { [$0] } ?? [])
         errors = sources.count - 1
         self.reader = reader
@@ -85,7 +91,7 @@ final class OutputTee: Sendable {
                     continue
                 }
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                if passing[i] { passing[i] = Self.writeAll(sinks[i], chunk) }
+                if passing[i] { passing[i] = pass(chunk, from: i, drained: n < buffer.count) }
                 if i == errors { reason.withLock { $0.push(chunk) } }
                 reader.push(chunk, stream: i, drained: n < buffer.count)
                 if !passing[i] {
@@ -97,8 +103,18 @@ final class OutputTee: Sendable {
                 }
             }
         }
+        if let filtered, passing[filtered] {
+            filter.withLock { $0.rest() }.withUnsafeBytes { _ = Self.writeAll(sinks[filtered], $0) }
+        }
         for (i, fd) in sources.enumerated() where !closed[i] { close(fd) }
         for fd in [wake.read, wake.write] { close(fd) }
+    }
+
+    /// Passes `chunk` of source `i` through, without the output we asked for; false when our reader is gone.
+    private func pass(_ chunk: UnsafeRawBufferPointer, from i: Int, drained: Bool) -> Bool {
+        guard i == filtered else { return Self.writeAll(sinks[i], chunk) }
+        let kept = filter.withLock { $0.pass(chunk, drained: drained) }
+        return kept.withUnsafeBytes { Self.writeAll(sinks[i], $0) }
     }
 
     /// Writes every byte, waiting while `fd` is full (also when someone made it non-blocking). Returns false when

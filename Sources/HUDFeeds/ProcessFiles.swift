@@ -158,6 +158,14 @@ public final class ProcessFiles: Sendable {
         return Int32(fields[49])
     }
 
+    /// The bytes it has read so far, from files, pipes and sockets alike (`rchar` in `/proc/PID/io`, which only
+    /// its owner may read); nil once it has ended.
+    var bytesRead: Int64? {
+        guard let io = Self.read(directory, "io") else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int64($0.dropFirst("rchar:".count).trimmingWhitespace()) }
+    }
+
     /// Its open regular files and disks; nil when they can no longer be read (it has ended).
     func openFiles() -> [OpenFile]? {
         let fds = openat(directory, "fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
