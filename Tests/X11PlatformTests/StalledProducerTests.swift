@@ -40,6 +40,22 @@ struct StalledProducerTests {
         (try? String(contentsOfFile: "/proc/\(group)/comm", encoding: .utf8)) == "rsync\n"
     }
 
+    /// The rsync nearest under `pid` (`run` starts it in a process group of its own, which its children share),
+    /// once there is one within 5 s; 0 if none.
+    static func rsync(under pid: Int32) -> Int32 {
+        var found: Int32 = 0
+        _ = Tools.waitUntil(timeout: Expected.upTo(5)) {
+            var queue = [pid]
+            while found == 0, !queue.isEmpty {
+                let next = children(of: queue.removeFirst())
+                found = next.first(where: isRsync) ?? 0
+                queue += next
+            }
+            return found > 0
+        }
+        return found
+    }
+
     /// The details of the HUD labelled `label`, as `x11hud list --json` gives them.
     static func details(_ label: String, display: String) throws -> String {
         try CLI.listed(display: display).first { $0.label == label }?.details ?? ""
@@ -88,14 +104,9 @@ struct StalledProducerTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try HUDProcess(["run", "--label", "Copy", "--details", "auto", "--"] + Self.rsync(dir),
                                  display: display, environment: ["X11HUD_NO_SERVE": "1"])
-        var group: Int32 = 0
+        let group = Self.rsync(under: run.pid)
         defer { Self.release(group) }
-        // `run` starts its command in a process group of its own, which rsync's children share.
-        _ = Tools.waitUntil(timeout: Expected.upTo(5)) {
-            group = Self.children(of: run.pid).first ?? 0
-            return group > 0
-        }
-        try #require(Self.isRsync(group), "no rsync under x11hud run")
+        try #require(group > 0, "no rsync under x11hud run")
         try Self.stopAndContinue(group, label: "Copy", display: display)
         #expect(run.waitForExit(timeout: Expected.upTo(20))?.status == 0, "\(run.errorOutput)")
     }
@@ -116,6 +127,29 @@ struct StalledProducerTests {
         #expect(hud.waitForExit(timeout: Expected.upTo(5))?.status == 0, "\(hud.errorOutput)")
     }
 
+    /// Typed in an interactive bash, `run` gives rsync a terminal of its own. A stop another process sends it is not
+    /// the user's Ctrl-Z: x11hud goes on (it stopped itself too, so bash reported the job stopped and the HUD froze on
+    /// its last rate) and says `stalled`; Ctrl-Z still stops both (`RunTerminalTests.ctrlZStopsTheJobAndFgGoesOn`).
+    @Test func runInATerminalSaysStalledWhileAnotherProcessStopsRsync() throws {
+        let display = try server().display
+        let dir = try Self.data()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outer = try RunTerminalTests.Outer("bash --norc --noprofile -i", dir: dir, display: display,
+                                               environment: ["X11HUD_NO_SERVE": "1"])
+        defer { _ = outer.end(timeout: 1) }
+        #expect(outer.waitFor("bash-"), "no prompt: \(outer.text)")
+        outer.type("cd '\(dir.path)' && \"$X11HUD\" run --label Term --details auto -- "
+            + Self.rsync(dir).joined(separator: " ") + "; echo status=$?\n")
+        let group = Self.rsync(under: outer.child.pid)
+        defer { Self.release(group) }
+        try #require(group > 0, "no rsync under the terminal's x11hud run")
+        try Self.stopAndContinue(group, label: "Term", display: display)
+        #expect(!outer.text.contains("Stopped"), "x11hud stopped with rsync: \(outer.text)")
+        #expect(outer.waitFor("status=0", timeout: 20), "\(outer.text)")
+        outer.type("exit\n")
+        #expect(outer.end() == 0, "\(outer.text)")
+    }
+
     @Test func theResidentsHUDSaysStalledWhileItsClientsRsyncIsStopped() throws {
         let display = try server().display
         let dir = try Self.data()
@@ -124,13 +158,9 @@ struct StalledProducerTests {
         defer { resident.kill() }
         let run = try HUDProcess(["run", "--label", "Served", "--details", "auto", "--"] + Self.rsync(dir),
                                  display: display)
-        var group: Int32 = 0
+        let group = Self.rsync(under: run.pid)
         defer { Self.release(group) }
-        _ = Tools.waitUntil(timeout: Expected.upTo(5)) {
-            group = Self.children(of: run.pid).first ?? 0
-            return group > 0
-        }
-        try #require(Self.isRsync(group), "no rsync under x11hud run")
+        try #require(group > 0, "no rsync under x11hud run")
         #expect(try ResidentTests.drawn("Served", by: resident, display), "not drawn by the resident")
         try Self.stopAndContinue(group, label: "Served", display: display)
         #expect(run.waitForExit(timeout: Expected.upTo(20))?.status == 0, "\(run.errorOutput)")
