@@ -41,7 +41,7 @@ public struct JSONKey: Sendable {
                   meaning: "bytes done, for `--details auto` and, with no `progress`, the fraction bytes / total"),
         byteCount("total_bytes", \.bytesTotal, sample: 2_700_000_000, meaning: "bytes in all"),
         byteCount("average_rate", \.averageRate, sample: 31_000_000, unit: "bytes a second",
-                  meaning: "the whole job's average as the tool reports it at its end: `--details auto` ends on it"),
+                  meaning: "the whole job's average as the tool reports it at its end, which `--details auto` ends on"),
         seconds("hide", \.hideAfter, sample: 1.5, meaning: "hide after that many seconds"),
     ]
 
