@@ -271,12 +271,27 @@ public import ProgressFeed
     /// Applies the input and plays the deadlines due at `now`. Returns whether the HUD is visible.
     public func update(at now: Double) -> Bool {
         takeInput(at: now)
+        ageDetails(at: now)
         lifecycle.advance(to: now, scene: &scene)
         return lifecycle.isVisible(at: now, scene: scene)
     }
 
-    /// When the HUD's life next changes by itself (grace time, delayed hide), if ever.
-    public var nextDeadline: Double? { lifecycle.nextDeadline(scene: scene) }
+    /// When the HUD next changes by itself (grace time, delayed hide, `--details auto` turning `stalled`), if ever.
+    public var nextDeadline: Double? {
+        let life = lifecycle.nextDeadline(scene: scene)
+        guard let stall = input.transfer?.stallsAt else { return life }
+        return min(life ?? stall, stall)
+    }
+
+    /// `--details auto` says `stalled` once nothing has moved for a while: a producer gone silent (stopped, on a
+    /// hung link) sends no input that would say so, so the clock does, at the deadline the presenter wakes for.
+    private func ageDetails(at now: Double) {
+        guard let due = input.transfer?.stallsAt, due <= now, let text = input.transfer?.text(at: now),
+              text != scene.content.details else { return }
+        var content = scene.content
+        content.details = text
+        scene.setContent(content, at: now)
+    }
 
     /// The hide has finished (or a hide came during the grace time), and no one was told yet.
     public var isDone: Bool { !finished && lifecycle.isDone(at: clock.now, scene: scene) }

@@ -209,10 +209,13 @@ public final class CommandJob: Sendable {
     }
 
     /// The command was stopped from the terminal (Ctrl-Z), which only its group heard: x11hud takes the terminal
-    /// back and stops its own group, so the shell sees its job stopped. When continued (`fg`, `bg`), it continues
+    /// back and stops its own group, so the shell sees its job stopped (on a terminal of its own, only for a Ctrl-Z
+    /// typed: a stop another process sent is left to that process). When continued (`fg`, `bg`), it continues
     /// the command, handing the terminal over again if the shell gave it back to us (`fg`).
     private func stopped() {
         if let pseudoTerminal {
+            // Stopped by another process: x11hud goes on (its HUD says `stalled`) until that one continues it.
+            guard pseudoTerminal.takeTypedSuspend() else { return }
             // Ctrl-Z on its own terminal: x11hud stops too (the shell sees its job stopped), the real terminal in
             // its own modes meanwhile; when continued, so is the command.
             pseudoTerminal.whileStopped { kill(0, SIGTSTP) }

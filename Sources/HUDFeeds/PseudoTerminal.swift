@@ -30,6 +30,8 @@ final class PseudoTerminal: Sendable {
     private let wake: (read: Int32, write: Int32)
     /// SIGWINCH, while the command runs.
     private let sizeWatch = Mutex<SignalWatch?>(nil)
+    /// Ctrl-Z was typed and passed on, and the command's group stopped for it: the next stop seen is the user's.
+    private let suspendTyped = Mutex(false)
 
     /// Opens a new pseudo-terminal with the real terminal's modes and size (or the defaults without one).
     /// - Throws: `CommandFailure.system` when no pseudo-terminal can be had.
@@ -97,6 +99,15 @@ final class PseudoTerminal: Sendable {
     func outputDone() {
         restore()
         for fd in [slave, wake.read, wake.write] { close(fd) }
+    }
+
+    /// Whether the stop just seen is the user's, Ctrl-Z typed and passed on, rather than another process's (`kill
+    /// -STOP`, a debugger, as a hung link would hold it): only the user's stops x11hud too.
+    func takeTypedSuspend() -> Bool {
+        suspendTyped.withLock { typed in
+            defer { typed = false }
+            return typed
+        }
     }
 
     /// The command was stopped (Ctrl-Z on its terminal): the real terminal gets its modes back while `stop` stops
@@ -202,7 +213,10 @@ final class PseudoTerminal: Sendable {
                 OutputTee.writeAll(master, UnsafeRawBufferPointer(rebasing: bytes[0..<n]))
             }
             if !passed { break }
-            if suspends(buffer[0..<n]) { kill(-group, SIGSTOP) }
+            if suspends(buffer[0..<n]) {
+                suspendTyped.withLock { $0 = true }
+                kill(-group, SIGSTOP)
+            }
         }
     }
 }

@@ -44,8 +44,8 @@ extension WatchProbe {
 ///
 /// It looks every `fastInterval` while the figures move (and for `patience` looks after, as writers pause between
 /// bursts), then twice as seldom after each look that finds them still, down to once every `slowInterval`: a
-/// stalled copy costs a wake-up every few seconds, not two a second. Each look still reports, so the details can
-/// say `stalled`.
+/// stalled copy costs a wake-up every few seconds, not two a second. The details turn `stalled` on the HUD's own
+/// clock (`TransferDetails.stallsAt`), between looks as between a producer's lines.
 ///
 /// The looks run on the loop: each is a few reads of /proc or a `stat` (microseconds), and what it finds is only
 /// of use to the HUD, which runs there too; a main thread held up by the X server loses nothing it could show.

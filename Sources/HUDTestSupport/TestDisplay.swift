@@ -85,6 +85,8 @@ public final class TestDisplay {
         public var mode: String
         public var label: String
         public var progress: Double?
+        /// The details label as shown (`--details auto`'s figures too).
+        public var details: String
         /// `running`, or how its job ended.
         public var outcome: String
     }
@@ -97,7 +99,8 @@ public final class TestDisplay {
         return objects.map { o in
             Listed(id: o["id"] as? String, pid: (o["pid"] as? NSNumber)?.int32Value ?? 0,
                    mode: o["mode"] as? String ?? "", label: o["label"] as? String ?? "",
-                   progress: o["progress"] as? Double, outcome: o["outcome"] as? String ?? "")
+                   progress: o["progress"] as? Double, details: o["details"] as? String ?? "",
+                   outcome: o["outcome"] as? String ?? "")
         }
     }
 

@@ -41,6 +41,7 @@ extension FeedUpdate {
         if let v = newer.button { button = v }
         if let v = newer.bytesDone { bytesDone = v }
         if let v = newer.bytesTotal { bytesTotal = v }
+        if let v = newer.averageRate { averageRate = v }
         if let v = newer.error { error = v }
     }
 }

@@ -24,6 +24,7 @@ public struct FeedUpdate: Hashable, Sendable {
     /// -1: none.
     private var storedBytesDone: Int64 = -1
     private var storedBytesTotal: Int64 = -1
+    private var storedAverageRate: Int64 = -1
 
     /// Bytes done, when the input counts them (dd, rsync, curl, pv, wget, a watched file): the rate and the sizes
     /// of `--details auto`. Fewer than before means a new file or a new start.
@@ -37,9 +38,16 @@ public struct FeedUpdate: Hashable, Sendable {
         set { storedBytesTotal = newValue.map { max(0, $0) } ?? -1 }
     }
 
+    /// The whole job's average in bytes a second, as the tool reports it at its end (restic's summary): what
+    /// `--details auto` ends on, where its own clock saw too little of the job (an incremental backup's second).
+    public var averageRate: Int64? {
+        get { storedAverageRate < 0 ? nil : storedAverageRate }
+        set { storedAverageRate = newValue.map { max(0, $0) } ?? -1 }
+    }
+
     public init(progress: Double? = nil, label: String? = nil, details: String? = nil, mode: HUDMode? = nil,
                 icon: Icon? = nil, spinner: SpinnerStyle? = nil, hideAfter: Double? = nil, button: String? = nil,
-                bytesDone: Int64? = nil, bytesTotal: Int64? = nil, error: String? = nil) {
+                bytesDone: Int64? = nil, bytesTotal: Int64? = nil, averageRate: Int64? = nil, error: String? = nil) {
         self.progress = progress
         self.label = label
         self.details = details
@@ -50,6 +58,7 @@ public struct FeedUpdate: Hashable, Sendable {
         self.button = button
         self.bytesDone = bytesDone
         self.bytesTotal = bytesTotal
+        self.averageRate = averageRate
         self.error = error
     }
 }

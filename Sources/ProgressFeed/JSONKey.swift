@@ -40,6 +40,8 @@ public struct JSONKey: Sendable {
         byteCount("bytes", \.bytesDone, sample: 1_200_000_000,
                   meaning: "bytes done, for `--details auto` and, with no `progress`, the fraction bytes / total"),
         byteCount("total_bytes", \.bytesTotal, sample: 2_700_000_000, meaning: "bytes in all"),
+        byteCount("average_rate", \.averageRate, sample: 31_000_000, unit: "bytes a second",
+                  meaning: "the whole job's average as the tool reports it at its end, which `--details auto` ends on"),
         seconds("hide", \.hideAfter, sample: 1.5, meaning: "hide after that many seconds"),
     ]
 
@@ -129,8 +131,9 @@ extension JSONKey {
         } write: { $0.isFinite ? .number($0) : nil }
     }
 
-    static func byteCount(_ name: String, _ field: Field<Int64>, sample: Int64, meaning: String) -> JSONKey {
-        JSONKey(name, field, sample: sample, rule: "a number of bytes, 0 or more", meaning: meaning) { c, key in
+    static func byteCount(_ name: String, _ field: Field<Int64>, sample: Int64, unit: String = "bytes",
+                          meaning: String) -> JSONKey {
+        JSONKey(name, field, sample: sample, rule: "a number of \(unit), 0 or more", meaning: meaning) { c, key in
             guard let v = c.number(key), v >= 0, v < 9.2e18 else { return .refused() }
             return .value(Int64(v))
         } write: { .integer($0) }

@@ -10,8 +10,9 @@ import Glibc
 ///   / 13 packs`: what is done of what there is, and what it counts (the details). Each phase counts from 0 again.
 /// - `{"message_type":"status","percent_done":0.3,"total_files":3006,"files_done":632,"total_bytes":…,
 ///   "bytes_done":…}` (restore's `files_restored`, `bytes_restored` too), `summary` (the end of a backup: all of
-///   it), `error` (`error.message`, or restic 0.14's `{"Op":"read","Path":…,"Err":5}`); `verbose_status` and other
-///   messages are restic's and say nothing to the HUD.
+///   it, and its average rate: `total_bytes_processed` over `total_duration`), `error` (`error.message`, or
+///   restic 0.14's `{"Op":"read","Path":…,"Err":5}`); `verbose_status` and other messages are restic's and say
+///   nothing to the HUD.
 extension ProgressFormats {
     static func restic(_ t: [Substring]) -> Scan? {
         guard t.count >= 11, let clock = t.first, clock.first == "[", clock.last == "]",
@@ -52,6 +53,7 @@ struct ResticMessage: Decodable {
     var bytes_restored: Int64?
     var total_files_processed: Int64?
     var total_bytes_processed: Int64?
+    var total_duration: Double?
     var error: ResticError?
     var item: String?
 
@@ -86,6 +88,10 @@ struct ResticMessage: Decodable {
             guard let bytes = total_bytes_processed else { return nil }
             var u = FeedUpdate(progress: 1, bytesDone: bytes, bytesTotal: bytes)
             if let files = total_files_processed { u.details = ProgressFormats.files(files, of: files) }
+            // restic's own clock saw the whole backup; ours only the lines it printed (one, for an incremental).
+            if let seconds = total_duration, seconds > 0, seconds.isFinite {
+                u.averageRate = Int64((Double(bytes) / seconds).rounded())
+            }
             return u
         case "error", "exit_error":
             guard let text = error?.text else { return nil }

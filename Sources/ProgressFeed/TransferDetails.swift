@@ -6,7 +6,8 @@ import HUDScene
 /// - sizes known: `1.2 GB of 2.7 GB · 35 MB/s · 0:43 left`
 /// - bytes without a total: `1.2 GB · 35 MB/s` (and the time left when a percentage comes with them)
 /// - ended (an icon came): `2.7 GB of 2.7 GB · 31 MB/s average`, the rate over the whole transfer, as dd and rsync
-///   end on; while it runs the rate is a moving average of the last seconds, as pv shows it
+///   end on (the tool's own when it reports one, as restic's summary does); while it runs the rate is a moving
+///   average of the last seconds, as pv shows it. Success ends on the total: the job did all of it
 /// - a fraction alone: `35 % · 0:43 left`; `100 %` under the success icon, wherever the tool's last one was
 ///
 /// Under any text the input or the flags give as details (a watched file's name), on a line of its own. The rate
@@ -16,8 +17,10 @@ import HUDScene
 /// whole minutes above), and once shown it counts down with the clock for as long as each new estimate stays
 /// within 10 % (at least 2 s) of the counted-down value; only an estimate outside that band replaces it, or any
 /// estimate once the count has run out: `0:00 left` never shows while work is left (at least `0:01`). Units do
-/// not flicker (see `ByteFormatter`). When nothing has moved for
-/// `stallAfter` seconds (a watcher still reports), the rate and time left give way to `stalled`.
+/// not flicker (see `ByteFormatter`). When nothing has moved for `stallAfter` seconds, the rate and time left give
+/// way to `stalled`: a producer gone silent (stopped, on a hung link) sends nothing that would say so, so the one
+/// who shows the details asks for `text(at:)` again at `stallsAt`. Progress that moves again clears it, and the
+/// rate starts over from there.
 public struct TransferDetails: Sendable {
     public var estimate = TransferEstimate()
     /// Seconds of samples before a rate or time left is shown.
@@ -34,8 +37,12 @@ public struct TransferDetails: Sendable {
     private var doneUnits = ByteFormatter()
     private var shown: (seconds: Double, at: Double)?
     private var lastMove: Double?
+    /// The text last written says `stalled`.
+    private var saysStalled = false
     /// The job is over (an icon came): no rate or time left any more, only the sizes.
     private var over = false
+    /// The whole job's average in bytes a second, as the tool reported it at its end.
+    private var reportedAverage: Double?
 
     public init(base: String = "") {
         self.base = base
@@ -49,19 +56,45 @@ public struct TransferDetails: Sendable {
         // A status icon ends the job (`{"icon":"success"}`, a watched process exiting): a rate or a time left
         // beside it would be stale.
         let moved = update.bytesDone.map { $0 != bytes } ?? false || update.progress.map { $0 != fraction } ?? false
-        // …until progress moves again without one: the next job.
-        if update.icon != nil { over = true } else if moved { over = false }
+        // So does the tool's own average, which it reports at its end (restic's summary).
+        if update.icon != nil || update.averageRate != nil {
+            over = true
+        } else if moved {
+            // …until progress moves again without one: the next job.
+            over = false
+            reportedAverage = nil
+        }
+        if let r = update.averageRate { reportedAverage = Double(r) }
         if let b = update.bytesDone { bytes = b }
         if let p = update.progress { fraction = p }
-        // Success is the whole job done: a percentage the tool last printed short of 100 (apt's download ends at
-        // 94 %) is not left under Done.
-        if update.icon == .success, fraction != nil { fraction = 1 }
+        if update.icon == .success {
+            // Success is the whole job done: a percentage the tool last printed short of 100 (apt's download ends
+            // at 94 %) is not left under Done, nor bytes short of the total (an incremental borg counts only what
+            // it read: `0 B of 316 MB`; a first one's last line can be seconds before its end). Final figures that
+            // come with the icon stay: a watched process's position when it exited is what it read.
+            if fraction != nil { fraction = 1 }
+            if update.bytesDone == nil, let total, let b = bytes, b < total { bytes = total }
+        }
         guard update.bytesDone != nil || update.progress != nil else {
             return update.details == nil && update.icon == nil ? nil : text(at: time)
         }
+        if moved, hasStalled(at: time) { estimate.restartRate() }
         if moved || lastMove == nil { lastMove = time }
         estimate.add(time: time, bytes: update.bytesDone.map(Double.init), fraction: update.progress)
         return text(at: time)
+    }
+
+    /// When the details turn `stalled` unless progress moves before: nil once they say it, after the end, and
+    /// before any progress.
+    public var stallsAt: Double? {
+        guard !over, !saysStalled, let lastMove else { return nil }
+        return lastMove + stallAfter
+    }
+
+    /// Whether nothing has moved for `stallAfter` seconds at `time`, while the job runs.
+    private func hasStalled(at time: Double) -> Bool {
+        guard !over, let lastMove else { return false }
+        return time >= lastMove + stallAfter
     }
 
     /// The details as they read at `time`.
@@ -79,14 +112,18 @@ public struct TransferDetails: Sendable {
             parts.append("\(Int((fraction * 100).rounded(.down))) %")
         }
         let warm = estimate.observed >= warmUp && !over
-        if !over, let lastMove, time - lastMove >= stallAfter {
+        saysStalled = hasStalled(at: time)
+        if saysStalled {
             shown = nil
             return Self.joined(base, parts + ["stalled"])
         }
         if warm, bytes != nil, let rate = estimate.byteRate, rate > 0 {
             parts.append(rateUnits.format(rate) + "/s")
-        } else if over, estimate.observed >= warmUp, bytes != nil, let rate = estimate.averageByteRate, rate > 0 {
-            // At the end, the figure dd and rsync end on: the whole transfer's, not the last seconds'.
+        } else if over, bytes != nil,
+                  let rate = reportedAverage ?? (estimate.observed >= warmUp ? estimate.averageByteRate : nil),
+                  rate > 0 {
+            // At the end, the figure dd and rsync end on: the whole transfer's, not the last seconds'; the tool's
+            // own when it reports one.
             parts.append(rateUnits.format(rate) + "/s average")
         }
         if warm, let left = timeLeft(at: time) {

@@ -26,6 +26,10 @@ public struct TransferEstimate: Sendable {
     /// The last sample whose bytes moved: samples that repeat the count (a watcher polling a finished file) do not
     /// stretch the transfer's time.
     private var lastMove: (time: Double, bytes: Double)?
+    /// Where the moving average starts (the first sample, or the first after `restartRate()`), and whether the next
+    /// sample is that start.
+    private var rateStart: Double?
+    private var restarting = false
 
     /// Bytes per second over the whole transfer (from the first sample with bytes to the last that moved): what dd
     /// and rsync print when they end, where the moving average says how fast it went lately.
@@ -53,9 +57,16 @@ public struct TransferEstimate: Sendable {
             return
         }
         if let b = bytes, b != (lastMove?.bytes ?? firstBytes) { lastMove = (time, b) }
+        if restarting {
+            restarting = false
+            rateStart = time
+            self.last = (time, bytes ?? last.bytes, fraction ?? last.fraction)
+            observed = time - (first ?? time)
+            return
+        }
         let dt = time - last.time
         guard dt >= minInterval else { return }
-        let elapsed = time - (first ?? last.time)
+        let elapsed = time - (rateStart ?? first ?? last.time)
         let weight = max(1 - exp(-dt / smoothing), dt / elapsed)
         func smoothed(_ old: Double?, _ now: Double?, _ then: Double?) -> Double? {
             guard let now, let then else { return old }
@@ -67,6 +78,16 @@ public struct TransferEstimate: Sendable {
         fractionRate = smoothed(fractionRate, fraction, last.fraction)
         self.last = (time, bytes ?? last.bytes, fraction ?? last.fraction)
         observed = time - (first ?? time)
+    }
+
+    /// Starts the moving average over from the next sample, as at the start; the whole transfer's average stays.
+    /// After a stall the rate is what the transfer does again, not a blend with the seconds it stood still (which
+    /// showed a crawl, and hours left, for seconds after it resumed).
+    public mutating func restartRate() {
+        guard last != nil else { return }
+        byteRate = nil
+        fractionRate = nil
+        restarting = true
     }
 
     /// Seconds left: from the bytes when the total is known, else from the fraction; nil when there is no rate

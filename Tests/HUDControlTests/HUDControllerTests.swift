@@ -82,6 +82,34 @@ private final class TestSource: HUDInputSource {
         #expect(hud.content.details == "own words", "the figures stop with the policy")
     }
 
+    /// Issue 52: a source gone silent turns `--details auto` to `stalled` with no input at all: the HUD asks to be
+    /// woken when the details would turn (its next deadline), and they read so at that wake-up; the next
+    /// progress clears it and asks for the next such wake-up.
+    @Test func silentInputTurnsTheDetailsStalledAtTheWakeUpItAsksFor() throws {
+        let source = TestSource()
+        hud.attach(source, policy: FeedPolicy(autoDetails: true))
+        hud.show()
+        for tenth in 0...30 {
+            source.post(FeedUpdate(bytesDone: Int64(tenth) * 1_000_000, bytesTotal: 100_000_000))
+            play(until: Double(tenth) / 10 + 0.05)
+        }
+        #expect(hud.content.details.hasPrefix("30 MB of 100 MB · 10 MB/s"), "\(hud.content.details)")
+        let due = try #require(hud.nextDeadline)
+        #expect(due > 107.9 && due <= 108.05, "woken 5 s after the last move: \(due)")
+        clock.set(to: due - 0.01)
+        _ = hud.update(at: clock.now)
+        #expect(!hud.content.details.contains("stalled"))
+        clock.set(to: due)
+        _ = hud.update(at: clock.now)
+        #expect(hud.content.details == "30 MB of 100 MB · stalled")
+        #expect(hud.nextDeadline == nil, "one wake-up: nothing more changes by itself")
+        source.post(FeedUpdate(bytesDone: 31_000_000, bytesTotal: 100_000_000))
+        clock.advance(by: 3)
+        _ = hud.update(at: clock.now)
+        #expect(hud.content.details == "31 MB of 100 MB", "\(hud.content.details)")
+        #expect(hud.nextDeadline == clock.now + 5)
+    }
+
     @Test func aPostedShowBringsAHidingHUDBackAndItsHideIsOneOff() {
         hud.show()
         play(until: 0.5)

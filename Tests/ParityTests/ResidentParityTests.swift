@@ -29,6 +29,35 @@ struct ResidentParityTests {
         #expect(client.status == 3)
     }
 
+    /// Issue 52: a producer gone silent, its pipe still open, turns `--details auto` to `stalled` about 5 s after
+    /// its last figure, with no line to say so, in a HUD of the process's own and in the resident's alike; the
+    /// next figure clears it.
+    @Test(arguments: platforms, [false, true])
+    func aSilentProducerTurnsTheDetailsStalled(_ platform: TestPlatform, served: Bool) throws {
+        let display = try TestDisplay(platform)
+        defer { display.stop() }
+        let resident = served ? try display.startResident() : nil
+        defer { resident?.kill() }
+        let input = Pipe()
+        let client = try display.start(["--label", "Quiet", "--details", "auto"], input: input)
+        defer { client.kill() }
+        func shown() -> Comment { "\((try? display.listed()) ?? [])" }
+        func details(_ text: String, timeout: Double = 8) throws -> Bool {
+            try display.waitForList(timeout: timeout) { $0.contains { $0.label == "Quiet" && $0.details == text } }
+        }
+        input.fileHandleForWriting.write(Data("{\"bytes\":1000000,\"total_bytes\":10000000}\n".utf8))
+        #expect(try details("1.0 MB of 10 MB"), shown())
+        let quiet = Date()
+        #expect(try details("1.0 MB of 10 MB · stalled", timeout: 9), shown())
+        #expect(Date().timeIntervalSince(quiet) >= 4, "stalled before 5 s of silence")
+        #expect(try display.listed().first { $0.label == "Quiet" }?.pid == (resident?.pid ?? client.pid))
+        input.fileHandleForWriting.write(Data("{\"bytes\":2000000}\n".utf8))
+        #expect(try details("2.0 MB of 10 MB"), shown())
+        try input.fileHandleForWriting.close()
+        #expect(client.waitForExit(timeout: Sanitizer.upTo(5)))
+        #expect(client.status == 0)
+    }
+
     /// SIGINT ends a client (130) and its HUD in the resident, never the resident.
     @Test(arguments: platforms)
     func sigintEndsTheClientAndItsHUDButNotTheResident(_ platform: TestPlatform) throws {

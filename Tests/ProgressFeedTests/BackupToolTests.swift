@@ -74,6 +74,20 @@ private func unfinished(_ line: String) -> FeedUpdate? {
         #expect(warnings.isEmpty, "\(c.file): \(warnings.prefix(3))")
     }
 
+    /// Issue 52 item 4: restic's summary carries restic's own average, `total_bytes_processed` / `total_duration`.
+    @Test func resticsSummaryGivesItsAverageRate() throws {
+        let summary = try #require(try fixtureLines("restic-json.txt").last { $0.contains("\"summary\"") })
+        guard case .update(let u) = parse(summary) else {
+            Issue.record("\(parse(summary))")
+            return
+        }
+        #expect(u.averageRate == 46_932_348 && u.bytesDone == 316_740_000 && u.progress == 1, "\(u)")
+        let statuses = try fixtureLines("restic-json.txt").filter { $0.contains("\"status\"") }
+        #expect(!statuses.isEmpty && events(statuses).allSatisfy {
+            if case .update(let s) = $0 { s.averageRate == nil } else { true }
+        })
+    }
+
     @Test func borgCreateCountsOriginalBytesAgainstTotal() throws {
         let lines = try fixtureLines("borg-create.txt")
         let plain = events(lines).compactMap { if case .update(let u) = $0 { u } else { nil } }

@@ -20,7 +20,7 @@ import Testing
         let update = FeedUpdate(progress: 1.0 / 3, label: Self.awkward, details: "ünïcødé \"d\" \\ \t\n\r",
                                 mode: .annular, icon: .warning, spinner: .pacmanProgress, hideAfter: 2.25,
                                 button: "Can\u{0}cel \"now\"", bytesDone: 1_234_567_890_123,
-                                bytesTotal: 9_000_000_000_000_000_000)
+                                bytesTotal: 9_000_000_000_000_000_000, averageRate: 46_932_348)
         let (line, event) = roundTrip(update)
         #expect(event == .update(update), "\(line)")
         // One line: no control character is written as it is, so nothing can split or end it.

@@ -79,7 +79,7 @@ import Testing
     }
 
     /// Issue 40 item 7: a percentage alone ends at 100 % under the success icon (apt's last status line said
-    /// 94 %), and stays where it was under the error icon; sizes are left as they were.
+    /// 94 %), and stays where it was under the error icon; sizes end at their total too (issue 52).
     @Test func successEndsAPercentageAtAHundred() {
         var d = TransferDetails()
         _ = d.take(FeedUpdate(progress: 0.94), at: 1)
@@ -89,7 +89,7 @@ import Testing
         #expect(failed.take(FeedUpdate(icon: .error), at: 2) == "94 %")
         var sized = TransferDetails()
         _ = sized.take(FeedUpdate(progress: 0.5, bytesDone: 5_000_000, bytesTotal: 10_000_000), at: 1)
-        #expect(sized.take(FeedUpdate(icon: .success), at: 2) == "5.0 MB of 10 MB")
+        #expect(sized.take(FeedUpdate(icon: .success), at: 2) == "10 MB of 10 MB")
     }
 
     @Test func aRateAtABoundaryKeepsItsUnit() {
@@ -121,11 +121,60 @@ import Testing
         #expect(text == "big.iso\n30 MB of 100 MB · stalled")
     }
 
+    /// Issue 52: a producer gone silent (stopped, on a hung link) sends nothing, so the details say when they turn
+    /// `stalled` (the one wake-up their HUD asks for) and read so from that moment, the sizes kept. Progress that
+    /// moves again clears it, with the rate counted from there: an average over the stall showed a crawl.
+    @Test func silenceTurnsStalledAtItsDeadlineAndMovingAgainClearsIt() throws {
+        var d = TransferDetails(base: "big.iso")
+        feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
+        let due = try #require(d.stallsAt)
+        #expect(abs(due - 8) < 1e-6)
+        #expect(d.text(at: due - 0.01) == "big.iso\n30 MB of 100 MB · 10 MB/s · 0:07 left")
+        #expect(d.text(at: due) == "big.iso\n30 MB of 100 MB · stalled")
+        #expect(d.stallsAt == nil, "said once, not asked for again")
+        #expect(d.take(FeedUpdate(bytesDone: 30_000_000, bytesTotal: 100_000_000), at: 12) ==
+                "big.iso\n30 MB of 100 MB · stalled", "a line that does not move keeps it")
+        let texts = feed(&d, rate: 10e6, total: 100_000_000, from: 20, to: 22, start: 30_000_000)
+        #expect(texts.last == "big.iso\n50 MB of 100 MB · 10 MB/s · 0:05 left", "\(texts)")
+        #expect(abs((d.stallsAt ?? 0) - 27) < 1e-6)
+    }
+
     @Test func anIconEndsTheEstimateLeavingTheSizes() {
         var d = TransferDetails(base: "big.iso")
         feed(&d, rate: 10e6, total: 100_000_000, from: 0, to: 3)
-        #expect(d.take(FeedUpdate(icon: .success), at: 3.1) == "big.iso\n30 MB of 100 MB · 10 MB/s average")
+        #expect(d.take(FeedUpdate(icon: .error), at: 3.1) == "big.iso\n30 MB of 100 MB · 10 MB/s average")
         #expect(d.take(FeedUpdate(bytesDone: 30_000_000), at: 9) == "big.iso\n30 MB of 100 MB · 10 MB/s average")
+    }
+
+    /// Issue 52 item 4: success ends on the total, whatever the tool's last count: an incremental borg reads
+    /// none of its unchanged files (`0 B O …` is all it prints), and a first one's last line can come early.
+    @Test(arguments: [Int64(0), 286_000_000])
+    func successEndsOnTheTotal(_ last: Int64) {
+        var d = TransferDetails()
+        _ = d.take(FeedUpdate(bytesDone: last, bytesTotal: 316_000_000), at: 0)
+        #expect(d.take(FeedUpdate(icon: .success), at: 0.5) == "316 MB of 316 MB")
+        var failed = TransferDetails()
+        _ = failed.take(FeedUpdate(bytesDone: last, bytesTotal: 316_000_000), at: 0)
+        #expect(failed.take(FeedUpdate(icon: .error), at: 0.5)?.hasPrefix("316 MB of") == false, "a failure keeps it")
+        // A watched process's figures when it exited come with the icon, and are what it read.
+        var watched = TransferDetails()
+        _ = watched.take(FeedUpdate(bytesDone: last, bytesTotal: 316_000_000), at: 0)
+        #expect(watched.take(FeedUpdate(icon: .success, bytesDone: 100_000_000), at: 0.5) == "100 MB of 316 MB")
+    }
+
+    /// Issue 52 item 4: the tool's own average at its end (restic's summary) is the end figure, even when x11hud
+    /// saw too little for one of its own (an incremental backup: one status line, then the summary); it ends the
+    /// estimate as an icon does.
+    @Test func theToolsOwnAverageIsTheEndFigure() {
+        var d = TransferDetails()
+        _ = d.take(FeedUpdate(bytesTotal: 31_000_000), at: 0)
+        let end = d.take(FeedUpdate(progress: 1, bytesDone: 31_000_000, bytesTotal: 31_000_000,
+                                    averageRate: 123_000_000), at: 0.3)
+        #expect(end == "31 MB of 31 MB · 123 MB/s average")
+        #expect(d.stallsAt == nil)
+        #expect(d.take(FeedUpdate(icon: .success), at: 0.4) == "31 MB of 31 MB · 123 MB/s average")
+        // The next job's figures are its own.
+        #expect(d.take(FeedUpdate(bytesDone: 1_000_000, bytesTotal: 2_000_000), at: 1) == "1.0 MB of 2.0 MB")
     }
 
     /// A run that slows down (a disk cache filling): while it runs, the rate of the last seconds; at its end, the
@@ -140,7 +189,7 @@ import Testing
                              at: t) ?? running
         }
         #expect(running.hasPrefix("600 MB of 1.0 GB · 3") && !running.contains("average"), "\(running)")
-        #expect(d.take(FeedUpdate(icon: .success), at: 10.05) == "600 MB of 1.0 GB · 60 MB/s average")
+        #expect(d.take(FeedUpdate(icon: .success), at: 10.05) == "1.0 GB of 1.0 GB · 60 MB/s average")
     }
 
     @Test func theDetailsGivenStayAboveTheEstimate() {
