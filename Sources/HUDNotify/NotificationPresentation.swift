@@ -1,7 +1,7 @@
 import HUDBase
 import HUDConfig
 import HUDControl
-public import HUDScene
+import HUDScene
 import ProgressFeed
 
 /// How a notification is shown, decided from the notification alone: a bubble of the column or the centre OSD, its
