@@ -84,7 +84,9 @@ public struct EndedJobs: Sendable {
         defer { closedir(folder) }
         var jobs: [EndedJob] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name != ".", name != ".." else { continue }
             let path = directory + "/" + name
             // Another process's record being written: its own until renamed (unless it was left behind long ago).

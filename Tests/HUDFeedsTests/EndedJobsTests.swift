@@ -57,6 +57,7 @@ import Testing
         #expect(EndedJobs.userDirectory(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
             == "/run/user/1000/x11hud/ended")
         #expect(EndedJobs.userDirectory(environment: [:]) == "/tmp/x11hud-\(getuid())/ended")
-        #expect(EndedJobs.userDirectory(environment: ["XDG_RUNTIME_DIR": "relative"]) == "/tmp/x11hud-\(getuid())/ended")
+        #expect(EndedJobs.userDirectory(environment: ["XDG_RUNTIME_DIR": "relative"])
+            == "/tmp/x11hud-\(getuid())/ended")
     }
 }
