@@ -15,7 +15,12 @@ protocol LiveFeed: HUDInputSource {
 
 extension FileDescriptorFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
-        drain(evenIfIdle: evenIfIdle) { SystemLoop.main.send { Glibc.exit(code) } }
+        drain(evenIfIdle: evenIfIdle) {
+            SystemLoop.main.send {
+                ShowHost.pipedEnd?.tell()
+                Glibc.exit(code)
+            }
+        }
     }
 
     /// Standard input as x11hud reads it: its warnings on stderr as `stdin line 3: …`.

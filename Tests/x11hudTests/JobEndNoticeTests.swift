@@ -70,6 +70,12 @@ import Testing
             return try ChildProcess.run(CLI.binary, arguments, environment: environment, timeout: 30)
         }
 
+        /// `script` run by /bin/sh here, to its end.
+        func shell(_ script: String) throws -> ChildProcess.Result {
+            try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: environment,
+                                 timeout: 30)
+        }
+
         /// How many notifications dunst shows; a Notify call returns once dunst has taken it, so this counts every
         /// one sent before a run's exit.
         func displayed() throws -> Int {
@@ -139,6 +145,31 @@ import Testing
         #expect(session.read { $0.contains("\"Always\"") && $0.contains("int32 -1") }, "\(session.calls)")
         #expect(!session.calls.contains("\"Shown\"") && !session.calls.contains("\"Nightly\""), "\(session.calls)")
         #expect(session.calls.contains("string \"Done\"") && session.calls.contains("byte 1"), "\(session.calls)")
+    }
+
+    /// A piped HUD hidden before its input tells the end: the end is read from the rest of the input as it is
+    /// drained, and sent; one that the HUD showed is not.
+    @Test(.enabled(if: usable)) func aPipedHUDsEndAfterItsHideIsSent() throws {
+        let session = try Session()
+        let x11hud = CLI.binary.path
+        let hidden = try session.shell("""
+            { echo 10; echo '{"label":"Step 2","progress":0.5}'; while [ ! -e '\(session.runtime.path)/go' ]; do \
+            sleep 0.05; done; echo '{"icon":"error","label":"Failed","details":"disk full"}'; } \
+            | '\(x11hud)' --label Piped --hide-after 0.5 & pid=$!
+            # The HUD hides after 0.5 s; the end comes once it has been on the display and is gone (10 s at most).
+            up() { '\(x11hud)' list | awk -v p=$pid '$2 == p { f = 1 } END { exit !f }'; }
+            n=0; until up || [ $n -gt 200 ]; do n=$((n + 1)); sleep 0.05; done
+            until ! up || [ $n -gt 200 ]; do n=$((n + 1)); sleep 0.05; done; touch '\(session.runtime.path)/go'
+            wait $pid
+            """)
+        #expect(hidden.status == 0, "\(hidden.stderr)")
+        #expect(session.read { $0.contains("\"Piped\"") && $0.contains("int32 -1") }, "\(session.calls)")
+        #expect(session.calls.contains("string \"Failed: disk full\"") && session.calls.contains("byte 2"))
+        let shown = try session.shell("""
+            { echo 10; echo '{"icon":"error","label":"Failed","details":"disk full"}'; } | '\(x11hud)' --label Shown
+            """)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(try session.displayed() == 1, "the hidden one's only")
     }
 
     @Test(.enabled(if: usable)) func withNoBusAtAllTheJobEndsAsBeforeWithOneWarning() throws {
