@@ -30,6 +30,10 @@ extension JobNotice {
             case .reply(let reply) where reply.name == "org.freedesktop.DBus.Error.ServiceUnknown"
                 || reply.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
                 return "no notification server runs"
+            case .reply(let reply) where reply.name == "org.freedesktop.DBus.Error.Timeout"
+                || reply.name == "org.freedesktop.DBus.Error.NoReply":
+                let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+                return "the notification server did not answer within \(seconds) s"
             case .reply(let reply): return "the notification server refused it: \(reply.message)"
             }
         } catch {

@@ -176,6 +176,46 @@ import Testing
         #expect(try session.displayed() == 1, "the hidden one's only")
     }
 
+    /// A server that takes the call and never answers holds the exit back 1 s at most.
+    @Test(.enabled(if: usable)) func aServerThatNeverAnswersDelaysTheExitAtMostASecond() throws {
+        let bus = try SessionBus()
+        let script = """
+            from gi.repository import Gio, GLib
+            types = ['s', 'u', 's', 's', 's', 'as', 'a{sv}', 'i']
+            xml = ('<node><interface name="org.freedesktop.Notifications"><method name="Notify">'
+                   + ''.join('<arg type="%s" direction="in"/>' % t for t in types)
+                   + '<arg type="u" direction="out"/></method></interface></node>')
+            info = Gio.DBusNodeInfo.new_for_xml(xml).interfaces[0]
+            held = []
+            def call(connection, sender, path, interface, method, parameters, invocation):
+                held.append(invocation)
+                print('called', parameters[3], flush=True)
+            def acquired(connection, name):
+                connection.register_object('/org/freedesktop/Notifications', info, call, None, None)
+                print('owned', flush=True)
+            Gio.bus_own_name(Gio.BusType.SESSION, 'org.freedesktop.Notifications', 0, None, acquired, None)
+            GLib.MainLoop().run()
+            """
+        let out = Pipe()
+        let server = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script],
+                                      environment: bus.environment(), output: .pipe(out))
+        defer { server.kill() }
+        let owned = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(10))
+        try #require(owned == "owned", "\(server.stderr)")
+        var environment = bus.environment()
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let started = Date()
+        let r = try ChildProcess.run(CLI.binary, ["run", "--label", "Slow", "--", "sh", "-c", "exit 3"],
+                                     environment: environment, timeout: 30)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(r.status == 3)
+        #expect(seconds >= 0.9 && seconds < Sanitizer.upTo(3), "\(seconds) s")
+        #expect(r.stderr.contains("did not answer within 1 s"), "\(r.stderr)")
+        let called = Tools.readLine(from: out.fileHandleForReading.fileDescriptor, timeout: Sanitizer.upTo(5))
+        #expect(called == "called Slow")
+    }
+
     @Test(.enabled(if: usable)) func withNoBusAtAllTheJobEndsAsBeforeWithOneWarning() throws {
         let session = try Session()
         let started = Date()
