@@ -121,6 +121,27 @@ import Testing
         #expect(history.first?.body == "Failed: exit status 3")
     }
 
+    /// x11hud's own server takes it as dunst does: a critical bubble, in its history once closed.
+    @Test(.enabled(if: usable)) func x11hudsOwnServerShowsItCritical() throws {
+        let desk = try NotificationsCommandTests.Desk()
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let r = try ChildProcess.run(CLI.binary, Self.nightly, environment: desk.environment.merging(
+            ["XDG_RUNTIME_DIR": runtime.path, "X11HUD_NO_SERVE": "1"]) { $1 }, timeout: 30)
+        #expect(r.status == 3, "\(r.stderr)")
+        #expect(try desk.waitForList { $0.map { $0[3] } == ["Nightly"] }, "\((try? desk.list()) ?? [])")
+        #expect(try NotificationsControlTests.control(desk, "close-all").status == 0)
+        var history = ""
+        _ = try Tools.waitUntil(timeout: 5) {
+            history = try NotificationsControlTests.control(desk, "history").stdout
+            return !history.isEmpty
+        }
+        let fields = history.split(separator: "\n").first?.split(separator: "\t").dropFirst().map(String.init)
+        #expect(fields == ["x11hud", "critical", "dismissed", "Nightly", "Failed: exit status 3"], "\(history)")
+    }
+
     @Test(.enabled(if: usable)) func withoutADisplayTheEndStillReachesDunst() throws {
         let session = try Session()
         let r = try session.x11hud(Self.nightly, without: ["DISPLAY"])
