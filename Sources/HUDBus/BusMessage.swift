@@ -229,22 +229,23 @@ public final class BusMessage {
     /// Appends an `aa{sv}`: one dictionary for each of `dictionaries`, its entries in their order.
     public func appendDictionaries(_ dictionaries: [[(key: String, value: BusVariant)]]) throws(BusError) {
         try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "a{sv}"), "appending an array")
-        for dictionary in dictionaries {
-            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "{sv}"),
-                      "appending a dictionary")
-            for (key, value) in dictionary {
-                try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "e")), "sv"),
-                          "appending an entry")
-                try append(key)
-                try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "v")), value.signature),
-                          "appending a variant")
-                try append(value)
-                try check(sd_bus_message_close_container(pointer), "closing a variant")
-                try check(sd_bus_message_close_container(pointer), "closing an entry")
-            }
-            try check(sd_bus_message_close_container(pointer), "closing a dictionary")
-        }
+        for dictionary in dictionaries { try appendDictionary(dictionary) }
         try check(sd_bus_message_close_container(pointer), "closing an array")
+    }
+
+    /// Appends an `a{sv}` (a notification's hints), its entries in their order.
+    public func appendDictionary(_ dictionary: [(key: String, value: BusVariant)]) throws(BusError) {
+        try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "{sv}"), "appending a dictionary")
+        for (key, value) in dictionary {
+            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "e")), "sv"), "appending an entry")
+            try append(key)
+            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "v")), value.signature),
+                      "appending a variant")
+            try append(value)
+            try check(sd_bus_message_close_container(pointer), "closing a variant")
+            try check(sd_bus_message_close_container(pointer), "closing an entry")
+        }
+        try check(sd_bus_message_close_container(pointer), "closing a dictionary")
     }
 
     /// Appends the value itself (in a variant opened by the caller, or a property's).
@@ -255,6 +256,9 @@ public final class BusMessage {
         case .int32(let i): try append(i)
         case .uint32(let u): try append(u)
         case .int64(let x): try append(x)
+        case .byte(let y):
+            var v = y
+            try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "y")), &v), "appending a byte")
         }
     }
 

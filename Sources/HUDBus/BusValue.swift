@@ -58,6 +58,8 @@ public enum BusVariant: Sendable, Equatable {
     case int32(Int32)
     case uint32(UInt32)
     case int64(Int64)
+    /// A byte: the type the notification specification gives the `urgency` hint.
+    case byte(UInt8)
 
     /// Its D-Bus type.
     public var signature: String {
@@ -67,6 +69,7 @@ public enum BusVariant: Sendable, Equatable {
         case .int32: return "i"
         case .uint32: return "u"
         case .int64: return "x"
+        case .byte: return "y"
         }
     }
 }

@@ -18,6 +18,7 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable, Codable, Coding
     case pieStyle = "pie-style"
     case spinner
     case bezelStyle = "bezel-style"
+    case notify
 }
 
 /// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.

@@ -14,6 +14,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case pieStyle(DeterminateStyle)
     case spinner(SpinnerStyle)
     case bezelStyle(BezelStyle)
+    case notify(NotifyChoice)
     case valueIndicator(NotificationSettings.ValueIndicator)
     case pausedShows(NotificationSettings.PausedShows)
     case popped(NotificationSettings.Popped)
@@ -37,6 +38,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .pieStyle(let v): return quoted(v.rawValue)
         case .spinner(let v): return quoted(v.rawValue)
         case .bezelStyle(let v): return quoted(v.rawValue)
+        case .notify(let v): return quoted(v.rawValue)
         case .valueIndicator(let v): return quoted(v.rawValue)
         case .pausedShows(let v): return quoted(v.rawValue)
         case .popped(let v): return quoted(v.rawValue)
@@ -66,6 +68,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .pieStyle(let v): return v
         case .spinner(let v): return v
         case .bezelStyle(let v): return v
+        case .notify(let v): return v
         case .valueIndicator(let v): return v
         case .pausedShows(let v): return v
         case .popped(let v): return v

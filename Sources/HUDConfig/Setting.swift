@@ -141,6 +141,11 @@ extension ConfigKey: SettingKey {
         case .bezelStyle:
             return row("style", "solid, or blur: ask the compositor to blur behind the bezel (KWin, picom with blur).",
                        .choice(ConfigValue.bezelStyle), .builtIn(\.bezelStyle, ConfigValue.bezelStyle))
+        case .notify:
+            return row("when", """
+                When a job's end is also sent as a desktop notification: auto (when its HUD is not on screen at \
+                the end: hidden by --hide-after or hide, or no display), always, or never.
+                """, .choice(ConfigValue.notify), builtIn: .notify(.auto))
         }
     }
 }

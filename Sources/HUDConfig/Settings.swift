@@ -124,6 +124,12 @@ public struct Settings: Sendable {
         return "pointer"
     }
 
+    /// When a job's end is sent as a desktop notification (`notify`).
+    public var notify: NotifyChoice {
+        if case .notify(let choice)? = effective(.notify)?.value { return choice }
+        return .auto
+    }
+
     /// Every setting as a config file line with its source, for `--print-config`, under a comment naming the files
     /// read.
     public var printed: String {

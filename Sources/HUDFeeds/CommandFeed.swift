@@ -153,6 +153,9 @@ public final class CommandFeed: HUDInputSource {
         }
     }
 
+    /// Whether the command has ended and its output is through: its end has been handed to the HUD.
+    public var hasFinished: Bool { teeDone.wait(seconds: 0) }
+
     /// Waits until the command has ended and its output is through, and returns how it ended.
     public func waitUntilFinished() -> RunOutcome {
         let ended = Latch()

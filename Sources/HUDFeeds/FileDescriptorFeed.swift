@@ -25,6 +25,8 @@ public final class FileDescriptorFeed: PolledInputSource {
         var atEnd = false
         /// The HUD is done: read on without looking, then call this at the end of the input.
         var drained: (@Sendable () -> Void)?
+        /// What reads the input for its end meanwhile (`scanWhileDraining`).
+        var scan: EndScan?
     }
     private let state = Mutex(State())
     /// Who reads: nobody yet, a thread of its own (`start(asking:)` first), or whoever polls (`startPolled` first).
@@ -49,16 +51,20 @@ public final class FileDescriptorFeed: PolledInputSource {
         return type == S_IFIFO || type == S_IFSOCK || type == S_IFREG
     }
 
-    /// Reads `fd` to its end and drops what it reads. Blocks.
-    public static func discard(_ fd: Int32) {
+    /// Reads `fd` to its end and drops what it reads, but for `scan`'s look for the end. Blocks.
+    public static func discard(_ fd: Int32, scanning scan: EndScan? = nil) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let n = read(fd, buffer, 64 * 1024)
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return }
+            scan?.push(UnsafeRawBufferPointer(start: buffer, count: n))
         }
     }
+
+    /// Once the HUD is done, what is read and dropped goes through `scan` (the end the HUD did not show).
+    public func scanWhileDraining(_ scan: EndScan) { state.withLock { $0.scan = scan } }
 
     // MARK: Never killing the producer
 
@@ -82,8 +88,8 @@ public final class FileDescriptorFeed: PolledInputSource {
 
     private func readAll() {
         while true {
-            if let drained = state.withLock({ $0.drained }) {
-                Self.discard(fd)
+            if let (drained, scan) = state.withLock({ s in s.drained.map { ($0, s.scan) } }) {
+                Self.discard(fd, scanning: scan)
                 drained()
                 return
             }
@@ -137,11 +143,12 @@ public final class FileDescriptorFeed: PolledInputSource {
             return false
         }
         // Once the HUD is done the rest is read and dropped, as on the reading thread.
-        let draining = state.withLock { s in
+        let (draining, scan) = state.withLock { s in
             s.seenInput = true
-            return s.drained != nil
+            return (s.drained != nil, s.scan)
         }
-        if !draining { reader.push(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), drained: n < buffer.count) }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+        if !draining { reader.push(bytes, drained: n < buffer.count) } else { scan?.push(bytes) }
         return true
     }
 

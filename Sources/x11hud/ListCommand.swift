@@ -3,6 +3,7 @@ import HUDCommandLine
 import Glibc
 import HUDBase
 import HUDControl
+import HUDFeeds
 import HUDLoop
 import HUDNotify
 import HUDShow
@@ -17,6 +18,7 @@ struct ListCommand: Command {
                                    """)
 
     var json = false
+    var ended = false
     var display: String?
     var backend: Backend?
 
@@ -27,11 +29,18 @@ struct ListCommand: Command {
             shown), outcome (running; done, failed or cancelled once the HUD shows how its job ended, unknown \
             when that cannot be known) and, for a notification, actions (each with its key and label).
             """) { $0.json = $1 },
+        .flag("ended", help: """
+            With --json: add the jobs that ended in the last 10 minutes (x11hud run's, whether or not a HUD showed \
+            them), after the HUDs up: id (when named), pid, label, outcome (done, failed or cancelled), reason (when \
+            it failed), ended (seconds since 1970) and status (the exit status). Works without a display.
+            """) { $0.ended = $1 },
         .text("display", valueName: "name", help: "The X display (default: $DISPLAY).") { $0.display = $1 },
         Backend.row(\.backend),
     ]
 
-    mutating func validate() throws {}
+    mutating func validate() throws {
+        if ended, !json { throw UsageError("list: --ended needs --json") }
+    }
 
     func run() throws {
         if let failure = MainActor.assumeIsolated({ start() }) { throw failure }
@@ -40,14 +49,18 @@ struct ListCommand: Command {
     /// Asks every HUD on the display, prints them and exits.
     @MainActor private func start() -> ExitError? {
         let names: any NameService
+        let ended = ended ? EndedJobs(directory: EndedJobs.userDirectory()).recent(now: EndedJobs.now) : nil
         do throws(ExitError) {
             let session = try Platform.open(backend, display: display)
             do { names = try session.names() } catch { throw ExitError(error.status, error.message) }
         } catch {
-            return error
+            // No display has no HUD up, but the jobs that ended are the user's: a cron job's too.
+            guard let ended else { return error }
+            print(Self.json([], ended: ended))
+            Glibc.exit(0)
         }
         names.list { [json] huds in
-            for line in json ? [Self.json(huds)] : huds.map(Self.line) { print(line) }
+            for line in json ? [Self.json(huds, ended: ended ?? [])] : huds.map(Self.line) { print(line) }
             Glibc.exit(0)
         }
         SystemLoop.main.run()
@@ -64,10 +77,10 @@ struct ListCommand: Command {
         String(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
-    @MainActor static func json(_ huds: [HUDListing]) -> String {
+    @MainActor static func json(_ huds: [HUDListing], ended: [EndedJob] = []) -> String {
         let actions = notificationActions(huds)
         let listed = huds.map { Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }) }
-        return JSONWriter.text(listed) ?? "[]"
+        return JSONWriter.text(Row.rows(listed, ended: ended)) ?? "[]"
     }
 
     /// A HUD as `--json` lists it: a notification's with its actions.

@@ -15,7 +15,12 @@ protocol LiveFeed: HUDInputSource {
 
 extension FileDescriptorFeed: LiveFeed {
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
-        drain(evenIfIdle: evenIfIdle) { SystemLoop.main.send { Glibc.exit(code) } }
+        drain(evenIfIdle: evenIfIdle) {
+            SystemLoop.main.send {
+                ShowHost.pipedEnd?.tell()
+                Glibc.exit(code)
+            }
+        }
     }
 
     /// Standard input as x11hud reads it: its warnings on stderr as `stdin line 3: …`.
@@ -40,10 +45,19 @@ extension CommandFeed: LiveFeed {
     /// The HUD has ended (`code` 1: Cancel on the named HUD this one drives): exit once the command has ended and
     /// its output is through, with its status.
     func drainThenExit(_ code: Int32, evenIfIdle: Bool) {
-        if code == ExitStatus.cancelled.code { cancel() }
+        let cancelled = code == ExitStatus.cancelled.code
+        if cancelled { cancel() }
+        // The HUD has ended: it showed the command's end if that came first (or was asked for with Cancel).
+        exitWhenFinished(endShown: cancelled || hasFinished)
+    }
+
+    /// Exits with the command's status once it has ended and its output is through, its end told as `RunCommand`
+    /// says (`JobEnd`).
+    func exitWhenFinished(endShown: Bool) {
         whenFinished { [self] outcome in
             SystemLoop.main.send { [self] in
                 killLeftovers()
+                RunCommand.jobEnd?.tell(outcome, endShown: endShown)
                 Glibc.exit(outcome.status)
             }
         }

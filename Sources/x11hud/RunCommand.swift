@@ -90,6 +90,9 @@ struct RunCommand: Command {
             return ExitError(message: "run: \(error)", code: error.shellStatus ?? ExitStatus.internalError.code)
         }
         passSignals(to: feed)
+        let end = JobEnd(self)
+        Self.jobEnd = end
+        feed.whenFinished { end.record($0) }
         rules.buttonAction = { feed.cancel() }
         // The command runs whatever happens to the HUD: without one, its output still passes through.
         do throws(ExitError) {
@@ -106,7 +109,7 @@ struct RunCommand: Command {
             withExtendedLifetime(host) { SystemLoop.main.run() }
         } catch {
             X11HUDCommand.printError("warning: \(error.message); running '\(command[0])' without a HUD")
-            feed.drainThenExit(0, evenIfIdle: true)
+            feed.exitWhenFinished(endShown: false)
         }
         SystemLoop.main.run()
     }
@@ -135,6 +138,7 @@ struct RunCommand: Command {
         X11HUDCommand.printError("warning: '\(feed.outcome.command)' goes on without a HUD")
         let outcome = feed.waitUntilFinished()
         feed.killLeftovers()
+        MainActor.assumeIsolated { jobEnd?.tell(outcome, endShown: false) }
         _exit(outcome.status)
     }
 
@@ -165,4 +169,6 @@ struct RunCommand: Command {
 
     /// Kept for the life of the process.
     @MainActor private static var signals: SignalWatch?
+    /// What is done with the command's end besides showing it: set once it has started.
+    @MainActor static var jobEnd: JobEnd?
 }

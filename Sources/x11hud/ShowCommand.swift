@@ -67,6 +67,7 @@ struct ShowCommand: Command, Codable {
             Start hiding this many seconds after start (not before --min-show is up), then exit. 'auto': long \
             enough to read the text, 1.25 s + 0.03 s a character, at most 10 s.
             """, parse: HideAfter.parse) { $0.hideAfter = $1 },
+        .setting(ConfigKey.notify) { $0.hud.look.given[.notify] = $1 },
         .flag("stdin", help: "Read progress from standard input even when it is a terminal.") { $0.stdin = $1 },
         .flag("no-scan", help: """
             Take only plain numbers, #labels and JSON from the input, not the progress lines of rsync, curl, pv or \

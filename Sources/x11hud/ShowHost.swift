@@ -180,6 +180,7 @@ import ProgressFeed
         if command.hud.banner { live.bezelAction = { [unowned live] in live.hide() } }
         // Once hidden, the input is read to its end before exiting: the producer must not die of SIGPIPE.
         live.completion = { [self, unowned live] in
+            Self.pipedEnd?.hudEnded(showing: live.content)
             session.ended(live, status: live.wasCancelled ? ExitStatus.cancelled.code : ExitStatus.done.code)
             rules.finish(live.targetClosed ? ExitStatus.windowClosed.code : status.code, input: feed)
         }
@@ -260,9 +261,14 @@ import ProgressFeed
     }
 
     private var standardInput: any LiveFeed {
-        FileDescriptorFeed.standardInput(parser: command.feedParser(rules: rules),
-                                         timeRemainingTitle: rules.timeRemainingTitle)
+        let parser = command.feedParser(rules: rules)
+        let feed = FileDescriptorFeed.standardInput(parser: parser, timeRemainingTitle: rules.timeRemainingTitle)
+        Self.pipedEnd = PipedEnd(command, scanning: feed, parser: parser)
+        return feed
     }
+
+    /// The end of the input, told when the HUD did not show it; set once standard input is read.
+    static var pipedEnd: PipedEnd?
 
     // MARK: Another process's HUD, for the delivery
 

@@ -49,10 +49,17 @@ import Testing
         "--print-config", "--markup",
     ]
 
+    /// The settings of a job rather than of a HUD's look: options of the default command and `run`, not of
+    /// `render`.
+    let jobSettings: [ConfigKey] = [.notify]
+
     @Test func everyOptionIsARowOrNamedAsNoSetting() {
         let names = HUDOptions.rows.filter { $0.visibility == .shown }.map { "--" + $0.names[0] }
         #expect(Set(names).count == names.count)
-        #expect(names.sorted() == (ConfigKey.allCases.map(\.setting.option) + notSettings).sorted())
+        let hudKeys = ConfigKey.allCases.filter { !jobSettings.contains($0) }
+        #expect(names.sorted() == (hudKeys.map(\.setting.option) + notSettings).sorted())
+        let jobOptions = Set(ShowCommand.rows.map { "--" + $0.names[0] })
+        for key in jobSettings { #expect(jobOptions.contains(key.setting.option), "\(key)") }
     }
 
     @Test func helpIsTheRows() {
