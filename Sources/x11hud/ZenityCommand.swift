@@ -118,6 +118,8 @@ enum ZenityCommand {
         rules.lineRules = ZenityLineRules(program: o.program, escapeMarkup: markup, hideText: o.hideText)
         if o.timeRemaining { rules.timeRemainingTitle = details }
         rules.inputIsAProducer = true
+        // Their dialogs end when a button is clicked; the script's producer dies on its next write.
+        rules.buttonExitsAtOnce = true
         return Plan(arguments: args, image: image, forwarded: o.forwarded, rules: rules, warnings: warnings)
     }
 
