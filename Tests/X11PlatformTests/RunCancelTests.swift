@@ -79,7 +79,9 @@ struct RunCancelTests {
                 job = Int32(try Tools.run("pgrep", ["-P", String(hud.pid)], display: nil).stdout
                     .trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            guard let job, let io = try? String(contentsOfFile: "/proc/\(job)/io", encoding: .utf8) else { return false }
+            guard let job, let io = try? String(contentsOfFile: "/proc/\(job)/io", encoding: .utf8) else {
+                return false
+            }
             let written = io.split(separator: "\n").first { $0.hasPrefix("wchar:") }?.split(separator: " ").last
             return (written.flatMap { Int($0) } ?? 0) > 1_000_000
         }
@@ -93,8 +95,8 @@ struct RunCancelTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try prepare(backup.setup)
         // The outer terminal's script has `dir` as its `$0`.
-        let outer = try RunTerminalTests.Outer(Self.inDir + "\"$X11HUD\" run --id cancel -- " + backup.command, dir: dir,
-                                               display: display)
+        let outer = try RunTerminalTests.Outer(Self.inDir + "\"$X11HUD\" run --id cancel -- " + backup.command,
+                                               dir: dir, display: display)
         #expect(try listed(display: display), "no HUD: \(outer.text)")
         try #require(outer.waitFor(backup.underWay, timeout: 15), "\(backup.tool) never got going: \(outer.text)")
         outer.type("\u{3}")
