@@ -100,7 +100,12 @@ public struct FailureReason: Sendable {
         .map { Array($0.utf8) }
 
     private static func saysInterrupted(_ line: UnsafeRawBufferPointer) -> Bool {
-        interruptWords.contains { contains(line, $0) }
+        // Every word has an `I` or a `p`, which most lines (numbers, progress) have not: two quick looks first
+        // (`seq 1 1000000` through `run --pty`, debug build: 1.4 s of CPU with the words looked for in every line,
+        // 1.1 s so, 1.0 s before there were words to look for).
+        guard let base = line.baseAddress, memchr(base, Int32(UInt8(ascii: "I")), line.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "p")), line.count) != nil else { return false }
+        return interruptWords.contains { contains(line, $0) }
     }
 
     /// Whether `word` is in `line`: each place its first byte is found with `memchr`, then the rest compared.
