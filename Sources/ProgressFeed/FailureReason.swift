@@ -90,7 +90,8 @@ public struct FailureReason: Sendable {
     /// Whether the command said it got an interrupt (SIGINT, Ctrl-C), in the words of the tools that catch it and
     /// end with a status of their own: rsync's `received SIGINT, SIGTERM, or SIGHUP (code 20)`, borg's `Got Ctrl-C
     /// / SIGINT.` (status 2) and `Keyboard interrupt`, restic's `signal interrupt received`, duplicity's `INT
-    /// intercepted` (with `-v info`; it says nothing otherwise and exits 4, a status it also uses for other ends).
+    /// intercepted` (with `-v info`, on stdout, which is read only in a terminal of its own; it says nothing
+    /// otherwise and exits 4, a status it also uses for other ends).
     public var interrupted: Bool {
         saidInterrupted || current.withUnsafeBytes(Self.saysInterrupted)
     }
