@@ -25,6 +25,8 @@ public final class CommandFeed: HUDInputSource {
     /// The parts of the outcome known from the start (labels, grace).
     private let template: RunOutcome
     private let stop = Mutex(RunOutcome.Stop.none)
+    /// SIGINT came to this process and was passed on.
+    private let interruptPassedOn = Atomic(false)
     /// Left once the tee has passed everything through (the command has ended by then).
     private let teeDone = Latch()
     /// What a backup tool that prints no progress has read of its sources (`QuietCommand`), when it is one.
@@ -98,6 +100,8 @@ public final class CommandFeed: HUDInputSource {
         o.end = job.end ?? .exited(0)
         o.stop = stop.withLock { $0 }
         o.reason = tee.failureReason
+        o.interrupted = interruptPassedOn.load(ordering: .sequentiallyConsistent) || pseudoTerminal?.interrupted == true
+            || tee.saidInterrupted
         o.seconds = FeedReader.uptime() - started
         return o
     }
@@ -128,7 +132,8 @@ public final class CommandFeed: HUDInputSource {
     }
 
     /// A signal came to this process (SIGINT, SIGTERM, SIGHUP): passed on to the command's group (and SIGKILL 5 s
-    /// later); the outcome then hides at once with the command's own status. Safe from any thread.
+    /// later); the outcome, with the command's own status, hides at once after SIGTERM and SIGHUP, and after
+    /// SIGINT shows how the command took the interrupt (`RunOutcome.isCancelled`). Safe from any thread.
     @discardableResult
     public func passOn(_ signal: Int32) -> PassedSignal {
         let first = stop.withLock { s in
@@ -136,6 +141,7 @@ public final class CommandFeed: HUDInputSource {
             return s == .none
         }
         if job.end != nil { return .commandEnded }
+        if signal == SIGINT { interruptPassedOn.store(true, ordering: .sequentiallyConsistent) }
         job.stop(with: signal)
         return first ? .stopping : .again
     }

@@ -41,6 +41,9 @@ final class OutputTee: Sendable {
     /// Why the command failed, in its own words, as its stderr (or terminal) said so far (`FailureReason`).
     var failureReason: String? { reason.withLock { $0.text } }
 
+    /// Whether its stderr (or terminal) said so far that it got an interrupt (`FailureReason.interrupted`).
+    var saidInterrupted: Bool { reason.withLock { $0.interrupted } }
+
     /// Starts passing through; `whenDone` runs on the tee's thread once the command has ended and what it left in
     /// the pipes is through.
     func start(whenDone: @escaping @Sendable () -> Void) {

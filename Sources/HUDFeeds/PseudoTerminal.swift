@@ -32,6 +32,8 @@ final class PseudoTerminal: Sendable {
     private let sizeWatch = Mutex<SignalWatch?>(nil)
     /// Ctrl-Z was typed and passed on, and the command's group stopped for it: the next stop seen is the user's.
     private let suspendTyped = Mutex(false)
+    /// Ctrl-C or Ctrl-\ was typed and passed on while its terminal makes them signals.
+    private let interruptTyped = Atomic(false)
 
     /// Opens a new pseudo-terminal with the real terminal's modes and size (or the defaults without one).
     /// - Throws: `CommandFailure.system` when no pseudo-terminal can be had.
@@ -82,6 +84,10 @@ final class PseudoTerminal: Sendable {
         let watch = SignalWatch(signals: [SIGWINCH]) { [self] _ in copySize() }
         sizeWatch.withLock { $0 = watch }
     }
+
+    /// Whether Ctrl-C or Ctrl-\ (its terminal's interrupt and quit characters) was typed and passed on while its
+    /// terminal made them signals: the user asked it to stop.
+    var interrupted: Bool { interruptTyped.load(ordering: .sequentiallyConsistent) }
 
     /// The command has ended: our input and size changes are no longer passed on.
     func commandEnded() {
@@ -183,15 +189,18 @@ final class PseudoTerminal: Sendable {
 
     // MARK: Input
 
-    /// Whether `bytes` hold the character that suspends the command's terminal's foreground group (Ctrl-Z).
-    private func suspends(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// Which of its terminal's signal characters `bytes` hold: Ctrl-Z (suspend), Ctrl-C or Ctrl-\ (interrupt,
+    /// quit); none while its terminal does not make them signals (a full-screen program reading them as keys).
+    private func signalCharacters(in bytes: ArraySlice<UInt8>) -> (suspends: Bool, interrupts: Bool) {
         var modes = termios()
-        guard tcgetattr(master, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return false }
-        let suspend = withUnsafeBytes(of: modes.c_cc) { $0[Int(VSUSP)] }
-        return suspend != 0 && bytes.contains(suspend)
+        guard tcgetattr(master, &modes) == 0, modes.c_lflag & tcflag_t(ISIG) != 0 else { return (false, false) }
+        let characters = withUnsafeBytes(of: modes.c_cc) { c in [VSUSP, VINTR, VQUIT].map { c[Int($0)] } }
+        let typed = characters.map { $0 != 0 && bytes.contains($0) }
+        return (typed[0], typed[1] || typed[2])
     }
 
-    /// Passes what is typed to the command's terminal until the command ends or our input does.
+    /// Passes what is typed to the command's terminal until the command ends or our input does, noting Ctrl-C and
+    /// Ctrl-\ (`interrupted`).
     ///
     /// Ctrl-Z is passed on, and the command's group is stopped with SIGSTOP as well: in a session of its own whose
     /// leader it is, its group has no parent in that session, so the kernel drops the SIGTSTP its terminal sends
@@ -209,11 +218,14 @@ final class PseudoTerminal: Sendable {
             let n = read(0, &buffer, buffer.count)
             if n < 0, errno == EINTR || errno == EAGAIN { continue }
             guard n > 0 else { break }
+            // Noted before it is passed on: the command may end at once, and its end must know why.
+            let typed = signalCharacters(in: buffer[0..<n])
+            if typed.interrupts { interruptTyped.store(true, ordering: .sequentiallyConsistent) }
             let passed = buffer.withUnsafeBytes { bytes in
                 OutputTee.writeAll(master, UnsafeRawBufferPointer(rebasing: bytes[0..<n]))
             }
             if !passed { break }
-            if suspends(buffer[0..<n]) {
+            if typed.suspends {
                 suspendTyped.withLock { $0 = true }
                 kill(-group, SIGSTOP)
             }

@@ -11,7 +11,8 @@ public struct RunOutcome: Sendable {
         case none
         /// The button, or Cancel on the named HUD it drives: the status is 130.
         case cancelled
-        /// SIGINT, SIGTERM or SIGHUP to the program, passed on: the command's status, without lingering.
+        /// SIGINT, SIGTERM or SIGHUP to the program, passed on: the command's status; without lingering unless it
+        /// was SIGINT (`interrupted`), which shows how the command took it.
         case signalled
     }
 
@@ -19,6 +20,9 @@ public struct RunOutcome: Sendable {
     /// The command's name, for messages.
     public var command = ""
     public var stop = Stop.none
+    /// An interrupt reached the command on the user's behalf: Ctrl-C typed on the terminal it was given, SIGINT to
+    /// the program passed on, or the command's own words say it got one (`FailureReason.interrupted`).
+    public var interrupted = false
     /// Why it failed in its own words, from its stderr: its first error, else its last line (`FailureReason`).
     public var reason: String?
     public var doneLabel = "Done"
@@ -31,31 +35,48 @@ public struct RunOutcome: Sendable {
     /// The status to exit with: the command's own (128 + N when signal N ended it), 130 when cancelled.
     public var status: Int32 { stop == .cancelled ? ExitStatus.signalled(by: SIGINT) : end.status }
 
-    /// The update that shows the end: the success icon and "Done" for status 0, the error icon, "Failed" and the
-    /// command's reason otherwise, then a hide after the time it takes to read them.
+    /// Whether the end shows as cancelled: Cancel, or an interrupt after which the command did not succeed. Tools
+    /// take Ctrl-C each their own way: ended by SIGINT (rclone), exit 130 after cleaning up (restic, Python), 20
+    /// (rsync), 2 (borg), 4 (duplicity); whatever the status, the user asked for the stop, and it is not a failure.
+    public var isCancelled: Bool {
+        switch (stop, end) {
+        case (.cancelled, _): return true
+        case (_, .exited(0)): return false
+        // Ctrl-C on the terminal the command was given, which we may not have seen (with pipes it goes to the
+        // command alone): the status says it.
+        case (_, .signalled(SIGINT)), (_, .exited(130)): return true
+        default: return interrupted
+        }
+    }
+
+    /// The update that shows the end: the success icon and "Done" for status 0, the warning icon and "Cancelled"
+    /// when cancelled (`isCancelled`), the error icon, "Failed" and the command's reason otherwise, then a hide
+    /// after the time it takes to read them.
     public var update: FeedUpdate {
         var u = FeedUpdate()
-        switch (stop, end) {
-        case (.signalled, _):
+        if stop == .signalled, !interrupted {
+            // SIGTERM or SIGHUP passed on (a logout, a service stopped): gone at once.
             u.hideAfter = 0
             return u
-        case (.cancelled, _), (_, .signalled(SIGINT)), (_, .exited(130)):
-            // Cancel, or Ctrl-C on the terminal the command was given: one that ends it, or one it catches, cleans
-            // up after and exits 130 for, as restic and Python do, whatever it printed on its way out.
+        }
+        if isCancelled {
             u.icon = .warning
             u.label = cancelLabel
             u.details = ""
-        case (_, .exited(0)):
-            u.icon = .success
-            u.label = doneLabel
-        case (_, .exited(let code)):
-            u.icon = .error
-            u.label = failLabel
-            u.details = reason ?? "exit status \(code)"
-        case (_, .signalled(let signal)):
-            u.icon = .error
-            u.label = failLabel
-            u.details = reason ?? "killed by \(Self.signalName(signal))"
+        } else {
+            switch end {
+            case .exited(0):
+                u.icon = .success
+                u.label = doneLabel
+            case .exited(let code):
+                u.icon = .error
+                u.label = failLabel
+                u.details = reason ?? "exit status \(code)"
+            case .signalled(let signal):
+                u.icon = .error
+                u.label = failLabel
+                u.details = reason ?? "killed by \(Self.signalName(signal))"
+            }
         }
         u.button = ""
         if stop == .none, end == .exited(0), seconds < grace {

@@ -36,15 +36,21 @@ struct DialogRules {
     var timeRemainingTitle: String?
     /// The input is a producer's even before it writes (a progress dialog's always is), so it is waited for.
     var inputIsAProducer = false
+    /// The button (or a click on the bezel) exits as soon as the HUD has hidden, as zenity's Cancel and yad's
+    /// buttons do: the producer is not waited for, and, as under them, ends on its next write (SIGPIPE).
+    var buttonExitsAtOnce = false
     /// Replaces what the button does, and the HUD stays (`x11hud run`: it stops the command, and the HUD follows).
     var buttonAction: (@MainActor @Sendable () -> Void)?
 
-    /// The parent was sent a signal: the work is being stopped on purpose, so there is no input to wait for.
-    /// (`@unchecked Sendable`: read and written on the main queue only.)
-    private final class Signalled: @unchecked Sendable {
+    /// The work is being stopped on purpose, so there is no input to wait for. (`@unchecked Sendable`: read and
+    /// written on the main queue only.)
+    private final class Stopped: @unchecked Sendable {
+        /// The parent was sent a signal.
         var parent = false
+        /// The button was used, and exits at once (`buttonExitsAtOnce`).
+        var button = false
     }
-    private let signalled = Signalled()
+    private let stopped = Stopped()
 
     /// The button (or a click on the bezel) was used. Returns whether the HUD should hide.
     @MainActor func buttonPressed(_ status: ShowOutcome) -> Bool {
@@ -58,6 +64,7 @@ struct DialogRules {
         }
         status.code = buttonStatus
         if autoKill == .onCancel { signalParent(SIGHUP) }
+        if buttonExitsAtOnce { stopped.button = true }
         return true
     }
 
@@ -72,7 +79,8 @@ struct DialogRules {
     }
 
     /// The HUD has hidden: signal the parent if asked to, then exit with `code`, after the producer has finished
-    /// writing unless the parent was signalled on purpose. Returns at once; the exit comes on the main queue.
+    /// writing unless the work is being stopped on purpose (the parent signalled, or a button that exits at once).
+    /// Returns at once; the exit comes on the main queue.
     @MainActor func finish(_ code: Int32, input: (any LiveFeed)?) {
         // yad: --kill-parent replaces --auto-kill.
         if let killParent {
@@ -80,7 +88,7 @@ struct DialogRules {
         } else if autoKill == .onFailure, code != 0 {
             signalParent(SIGHUP)
         }
-        if let input, !signalled.parent {
+        if let input, !stopped.parent, !stopped.button {
             input.drainThenExit(code, evenIfIdle: inputIsAProducer)
         } else {
             Glibc.exit(code)
@@ -92,7 +100,7 @@ struct DialogRules {
         // Never init (an orphan's parent): that signal would go nowhere useful.
         guard parent > 1 else { return }
         kill(parent, signal)
-        signalled.parent = true
+        stopped.parent = true
     }
 
     /// Runs `command` with /bin/sh in the background, as yad runs a button's command, through the spawner `run`

@@ -38,7 +38,9 @@ struct RunCommand: Command {
         status (128+N when signal N ended it; 127 when it is not found, 126 when it cannot be executed). \
         The button (--button Cancel) sends SIGTERM to COMMAND's process group, SIGKILL 5 s later if it is \
         still there, and x11hud exits \(ExitStatus.signalled(by: SIGINT)). SIGINT, SIGTERM and SIGHUP to \
-        x11hud are passed on the same way.
+        x11hud are passed on the same way. After an interrupt (Ctrl-C typed in COMMAND's terminal, SIGINT to \
+        x11hud, or one COMMAND says it got), any end but status 0 shows the warning icon and "Cancelled", and \
+        the status is still COMMAND's.
         """
 
     var show = ShowCommand()

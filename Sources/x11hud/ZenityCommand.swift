@@ -118,6 +118,8 @@ enum ZenityCommand {
         rules.lineRules = ZenityLineRules(program: o.program, escapeMarkup: markup, hideText: o.hideText)
         if o.timeRemaining { rules.timeRemainingTitle = details }
         rules.inputIsAProducer = true
+        // Their dialogs end when a button is clicked; the script's producer dies on its next write.
+        rules.buttonExitsAtOnce = true
         return Plan(arguments: args, image: image, forwarded: o.forwarded, rules: rules, warnings: warnings)
     }
 
@@ -205,8 +207,10 @@ enum ZenityCommand {
         x11hud's own options (--theme, --position, --monitor, …), which keep their meaning.
 
         Input, one line at a time: a line starting with a digit sets the percentage, #TEXT sets the label (yad: the
-        details), pulsate:true|false switches the spinner (zenity); other lines are ignored. After the HUD hides,
-        the rest of the input is read and dropped, so the program writing it is never killed by SIGPIPE.
+        details), pulsate:true|false switches the spinner (zenity); other lines are ignored. After the HUD hides
+        by itself (--auto-close, --timeout), the rest of the input is read and dropped, so the program writing it
+        is never killed by SIGPIPE; the button exits at once, and that program ends on its next write, as with
+        \(program.rawValue).
 
         Exit status: \(ExitStatus.done.label) done (yad: --response), \(zenityCancel) Cancel (yad: the button's ID), \
         \(zenityTimeout) timeout (yad: \(yadTimeout)),

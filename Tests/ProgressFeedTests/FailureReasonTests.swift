@@ -10,7 +10,9 @@ import Testing
         return r.text
     }
 
-    func fixture(_ name: String) throws -> String? {
+    func fixture(_ name: String) throws -> String? { try read(fixture: name).text }
+
+    func read(fixture name: String) throws -> FailureReason {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
         var r = FailureReason()
         // In small pieces, lines split anywhere, as a pipe hands them over.
@@ -18,7 +20,7 @@ import Testing
         for start in stride(from: 0, to: bytes.count, by: 7) {
             bytes[start..<min(start + 7, bytes.count)].withUnsafeBytes { r.push($0) }
         }
-        return r.text
+        return r
     }
 
     // Captured on Debian 12 (restic 0.14.0, borg 1.2.4, rclone 1.60.1, apt 2.6, rsync 3.5.0, duplicity 0.8.22):
@@ -57,7 +59,54 @@ import Testing
          "GnuPG passphrase for decryption: no answer, its input ended (EOFError)"),
     ])
     func eachToolsOwnReason(file: String, expected: String) throws {
-        #expect(try fixture(file) == expected)
+        let reader = try read(fixture: file)
+        #expect(reader.text == expected)
+        #expect(!reader.interrupted, "a failure is not an interrupt")
+    }
+
+    // Issue 52 item 3, captured as above: each tool interrupted in the middle of a backup, on a terminal with Ctrl-C
+    // typed (`-term`) or with SIGINT sent to it. Each says it got the interrupt, and the reason is never the progress
+    // line and `^C` echo that rsync's generator writes on after without a newline, nor the SIGUSR1 its parent sends
+    // it to stop (here said before the sender's SIGINT).
+    @Test(arguments: [
+        ("rsync-ctrl-c-glued-term.txt",
+         "rsync error: received SIGINT, SIGTERM, or SIGHUP (code 20) at io.c(586) [generator=3.5.0]"),
+        ("rsync-sigint-usr1-first-term.txt",
+         "rsync error: received SIGINT, SIGTERM, or SIGHUP (code 20) at rsync.c(874) [sender=3.5.0]"),
+        ("borg-ctrl-c-term.txt", "Got Ctrl-C / SIGINT."),
+        ("borg-sigint-json.txt", "Got Ctrl-C / SIGINT."),
+        ("restic-ctrl-c-term.txt", "signal interrupt received, cleaning up"),
+        // duplicity says it only with `-v info`, and on stdout: in a terminal of its own, where x11hud reads both.
+        ("duplicity-sigint-info.txt", "INT intercepted...exiting."),
+    ])
+    func anInterruptedToolSaysSo(file: String, expected: String) throws {
+        let reader = try read(fixture: file)
+        #expect(reader.interrupted)
+        #expect(reader.text == expected)
+    }
+
+    @Test func aRedrawnLineAndTheEchoOfCtrlCAreNotPartOfTheReason() {
+        #expect(reason("\r  2,326,528   1%    2.00MB/s    0:01:04  ^C") == nil, "only a progress line and its ^C")
+        #expect(reason("copying 40%^\\Quit: core dumped\n") == "Quit: core dumped")
+        #expect(reason("  2,326,528   1%    2.00MB/s    0:01:04rsync: [receiver] write error: Broken pipe (32)\n")
+            == "write error: Broken pipe (32)")
+        #expect(reason("sh: rsync: not found\n") == "sh: rsync: not found", "no progress before it: one message")
+        #expect(reason("rsync error: received SIGUSR1 (code 19) at main.c(1660) [generator=3.5.0]\n") == nil)
+        #expect(reason("rsync error: some files could not be transferred (code 23)\n")
+            == "rsync error: some files could not be transferred (code 23)")
+    }
+
+    @Test func interruptWordsAreFoundAnywhereInALineAndOnlyThere() {
+        func interrupted(_ text: String) -> Bool {
+            var r = FailureReason()
+            Array(text.utf8).withUnsafeBytes { r.push($0) }
+            return r.interrupted
+        }
+        #expect(interrupted("progress\rrsync error: received SIGINT, SIGTERM, or SIGHUP (code 20)\nmore\n"))
+        #expect(interrupted("no newline yet: Got Ctrl-C / SIGINT."), "a last line not ended yet")
+        #expect(interrupted("{\"levelname\": \"ERROR\", \"message\": \"Keyboard interrupt\"}\n"))
+        #expect(!interrupted("error: disk full\nSIGIN\nT\ninterrupt\n"))
+        #expect(!interrupted(""))
     }
 
     @Test func theFirstErrorBeatsLaterLinesAndAJSONErrorBeatsTheFirstErrorLine() {
