@@ -1,4 +1,4 @@
-package import HUDBase
+import HUDBase
 package import HUDCommandLine
 import Glibc
 package import HUDFeeds

@@ -1,3 +1,4 @@
+import HUDControl
 import HUDFeeds
 
 extension ListCommand {
