@@ -1,5 +1,5 @@
-package import HUDBase
-package import HUDScene
+import HUDBase
+import HUDScene
 package import ProgressFeed
 
 /// What the README, `--help` and the man page say in the same words, written once: the input protocol (the
@@ -42,10 +42,11 @@ package enum Documentation {
         never kills its producer:** whenever the HUD hides before its input has ended (`--auto-close`, a `hide` line, \
         `--hide-after`, the button), x11hud reads and drops the rest of the input and exits only at its end, with the \
         status the hide implied, so the program writing into the pipe (an `apt-get install`, say) is never killed by \
-        SIGPIPE. Only `--auto-kill` on Cancel or a signal ends it on purpose. A HUD that has read nothing at all when \
-        it hides exits as soon as it has hidden: an idle pipe, as ssh or a launcher gives, is no producer's. (A shell \
-        pipeline such as `sleep 8 | x11hud …` still lasts until `sleep` ends, since the shell waits for both; x11hud \
-        itself has gone.)
+        SIGPIPE. Only `--auto-kill` on Cancel, the button of the zenity and yad drop-in (which ends at once, as \
+        theirs does: [zenity and yad](zenity-yad.md)) or a signal ends it on purpose. A HUD that has read nothing at \
+        all when it hides exits as soon as it has hidden: an idle pipe, as ssh or a launcher gives, is no producer's. \
+        (A shell pipeline such as `sleep 8 | x11hud …` still lasts until `sleep` ends, since the shell waits for \
+        both; x11hud itself has gone.)
         """
 
     /// `--print-input-protocol`: the rows as `line<TAB>meaning`, then the paragraph after an empty line.

@@ -210,7 +210,7 @@ struct ReadmeShellBlockTests {
         let display = try server().display
         let block = try #require(try Self.blocks(under: "### Many HUDs: names, stacking, hide, list, queue").first)
         let commands = Self.commands(in: block).map { $0.components(separatedBy: "  #")[0] }
-        try #require(commands.count == 7, "\(commands)")
+        try #require(commands.count == 8, "\(commands)")
         let logo = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xlogo"), ["-geometry", "300x300+100+100"],
                                     environment: ChildProcess.environment(display: display))
         defer { logo.kill() }
@@ -223,6 +223,8 @@ struct ReadmeShellBlockTests {
             "x11hud --id shown --label Listed --hide-after 1.5 &\nsleep 0.8\n",
             // 0.29 times 100 is 28.999…: the status-bar line rounds.
             "x11hud --id backup --label Backup --mode bar --progress 0.29 --hide-after 1.5 &\nsleep 0.8\n",
+            // A job that failed and whose HUD has gone, for --ended.
+            "x11hud run --label Nightly --hide-after 0.5 --notify never -- sh -c 'exit 3'\n",
             "x11hud --id backup --label Backup --hide-after 1 &\nsleep 0.5\n",
         ]
         // Issue 40 item 7: the status-bar line once the job has ended, while its HUD still says so: a real
@@ -261,6 +263,9 @@ struct ReadmeShellBlockTests {
             }
             if command.contains("| jq ") {
                 #expect(r.stdout == "Backup 29%\n", "\(r.stdout)")
+            }
+            if command.contains("--ended") {
+                #expect(r.stdout.contains(#""label":"Nightly","outcome":"failed""#), "\(r.stdout)")
             }
         }
     }
