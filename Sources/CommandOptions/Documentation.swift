@@ -1,6 +1,6 @@
 import HUDBase
 import HUDScene
-package import ProgressFeed
+import ProgressFeed
 
 /// What the README, `--help` and the man page say in the same words, written once: the input protocol (the
 /// synopsis is `Subcommand.synopsis`). The man page takes them from the binary (`--print-synopsis`,
