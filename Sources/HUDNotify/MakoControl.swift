@@ -44,8 +44,8 @@ import HUDBus
         return desk.isPaused ? others + [Self.doNotDisturb] : others
     }
 
-    /// The open notifications (shown or waiting), newest first, as mako lists them.
-    private var newestFirst: [UInt32] { desk.entries.keys.sorted(by: >) }
+    /// The open notifications (shown or waiting, not those on their way out), newest first, as mako lists them.
+    private var newestFirst: [UInt32] { desk.entries.filter { $0.value.reason == nil }.keys.sorted(by: >) }
 
     /// The open notification `id`, or the newest for 0, as mako's handlers pick it.
     private func pick(_ id: UInt32) -> UInt32? {
@@ -94,9 +94,12 @@ import HUDBus
         if quiet, !desk.isPaused { desk.pause() } else if !quiet, desk.isPaused { desk.resume() }
     }
 
-    /// Notification `id` as mako's `ListNotifications` gives it: its seven keys in mako's order.
+    /// Notification `id` as mako's `ListNotifications` gives it: its seven keys in mako's order (busctl's JSON of
+    /// the two servers is the same, but for the ids).
     private func entry(_ id: UInt32) -> [(key: String, value: BusVariant)]? {
         guard let n = desk.notification(id) else { return nil }
+        // Last first: mako keeps each action it reads at the head of its list.
+        let actions = n.actions.reversed()
         return [
             ("app-name", .string(n.appName)),
             ("app-icon", .string(n.appIcon)),
@@ -104,7 +107,7 @@ import HUDBus
             ("summary", .string(n.summary)),
             ("body", .string(n.body)),
             ("id", .uint32(id)),
-            ("actions", .stringMap(keys: n.actions.map(\.key), values: n.actions.map(\.label))),
+            ("actions", .stringMap(keys: actions.map(\.key), values: actions.map(\.label))),
         ]
     }
 }
