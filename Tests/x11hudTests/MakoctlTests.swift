@@ -59,7 +59,8 @@ import Testing
         add("restore", try desk.sh("makoctl restore"))
         steps.append(("restored", try listed(["Three", "One"])))
         let one = try desk.sh("makoctl list | jq '.data[0][] | select(.summary.data == \"One\") | .id.data'")
-        add("dismiss -n", try desk.sh("makoctl dismiss -n \(one.stdout.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        let oneID = one.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        add("dismiss -n", try desk.sh("makoctl dismiss -n \(oneID)"))
         steps.append(("after dismiss -n", try listed(["Three"])))
         // mode: do-not-disturb added and removed.
         add("mode", try desk.sh("makoctl mode"))
