@@ -259,6 +259,15 @@ public final class BusMessage {
         case .byte(let y):
             var v = y
             try check(sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "y")), &v), "appending a byte")
+        case .stringMap(let keys, let values):
+            try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "{ss}"), "appending a map")
+            for (key, value) in zip(keys, values) {
+                try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "e")), "ss"), "appending an entry")
+                try append(key)
+                try append(value)
+                try check(sd_bus_message_close_container(pointer), "closing an entry")
+            }
+            try check(sd_bus_message_close_container(pointer), "closing a map")
         }
     }
 

@@ -60,6 +60,8 @@ public enum BusVariant: Sendable, Equatable {
     case int64(Int64)
     /// A byte: the type the notification specification gives the `urgency` hint.
     case byte(UInt8)
+    /// An `a{ss}`, its entries in their order (`keys[i]` to `values[i]`): mako's actions, key to label.
+    case stringMap(keys: [String], values: [String])
 
     /// Its D-Bus type.
     public var signature: String {
@@ -70,6 +72,7 @@ public enum BusVariant: Sendable, Equatable {
         case .uint32: return "u"
         case .int64: return "x"
         case .byte: return "y"
+        case .stringMap: return "a{ss}"
         }
     }
 }

@@ -50,6 +50,8 @@ import HUDConfig
     private var object: BusObject?
     /// dunst's `org.dunstproject.cmd0`, for dunstctl, on the same object.
     private var dunst: DunstControl?
+    /// mako's `fr.emersion.Mako`, for makoctl.
+    private var mako: MakoControl?
 
     /// Exports the interface on `connection` at the freedesktop object's path.
     public init(desk: NotificationDesk, connection: BusConnection) throws(BusError) {
@@ -59,6 +61,7 @@ import HUDConfig
             try answer(call, reply)
         }
         dunst = try DunstControl(desk: desk, connection: connection, dmenu: desk.dmenu)
+        mako = try MakoControl(desk: desk, connection: connection)
     }
 
     private func answer(_ call: BusMessage, _ reply: BusMessage) throws(BusErrorReply) {

@@ -12,22 +12,6 @@ extension NotificationDesk {
         pause.left(at: clock.now)
     }
 
-    /// Pauses: new notifications wait (critical ones still show unless `paused-shows` is nothing), those already
-    /// shown stay until they end. With `seconds`, it resumes by itself then; a pause asked again replaces the
-    /// duration (none: until resumed).
-    public func pause(for seconds: Double? = nil) {
-        pause.start(for: seconds, at: clock.now)
-        updateMore()
-        wakeUp()
-    }
-
-    /// Ends the pause: what waited shows, in its order, as places free.
-    public func resume() {
-        pause.end()
-        fill()
-        wakeUp()
-    }
-
     /// How many are shown, waiting and in the history.
     public var counts: (shown: Int, waiting: Int, history: Int) { (visibleCount, queued.count, history.count) }
 
@@ -76,7 +60,7 @@ extension NotificationDesk {
     /// The notifications on screen (not hiding) in dunst's order of its displayed list: the most urgent first, then
     /// the oldest (dunst's `sort`); `dunstctl close` closes the first, `dunstctl action N` acts on the Nth.
     public var displayedInDunstOrder: [UInt32] {
-        entries.filter { $0.value.hud != nil && $0.value.reason == nil }
+        entries.filter(\.value.isShown)
             .sorted { a, b in
                 let (ua, ub) = (a.value.notification.urgency.rawValue, b.value.notification.urgency.rawValue)
                 return ua != ub ? ua > ub : a.key < b.key
@@ -86,7 +70,7 @@ extension NotificationDesk {
 
     /// The notifications on screen (not hiding), newest first.
     public var shownNewestFirst: [UInt32] {
-        entries.filter { $0.value.hud != nil && $0.value.reason == nil }.keys.sorted(by: >)
+        entries.filter(\.value.isShown).keys.sorted(by: >)
     }
 
     /// The name of the HUD showing notification `id` (`x11hud list` shows it).

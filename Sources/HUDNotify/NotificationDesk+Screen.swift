@@ -48,7 +48,7 @@ extension NotificationDesk {
     /// The pointer came onto the HUD of `id` (`inside`) or left it: its timeout stops while the pointer is there,
     /// and starts again, whole, when it leaves, as KDE and GNOME do: a notification being read does not go.
     func hover(_ id: UInt32, _ inside: Bool) {
-        guard var entry = entries[id], entry.hud != nil, entry.reason == nil, entry.hovered != inside else { return }
+        guard var entry = entries[id], entry.isShown, entry.hovered != inside else { return }
         entry.hovered = inside
         entry.expires = inside ? nil : expiry(of: entry.notification)
         entries[id] = entry

@@ -12,7 +12,7 @@ extension NotificationDesk {
     func join(_ id: UInt32, onto key: UInt32) {
         guard let entry = entries[key] else { return }
         stacks.join(id, onto: key)
-        if entry.hud != nil { present(key) }
+        if entry.hud != nil, !entry.parked { present(key) }
     }
 
     /// Takes `id` out of its stack, the stack staying with one fewer, and says it closed for `reason` (nil: it is
@@ -40,7 +40,7 @@ extension NotificationDesk {
     /// has hidden.
     func recount(_ key: UInt32) {
         guard let entry = entries[key], let hud = entry.hud else { return }
-        if entry.reason == nil {
+        if entry.isShown {
             hud.post(bound(to: key, entry))
         } else {
             var change = HUDChange()

@@ -158,6 +158,8 @@ import ProgressFeed
             entry.skipHistory = skipHistory
             entries[id] = entry
             indexForStacking(id)
+            // One leaving for a pause waits again with its new content once hidden.
+            if entry.parked { return }
             if entry.hud != nil {
                 present(id)
             } else {
@@ -335,6 +337,7 @@ import ProgressFeed
 
     /// The HUD of `id` has hidden: the server is told why, and the next waiting notification takes its place.
     func finished(_ id: UInt32) {
+        if entries[id]?.parked == true, entries[id]?.reason == nil { return requeue(id) }
         guard let entry = entries.removeValue(forKey: id) else { return }
         screen.column.free(id)
         display.release(entry.name)

@@ -12,10 +12,15 @@ struct NotificationEntry {
     var expires: Double?
     /// Why it is hiding, when this process hid it; a hide from elsewhere (`x11hud hide`) is a close (3).
     var reason: NotificationServer.CloseReason?
+    /// Hiding for a pause, not closing: once hidden it waits again (`NotificationDesk.park()`).
+    var parked = false
     /// A rule keeps it out of the history.
     var skipHistory = false
     /// The pointer is on it: its timeout waits.
     var hovered = false
     /// It may take duplicates: it has no raw pixels (two images cannot be told apart once scaled).
     var stackable = true
+
+    /// On screen and staying: not hiding to close or for a pause.
+    var isShown: Bool { hud != nil && reason == nil && !parked }
 }

@@ -39,6 +39,14 @@ struct NotificationQueue {
         return dropOne()
     }
 
+    /// Puts back `id`, shown until now, where dunst sorts it: by urgency, then by id (age) among those of its
+    /// urgency, so the bubbles a pause took off come back first and in their order. Never drops one: a bubble
+    /// taken off is not lost, and at most a column's worth goes back over the bound.
+    mutating func putBack(_ id: UInt32, urgency: Urgency, app: String) {
+        let at = items.firstIndex { $0.urgency < urgency || ($0.urgency == urgency && $0.id > id) } ?? items.endIndex
+        items.insert(Waiting(id: id, urgency: urgency, app: app), at: at)
+    }
+
     /// A replacement of a waiting one changed its urgency: it moves to its new urgency's place.
     mutating func update(_ id: UInt32, urgency: Urgency) -> UInt32? {
         guard let i = items.firstIndex(where: { $0.id == id }), items[i].urgency != urgency else { return nil }

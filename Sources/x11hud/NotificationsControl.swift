@@ -129,8 +129,9 @@ enum NotificationsControl {
             ["x11hud", "notifications", "pause"],
             abstract: "Pause notifications (do not disturb), resume them, or say whether they are paused.",
             discussion: """
-                Paused, new notifications wait (critical ones still show, unless [notifications] paused-shows is \
-                "nothing") and appear in order when resumed; those shown stay until they end. SIGUSR1 and SIGUSR2 \
+                Paused, the notifications shown leave the screen and wait, as new ones do (critical ones still \
+                show, unless [notifications] paused-shows is "nothing"); resumed, they appear again in order, their \
+                time started again. SIGUSR1 and SIGUSR2 \
                 to the server pause and resume too, as in dunst. Prints 'on' or 'off', and for a pause given \
                 --for, the whole seconds left after it ('on 290').
 

@@ -162,13 +162,15 @@ extension NotificationDeskTests {
         desk.show(2, Notification(summary: "low", hints: Self.low, expireTimeout: 0))
         desk.show(3, Notification(summary: "normal", expireTimeout: 0))
         desk.show(4, Notification(summary: "critical", hints: Self.critical, expireTimeout: 0))
-        #expect(display.onScreen == ["notification-1", "notification-4"])
-        #expect(desk.queued == [3, 2])
+        clock.advance(by: TestHUD.hideTime)
+        // The one shown before the pause waits again, first (issue 53 item 3).
+        #expect(display.onScreen == ["notification-4"])
+        #expect(desk.queued == [1, 3, 2])
         // Waiting, they do not expire: their time starts when they show.
         clock.advance(by: 3600)
         #expect(log.closed.isEmpty)
         desk.resume()
-        #expect(display.onScreen == ["notification-1", "notification-4", "notification-3"])
+        #expect(display.onScreen == ["notification-4", "notification-1", "notification-3"])
         #expect(desk.queued == [2])
         desk.close(1, reason: .closedByCall)
         clock.advance(by: TestHUD.hideTime)
