@@ -117,7 +117,8 @@ import HUDLoop
         }
     }
 
-    /// Runs the dmenu command with the actions of the notifications shown (or of `only`), and acts on its pick.
+    /// Runs the dmenu command with the actions and links of the notifications shown (or the actions of `only`), and
+    /// acts on its pick.
     private func openMenu(only: UInt32? = nil) {
         let lines = desk.menuLines.filter { line in only.map { line.contains("[\($0),") } ?? true }
         guard !menuOpen, !lines.isEmpty else { return }
@@ -127,8 +128,8 @@ import HUDLoop
             menuOpen = false
             switch outcome {
             case .picked(let line):
-                if desk.invokeMenuLine(line) == nil {
-                    desk.onWarning?("the menu's pick names no action shown: \(line)")
+                if desk.pick(line) == nil {
+                    desk.onWarning?("the menu's pick names no action shown and no link: \(line)")
                 }
             case .cancelled: break
             case .failed(let why): desk.onWarning?("cannot open the context menu: \(why)")

@@ -1,0 +1,37 @@
+import HUDFeeds
+
+/// What a pick of the context menu does, as dunst's `dispatch_menu_result`: a `#` line invokes its action, any
+/// other opens its URL with `browser`.
+extension NotificationDesk {
+    /// What `pick` did.
+    public enum MenuPick: Equatable, Sendable {
+        case invoked(id: UInt32, key: String)
+        /// The URL given to `browser`.
+        case opened(url: String)
+    }
+
+    /// Acts on a line of `menuLines` picked in dmenu; nil (with a warning for a browser that cannot start) when it
+    /// names no action shown or no URL.
+    @discardableResult public func pick(_ line: String) -> MenuPick? {
+        let text = String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if text.hasPrefix("#") { return invokeMenuLine(text).map { .invoked(id: $0.id, key: $0.key) } }
+        guard !text.isEmpty else { return nil }
+        let url = NotificationLink(menuLine: text).url
+        guard !url.isEmpty else { return nil }
+        guard let argv = NotificationLink.words(browser) else {
+            onWarning?("cannot open \(url): the browser setting '\(browser)' has no command")
+            return nil
+        }
+        // In the background and reaped: a browser that stays open never holds the server.
+        do { _ = try CommandJob.startInBackground(argv + [url], adding: [:]) } catch {
+            onWarning?("cannot open \(url) with '\(browser)': \(error)")
+            return nil
+        }
+        return .opened(url: url)
+    }
+
+    /// The links of the notifications shown, by id.
+    public var shownLinks: [(id: UInt32, links: [NotificationLink])] {
+        shownNewestFirst.compactMap { id in notification(id).map { (id, NotificationLink.of($0)) } }
+    }
+}
