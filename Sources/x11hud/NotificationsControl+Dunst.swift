@@ -43,9 +43,9 @@ extension NotificationsControl {
             ["x11hud", "notifications", "menu"],
             abstract: "Pick an action or link of the notifications shown with dmenu, rofi or the like, and act on it.",
             discussion: """
-                The command reads one line per action, as dunst's context menu gives them ('#LABEL (SUMMARY) \\
-                [ID,KEY]'), then one per link ('[TEXT] URL'), and prints the one picked. An action's sender gets \\
-                ActionInvoked, then NotificationClosed reason 2 (unless resident), and the id and key invoked are \\
+                The command reads one line per action, as dunst's context menu gives them ('#LABEL (SUMMARY) \
+                [ID,KEY]'), then one per link ('[TEXT] URL'), and prints the one picked. An action's sender gets \
+                ActionInvoked, then NotificationClosed reason 2 (unless resident), and the id and key invoked are \
                 printed; a link is opened with [notifications] browser (xdg-open) and its URL printed.
 
 
@@ -58,7 +58,7 @@ extension NotificationsControl {
 
         static let rows: [OptionRow<Menu>] = [
             .text("dmenu", valueName: "command", help: """
-                The menu program, a shell command line reading lines and printing the one picked (default \\
+                The menu program, a shell command line reading lines and printing the one picked (default \
                 "dmenu -p dunst:"; rofi -dmenu, fuzzel --dmenu, wofi --dmenu).
                 """) { $0.dmenu = $1 ?? DmenuPick.defaultCommand },
         ]
