@@ -11,13 +11,18 @@ extension NotificationDesk {
     }
 
     /// Acts on a line of `menuLines` picked in dmenu; nil (with a warning for a browser that cannot start) when it
-    /// names no action shown or no URL.
+    /// names no action or link shown.
     @discardableResult public func pick(_ line: String) -> MenuPick? {
         let text = String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         if text.hasPrefix("#") { return invokeMenuLine(text).map { .invoked(id: $0.id, key: $0.key) } }
-        guard !text.isEmpty else { return nil }
+        // Only a link shown is opened (dunst opens whatever dmenu prints): any client of the bus can send a line, and
+        // a URL starting with `-` would be an option of the browser.
+        guard !text.isEmpty, menuLines.contains(text) else { return nil }
         let url = NotificationLink(menuLine: text).url
-        guard !url.isEmpty else { return nil }
+        guard !url.isEmpty, !url.hasPrefix("-") else {
+            onWarning?("not opened: '\(url)' is no URL")
+            return nil
+        }
         guard let argv = NotificationLink.words(browser) else {
             onWarning?("cannot open \(url): the browser setting '\(browser)' has no command")
             return nil
