@@ -35,6 +35,12 @@ extension NotificationDesk {
         return .opened(url: url)
     }
 
+    /// The lines of notification `id` in the context menu: its actions, `#LABEL (SUMMARY) [ID,KEY]`, then its links.
+    func menuLines(of id: UInt32) -> [String] {
+        guard let n = notification(id) else { return [] }
+        return n.actions.map { "#\($0.label) (\(n.summary)) [\(id),\($0.key)]" } + NotificationLink.menuLines(of: n)
+    }
+
     /// The links of the notifications shown, by id.
     public var shownLinks: [(id: UInt32, links: [NotificationLink])] {
         shownNewestFirst.compactMap { id in notification(id).map { (id, NotificationLink.of($0)) } }
