@@ -15,6 +15,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case pausedShows = "paused-shows"
     case popped
     case dmenu
+    case browser
     case mouseLeft = "mouse-left"
     case mouseMiddle = "mouse-middle"
     case mouseRight = "mouse-right"
@@ -76,6 +77,11 @@ extension NotificationKey: SettingKey {
                 The menu program dunstctl's context and action give the actions shown to, one a line, as dunst \
                 does: a shell command line that prints the line picked (rofi -dmenu, fuzzel --dmenu).
                 """, .command, builtIn: .command("dmenu -p dunst:"))
+        case .browser:
+            return row("command", """
+                The program a link picked in dunstctl's context (or 'x11hud notifications menu') is opened with, the \
+                URL its last argument, as dunst's browser: words split as a shell would, no shell run.
+                """, .command, builtIn: .command("xdg-open"))
         case .mouseLeft: return mouse("left", builtIn: .defaultAction)
         case .mouseMiddle: return mouse("middle", builtIn: .doAction)
         case .mouseRight: return mouse("right", builtIn: .closeAll)

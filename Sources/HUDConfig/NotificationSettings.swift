@@ -46,6 +46,8 @@ public struct NotificationSettings: Equatable, Sendable {
     public var popped: Popped?
     /// The dmenu-like command dunstctl's `context` and `action` give the actions to (dunst's `dmenu`).
     public var dmenu: String?
+    /// The program a link picked in the menu is opened with (dunst's `browser`).
+    public var browser: String?
     /// What a click of each pointer button on a notification does.
     public var mouseLeft: MouseAction?
     public var mouseMiddle: MouseAction?
@@ -166,6 +168,7 @@ public struct NotificationSettings: Equatable, Sendable {
         pausedShows = other.pausedShows ?? pausedShows
         popped = other.popped ?? popped
         dmenu = other.dmenu ?? dmenu
+        browser = other.browser ?? browser
         mouseLeft = other.mouseLeft ?? mouseLeft
         mouseMiddle = other.mouseMiddle ?? mouseMiddle
         mouseRight = other.mouseRight ?? mouseRight
@@ -226,6 +229,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
         case .popped: return popped.map { .popped($0) }
         case .dmenu: return dmenu.map { .command($0) }
+        case .browser: return browser.map { .command($0) }
         case .mouseLeft: return mouseLeft.map { .mouseAction($0) }
         case .mouseMiddle: return mouseMiddle.map { .mouseAction($0) }
         case .mouseRight: return mouseRight.map { .mouseAction($0) }
@@ -246,6 +250,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
         case (.popped, .popped(let v)): popped = v
         case (.dmenu, .command(let v)): dmenu = v
+        case (.browser, .command(let v)): browser = v
         case (.mouseLeft, .mouseAction(let v)): mouseLeft = v
         case (.mouseMiddle, .mouseAction(let v)): mouseMiddle = v
         case (.mouseRight, .mouseAction(let v)): mouseRight = v

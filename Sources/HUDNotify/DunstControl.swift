@@ -99,7 +99,7 @@ import HUDLoop
     }
 
     /// dunst's `notification_do_action` on the notification at `position` of its displayed list: its default
-    /// action, else its only action, else the context menu of its actions.
+    /// action, else its only action, else the context menu of its actions and links.
     private func action(_ position: Int) throws(BusErrorReply) {
         let shown = desk.displayedInDunstOrder
         guard position < shown.count else {
@@ -109,6 +109,7 @@ import HUDLoop
                 + "\(shown.count) notifications currently open")
         }
         let id = shown[position]
+        // dunst 1.9 does nothing for one without actions (later releases open its links).
         guard let n = desk.notification(id), !n.actions.isEmpty else { return }
         if let key = n.defaultAction ?? (n.actions.count == 1 ? n.actions[0].key : nil) {
             desk.signalAction(id, key)
@@ -117,9 +118,10 @@ import HUDLoop
         }
     }
 
-    /// Runs the dmenu command with the actions of the notifications shown (or of `only`), and acts on its pick.
+    /// Runs the dmenu command with the actions and links of the notifications shown (or of `only`), and acts on its
+    /// pick.
     private func openMenu(only: UInt32? = nil) {
-        let lines = desk.menuLines.filter { line in only.map { line.contains("[\($0),") } ?? true }
+        let lines = only.map(desk.menuLines(of:)) ?? desk.menuLines
         guard !menuOpen, !lines.isEmpty else { return }
         menuOpen = true
         DmenuPick.start(dmenu, lines: lines, loop: SystemLoop.main) { [weak self] outcome in
@@ -127,8 +129,8 @@ import HUDLoop
             menuOpen = false
             switch outcome {
             case .picked(let line):
-                if desk.invokeMenuLine(line) == nil {
-                    desk.onWarning?("the menu's pick names no action shown: \(line)")
+                if desk.pick(line) == nil {
+                    desk.onWarning?("the menu's pick names no action shown and no link: \(line)")
                 }
             case .cancelled: break
             case .failed(let why): desk.onWarning?("cannot open the context menu: \(why)")

@@ -115,12 +115,26 @@ extension NotificationControl {
             return rows
         }
 
-        /// The lines of the context menu, as dunst gives dmenu: `#LABEL (SUMMARY) [ID,KEY]`.
+        /// The links of the notifications shown, newest first: id, its HUD's name, the link's text and URL.
+        public func links() throws(Failure) -> [(id: UInt32, name: String, link: NotificationLink)] {
+            let reply = try call("Links")
+            var rows: [(id: UInt32, name: String, link: NotificationLink)] = []
+            do {
+                try reply.readStructArray("usss") { () throws(BusError) in
+                    let (id, name) = (try reply.readUInt32(), try reply.readString())
+                    rows.append((id, name, NotificationLink(text: try reply.readString(), url: try reply.readString())))
+                }
+            } catch { throw .bus("reading the links: \(error)") }
+            return rows
+        }
+
+        /// The lines of the context menu, as dunst gives dmenu: `#LABEL (SUMMARY) [ID,KEY]`, then `[TEXT] URL`.
         public func menuLines() throws(Failure) -> [String] {
             try read(try call("MenuLines")) { m throws(BusError) in try m.readStringArray() }
         }
 
-        /// Invokes the action a menu line names; its id and key.
+        /// Invokes the action a menu line names (its id and key), or opens its link with the server's browser (0 and
+        /// the URL).
         public func invokeMenuLine(_ line: String) throws(Failure) -> (id: UInt32, key: String) {
             try read(try call("InvokeMenuLine") { m throws(BusError) in try m.append(line) }) { m throws(BusError) in
                 (try m.readUInt32(), try m.readString())

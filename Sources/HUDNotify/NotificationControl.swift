@@ -34,7 +34,9 @@ import HUDConfig
         .method("Close", "u", returns: "u"),
         // The actions of the notifications shown, newest first: id, its HUD's name, key, label.
         .method("Actions", "", returns: "a(usss)"),
-        // A line of those `MenuLines` gives, as dmenu picked it; the id and key invoked.
+        // The links of the notifications shown, newest first: id, its HUD's name, text, URL.
+        .method("Links", "", returns: "a(usss)"),
+        // A line of those `MenuLines` gives, as dmenu picked it; the id and key invoked, or 0 and the URL opened.
         .method("MenuLines", "", returns: "as"),
         .method("InvokeMenuLine", "s", returns: "us"),
         // The id of a closed notification; the new id, 0 when the history holds no such id.
@@ -121,14 +123,27 @@ import HUDConfig
                     try reply.append(row.0)
                     for s in [row.1, row.2, row.3] { try reply.append(s) }
                 }
+            case "Links":
+                let rows = desk.shownLinks.flatMap { shown in
+                    shown.links.map { (shown.id, desk.hudName(of: shown.id) ?? "", $0.text, $0.url) }
+                }
+                try reply.appendStructArray("usss", rows) { row throws(BusError) in
+                    try reply.append(row.0)
+                    for s in [row.1, row.2, row.3] { try reply.append(s) }
+                }
             case "MenuLines": try reply.append(desk.menuLines)
             case "InvokeMenuLine":
                 let line = try call.readString()
-                guard let (id, key) = desk.invokeMenuLine(line) else {
-                    throw BusErrorReply(name: ErrorName.noSuchAction, message: "no action shown is '\(line)'")
+                switch desk.pick(line) {
+                case .invoked(let id, let key):
+                    try reply.append(id)
+                    try reply.append(key)
+                case .opened(let url):
+                    try reply.append(UInt32(0))
+                    try reply.append(url)
+                case nil:
+                    throw BusErrorReply(name: ErrorName.noSuchAction, message: "no action or link shown is '\(line)'")
                 }
-                try reply.append(id)
-                try reply.append(key)
             case "PopID": try reply.append(desk.popHistory(id: try call.readUInt32()) ?? 0)
             case "Rule":
                 let name = try call.readString()

@@ -111,14 +111,10 @@ extension NotificationDesk {
     /// when no rule has that name.
     public func setRule(_ name: String, enabled: Bool?) -> Bool { intake.rules.set(name, enabled: enabled) }
 
-    /// The actions of the notifications on screen as dunst's context menu lists them, one line each:
-    /// `#LABEL (SUMMARY) [ID,KEY]`, the notifications in reverse of dunst's displayed order, as it builds the list.
-    public var menuLines: [String] {
-        displayedInDunstOrder.reversed().flatMap { id -> [String] in
-            guard let n = notification(id) else { return [] }
-            return n.actions.map { "#\($0.label) (\(n.summary)) [\(id),\($0.key)]" }
-        }
-    }
+    /// The actions and links of the notifications on screen as dunst's context menu lists them, one line each:
+    /// `#LABEL (SUMMARY) [ID,KEY]`, then each link's `[TEXT] URL` (`NotificationLink`), the notifications in
+    /// reverse of dunst's displayed order, as it builds the list.
+    public var menuLines: [String] { displayedInDunstOrder.reversed().flatMap(menuLines(of:)) }
 
     /// Acts on a line `menuLines` gave (dmenu's pick): `ActionInvoked` for its id and key when that notification is
     /// still shown with that action; the id and key, nil for a line that names none.

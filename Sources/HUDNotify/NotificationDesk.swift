@@ -69,6 +69,8 @@ import ProgressFeed
     let popped: NotificationSettings.Popped
     /// The menu command dunstctl's context and action run (`[notifications] dmenu`).
     public let dmenu: String
+    /// The program a link picked in the menu is opened with (`[notifications] browser`).
+    public let browser: String
     /// Calls `update(now:)` at `nextDeadline`.
     private var timer: LoopTimer?
     /// Starts a rule's script (`argv`, with `environment` added to ours): in the background, reaped, by default.
@@ -101,6 +103,7 @@ import ProgressFeed
         pause = NotificationPause(shows: settings.pausedShows ?? builtIn.pausedShows!)
         popped = settings.popped ?? builtIn.popped!
         dmenu = settings.dmenu ?? builtIn.dmenu ?? DmenuPick.defaultCommand
+        browser = settings.browser ?? builtIn.browser ?? "xdg-open"
         intake = NotificationIntake(rules: NotificationRules(settings.rules), icons: icons)
         mouse = NotificationMouse(settings: settings)
         display.fullscreenChanged = { [weak self] in self?.fill() }

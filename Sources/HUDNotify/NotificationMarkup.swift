@@ -1,7 +1,8 @@
 import HUDBase
 
 /// The body markup of the Desktop Notifications specification turned into Pango markup that is safe to hand to
-/// Pango: `<b>`, `<i>`, `<u>` kept (balanced), `<a href…>` shown as its text, `<img alt="…">` as its alt text,
+/// Pango: `<b>`, `<i>`, `<u>` kept (balanced), `<a href…>` shown as its text underlined (a link: `dunstctl context`
+/// offers it), `<img alt="…">` as its alt text,
 /// `<br>` as a line break, the five XML entities and numeric references kept; other tags (`<big>`, `<span …>`, a
 /// closing tag of nothing open) left out with their text kept, as dunst does; a stray `<` or `&` shown literally,
 /// escaped. Never passes a client's markup to Pango unchecked.
@@ -45,7 +46,7 @@ public enum NotificationMarkup {
             out += escape(c)
             i += 1
         }
-        for tag in open.reversed() { out += "</\(tag)>" }
+        for tag in open.reversed() { out += "</\(pangoName(tag))>" }
         return out
     }
 
@@ -68,21 +69,29 @@ public enum NotificationMarkup {
         }
         if lower.hasPrefix("/") {
             let name = String(lower.dropFirst()).trimmingSpaces
-            if name == "a" { return "" }
-            guard ["b", "i", "u"].contains(name), let at = open.lastIndex(of: name) else { return nil }
+            guard ["a", "b", "i", "u"].contains(name), let at = open.lastIndex(of: name) else {
+                // A closing `</a>` of no link is left out as one of an anchor without its opening.
+                return name == "a" ? "" : nil
+            }
             // Closing an outer tag closes the ones opened inside it, so the result always nests.
             var closing = ""
-            for inner in open[at...].reversed() { closing += "</\(inner)>" }
+            for inner in open[at...].reversed() { closing += "</\(pangoName(inner))>" }
             open.removeSubrange(at...)
             return closing
         }
-        if lower == "a" || lower.hasPrefix("a ") { return "" }
+        if lower == "a" || lower.hasPrefix("a ") {
+            open.append("a")
+            return "<u>"
+        }
         if lower == "br" || lower == "br/" || lower == "br /" { return "\n" }
         if lower.hasPrefix("img ") || lower.hasPrefix("img/") || lower == "img" {
             return attribute("alt", in: tag).map { escaped($0, limit: 200) } ?? ""
         }
         return nil
     }
+
+    /// The Pango tag an open tag is drawn with: a link is underlined.
+    private static func pangoName(_ tag: String) -> String { tag == "a" ? "u" : tag }
 
     /// The value of `name="…"` (or single quotes) in a tag.
     private static func attribute(_ name: String, in tag: String) -> String? {

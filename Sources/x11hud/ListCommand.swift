@@ -79,11 +79,14 @@ struct ListCommand: Command {
 
     @MainActor static func json(_ huds: [HUDListing], ended: [EndedJob] = []) -> String {
         let actions = notificationActions(huds)
-        let listed = huds.map { Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }) }
+        let links = actions == nil ? nil : notificationLinks()
+        let listed = huds.map {
+            Listed(hud: $0, actions: $0.id.flatMap { actions?[$0] }, links: $0.id.flatMap { links?[$0] })
+        }
         return JSONWriter.text(Row.rows(listed, ended: ended)) ?? "[]"
     }
 
-    /// A HUD as `--json` lists it: a notification's with its actions.
+    /// A HUD as `--json` lists it: a notification's with its actions and links.
     struct Listed: Encodable {
         struct Action: Encodable {
             var key: String
@@ -92,13 +95,16 @@ struct ListCommand: Command {
 
         var hud: HUDListing
         var actions: [Action]?
+        var links: [NotificationLink]?
 
-        private enum CodingKeys: String, CodingKey { case actions }
+        private enum CodingKeys: String, CodingKey { case actions, links }
 
         func encode(to encoder: any Encoder) throws {
             try hud.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encodeIfPresent(actions, forKey: .actions)
+            // With its actions: a notification's, empty when it has none.
+            if actions != nil { try c.encode(links ?? [], forKey: .links) }
         }
     }
 

@@ -41,15 +41,16 @@ extension NotificationsControl {
     struct Menu: Command {
         static let spec = makeSpec(
             ["x11hud", "notifications", "menu"],
-            abstract: "Pick an action of the notifications shown with dmenu, rofi or the like, and invoke it.",
+            abstract: "Pick an action or link of the notifications shown with dmenu, rofi or the like, and act on it.",
             discussion: """
-                The command reads one line per action, as dunst's context menu gives them ('#LABEL (SUMMARY) \\
-                [ID,KEY]'), and prints the one picked; its sender gets ActionInvoked, then NotificationClosed \\
-                reason 2 (unless resident). Prints the id and key invoked.
+                The command reads one line per action, as dunst's context menu gives them ('#LABEL (SUMMARY) \
+                [ID,KEY]'), then one per link ('[TEXT] URL'), and prints the one picked. An action's sender gets \
+                ActionInvoked, then NotificationClosed reason 2 (unless resident), and the id and key invoked are \
+                printed; a link is opened with [notifications] browser (xdg-open) and its URL printed.
 
 
                 """ + NotificationsControl.statuses([
-                    (.cancelled, "no action is shown, or the menu was cancelled (nothing picked)"),
+                    (.cancelled, "no action or link is shown, or the menu was cancelled (nothing picked)"),
                     (.usage, "the dmenu command could not be run"),
                 ]))
 
@@ -57,7 +58,7 @@ extension NotificationsControl {
 
         static let rows: [OptionRow<Menu>] = [
             .text("dmenu", valueName: "command", help: """
-                The menu program, a shell command line reading lines and printing the one picked (default \\
+                The menu program, a shell command line reading lines and printing the one picked (default \
                 "dmenu -p dunst:"; rofi -dmenu, fuzzel --dmenu, wofi --dmenu).
                 """) { $0.dmenu = $1 ?? DmenuPick.defaultCommand },
         ]
@@ -68,7 +69,9 @@ extension NotificationsControl {
 
         func run() throws {
             let lines = try NotificationsControl.with { c throws(NotificationsControl.Failure) in try c.menuLines() }
-            guard !lines.isEmpty else { throw ExitError(.cancelled, "no notification shown has an action") }
+            guard !lines.isEmpty else {
+                throw ExitError(.cancelled, "no notification shown has an action or a link")
+            }
             switch DmenuPick.run(dmenu, lines: lines) {
             case .cancelled: throw ExitError(.cancelled, "the menu was cancelled: nothing picked")
             case .failed(let why): throw ExitError(.usage, why)
@@ -76,7 +79,8 @@ extension NotificationsControl {
                 let done = try NotificationsControl.with { c throws(NotificationsControl.Failure) in
                     try c.invokeMenuLine(line)
                 }
-                print("\(done.id) \(done.key)")
+                // A link picked: the server opened it with its browser.
+                print(done.id == 0 ? done.key : "\(done.id) \(done.key)")
             }
         }
     }

@@ -29,20 +29,30 @@ import Testing
         var menuInput: String {
             (try? String(contentsOf: dir.appendingPathComponent("menu.in"), encoding: .utf8)) ?? ""
         }
+        /// The arguments the browser stand-in was last started with, one a line.
+        var browserArguments: String {
+            (try? String(contentsOf: dir.appendingPathComponent("browser.args"), encoding: .utf8)) ?? ""
+        }
 
         init(dunst: Bool, ruleName: String = "mute", appName: String = "muted") throws {
             desk = try NotificationsCommandTests.Desk(serverArguments: nil)
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-dunstctl-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let dmenu = dir.appendingPathComponent("dmenu").path
-            try "#!/bin/sh\ncat > '\(dir.path)/menu.in'\ngrep ',no]' '\(dir.path)/menu.in'\n"
+            // The action `no`, else the first link.
+            try "#!/bin/sh\ncd '\(dir.path)'\ncat > menu.in\ngrep ',no]' menu.in || grep -m1 '^\\[' menu.in\n"
                 .write(toFile: dmenu, atomically: true, encoding: .utf8)
             #expect(chmod(dmenu, 0o755) == 0)
+            let browser = dir.appendingPathComponent("browser").path
+            try "#!/bin/sh\ncd '\(dir.path)'\nprintf '%s\\n' \"$@\" > browser.tmp\nmv browser.tmp browser.args\n"
+                .write(toFile: browser, atomically: true, encoding: .utf8)
+            #expect(chmod(browser, 0o755) == 0)
             if dunst {
                 let config = dir.appendingPathComponent("dunstrc")
                 try """
                     [global]
                         dmenu = \(dmenu) -p dunst:
+                        browser = \(browser)
                     [mute]
                         appname = muted
                         skip_display = true
@@ -59,6 +69,7 @@ import Testing
                 try """
                     [notifications]
                     dmenu = "\(dmenu) -p dunst:"
+                    browser = "\(browser)"
 
                     [[notifications.rule]]
                     name = "\(ruleName)"
@@ -153,6 +164,17 @@ import Testing
         try acted("action", "-A yes=Yes", "action")
         try acted("context", "-A yes=Yes -A no=No", "context")
         t.add("menu lines", s.menuInput.replacing(#/\[\d+,/#, with: "[ID,"))
+        // A link in a body: context offers it after the actions, and its pick is opened with the browser.
+        #expect(try s.desk.sh("notify-send -t 0 Links 'read <a href=\"https://example.org/x?a=1\">the page</a>'")
+            .status == 0)
+        t.add("link shown", "\(try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 1 })")
+        t.add("link context", out(try s.ctl("context")))
+        // The menu runs after context has answered: its input is read once the browser has started.
+        let opened = try Tools.waitUntil(timeout: 5) { !s.browserArguments.isEmpty }
+        t.add("browser got", "\(opened) \(s.browserArguments)")
+        t.add("link menu", s.menuInput)
+        try s.ctl("close-all")
+        _ = try Tools.waitUntil(timeout: 5) { try s.count("displayed") == 0 }
 
         // rule: `mute` keeps app `muted` off the screen; disabled, its notification shows; an unknown rule fails.
         let before = try s.count("history")
@@ -188,6 +210,8 @@ import Testing
         #expect(said["action heard"] == "0 yes\n")
         #expect(said["context heard"] == "0 no\n")
         #expect(said["menu lines"]?.contains("#No (Choose) [ID,no]") == true)
+        #expect(said["link menu"] == "[the page] https://example.org/x?a=1")
+        #expect(said["browser got"] == "true https://example.org/x?a=1\n")
         #expect(said["muted kept off"] == "true 0")
         #expect(said["unknown rule"]?.contains("There is no rule named \"nope\"") == true)
 
