@@ -25,9 +25,10 @@ package struct LookOptions: OptionGroup, Codable {
 
     package static let rows = sectionRows(nil)
 
-    /// The rows, under `section` in `--help` (the notification server's "Look (as for the HUD)").
-    package static func sectionRows(_ section: String?) -> [OptionRow<LookOptions>] {
-        settingKeys.map { key in .setting(key, section: section) { $0.given[key] = $1 } } + [
+    /// The rows, under `section` in `--help` (the notification server's "Look (as for the HUD)"), with `help`
+    /// instead of a setting's own where a command uses it otherwise (the server's fonts are the summary's and body's).
+    package static func sectionRows(_ section: String?, help: [ConfigKey: String] = [:]) -> [OptionRow<LookOptions>] {
+        settingKeys.map { key in .setting(key, section: section, help: help[key]) { $0.given[key] = $1 } } + [
             .flag("static-icons", help: "Show icons whole at once instead of drawing their strokes in.",
                   section: section) { $0.staticIcons = $1 },
             .flag("show-value", help: "Show the percentage inside the ring or pie, or beside the bar.",

@@ -14,6 +14,7 @@ extension OptionRow {
     /// A setting's option: its row of the table of settings (`SettingKey.setting`) gives its name, value name,
     /// help and values, and reads its value as the config file's is read.
     package static func setting<Key: SettingKey & RawRepresentable>(_ key: Key, section: String? = nil,
+                                                            help: String? = nil,
                                                             set: @escaping (inout Root, ConfigValue?) -> Void)
         -> OptionRow where Key.RawValue == String {
         let setting = key.setting
@@ -24,7 +25,7 @@ extension OptionRow {
         } else {
             .values(setting.type.choices)
         }
-        return .option(key.rawValue, valueName: setting.valueName, help: setting.optionHelp,
+        return .option(key.rawValue, valueName: setting.valueName, help: help ?? setting.optionHelp,
                        choices: setting.type.choices, completion: completion, section: section,
                        parse: { text throws(ValueError) -> ConfigValue in
                            let value: ConfigValue?

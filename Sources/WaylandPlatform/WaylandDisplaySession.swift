@@ -88,7 +88,10 @@ import ProgressFeed
         }
         if let owner {
             if !owner.id.isEmpty { live.controller.id = owner.id }
-            Self.answer(owner, for: live, on: output ?? session.outputNames.first ?? "")
+            let session = self.session
+            Self.answer(owner, for: live) { [weak live] in
+                live?.placedOutput ?? output ?? session.outputNames.first ?? ""
+            }
             owners[ObjectIdentifier(live)] = owner
         }
         return live
@@ -209,11 +212,12 @@ import ProgressFeed
     private var residentOwner: NameOwner?
 
     /// Lets other processes reach `live` through `owner`'s socket: `--id` updates and `hide` change it, `list`
-    /// describes it (on `output`).
-    public static func answer(_ owner: NameOwner, for live: any HUDPresenter, on output: String) {
+    /// describes it (on the output `output` says when asked: where it is then).
+    public static func answer(_ owner: NameOwner, for live: any HUDPresenter,
+                              on output: @escaping @MainActor () -> String) {
         owner.onRequest = { [unowned live] request in apply(request, to: live) }
         owner.describe = { [unowned live] in
-            let listing = HUDListing(live.controller, pid: getpid(), monitor: output)
+            let listing = HUDListing(live.controller, pid: getpid(), monitor: output())
             return JSONWriter.text(listing) ?? "{}"
         }
     }

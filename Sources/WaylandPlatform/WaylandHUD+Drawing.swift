@@ -142,7 +142,11 @@ extension WaylandHUD {
             frameWanted = false
             session.setNeedsUpdate()
         }
-        made.outputsChanged = { [unowned self] in session.setNeedsUpdate() }
+        made.outputsChanged = { [unowned self] in
+            // Known now, or moved: it stacks with the HUDs of the output it is on, no longer with another's.
+            if stackPlace != nil { session.placesChanged() }
+            session.setNeedsUpdate()
+        }
         made.preferredScaleChanged = { [unowned self] in session.setNeedsUpdate() }
         // The compositor took the surface away (its output went): made again, on another output, with the next frame.
         made.closed = { [unowned self] in

@@ -62,6 +62,17 @@ public import ProgressFeed
     /// Whether the output asked for by name exists (else the compositor's choice is used).
     public var outputExists: Bool { outputName.map { session.outputNames.contains($0) } ?? true }
 
+    /// The output the HUD is really on: the one its surface entered (`wl_surface.enter`), which is the compositor's
+    /// choice where none was named (sway: the focused output when it was made); before that, the named one; nil
+    /// while neither is known. What its stack is formed on and `list` says.
+    public var placedOutput: String? {
+        if let entered = surface?.outputs.lazy.compactMap(session.connection.output).map(\.name)
+            .first(where: { !$0.isEmpty }) {
+            return entered
+        }
+        return outputName
+    }
+
     /// Shows the HUD; its surface is made at once, so that the compositor measures its place while the first frame
     /// is drawn (a surface without a buffer shows nothing, during a grace time too).
     public func show(animated: Bool = true) {

@@ -7,7 +7,7 @@ extension WaylandSession {
     public var places: [HUDStack.Place] {
         huds.enumerated().compactMap { i, hud in
             guard let place = hud.stackPlace else { return nil }
-            return HUDStack.Place(key: "\(getpid()).\(i)", output: hud.outputName ?? "",
+            return HUDStack.Place(key: "\(getpid()).\(i)", output: hud.placedOutput ?? "",
                                   placement: hud.style.placement.rawValue, height: place.bezel.height,
                                   since: place.since, newestFirst: hud.style.bubble != nil,
                                   first: hud.style.stacksFirst, last: hud.style.stacksLast)
@@ -27,10 +27,12 @@ extension WaylandSession {
         let ownPID = "\(getpid())."
         let others = neighbours.filter { !$0.key.hasPrefix(ownPID) }
         let placed = huds.enumerated().compactMap { i, hud in hud.stackPlace.map { (UInt(i), hud, $0) } }
-        let groups = Dictionary(grouping: placed) { "\($0.1.outputName ?? "")\u{0}\($0.1.style.placement.rawValue)" }
+        // By the output each is really on: one the compositor placed (none named) is on the focused output of when
+        // it came, not every such HUD on one; a column per output, as on X11 with two monitors.
+        let groups = Dictionary(grouping: placed) { "\($0.1.placedOutput ?? "")\u{0}\($0.1.style.placement.rawValue)" }
         let now = loop.now
         for group in groups.values {
-            let key = "\(group[0].1.outputName ?? "")\u{0}\(group[0].1.style.placement.rawValue)"
+            let key = "\(group[0].1.placedOutput ?? "")\u{0}\(group[0].1.style.placement.rawValue)"
             let theirs = others.enumerated().filter { "\($0.1.output)\u{0}\($0.1.placement)" == key }
             // Theirs as this process's own, so that every process forms the same stack, by when each came.
             let all = group.map { id, hud, place in

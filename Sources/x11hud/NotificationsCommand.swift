@@ -64,9 +64,16 @@ struct NotificationsCommand: Command {
             Show the bubbles on X11 or as layer surfaces of a Wayland compositor (default: Wayland when \
             $WAYLAND_DISPLAY names one with layer-shell and no --display is given).
             """, choices: Backend.allCases.map(\.rawValue), parse: Backend.parse) { $0.backend = $1 },
-    ] + .group(LookOptions.sectionRows("LOOK (AS FOR THE HUD)")) { c, body throws(ValueError) in
+    ] + .group(LookOptions.sectionRows("LOOK (AS FOR THE HUD)", help: lookHelp)) { c, body throws(ValueError) in
         try body(&c.look)
     }
+
+    /// The look's options as the server uses them: the column's own default place, the fonts of a bubble.
+    private static let lookHelp: [ConfigKey: String] = [
+        .font: "Summary font of a bubble, a Pango description (default Sans Bold 14).",
+        .detailsFont: "Body font of a bubble (default Sans 13).",
+        .position: NotificationKey.position.setting.optionHelp,
+    ]
 
     mutating func validate() throws {
         try look.validate()

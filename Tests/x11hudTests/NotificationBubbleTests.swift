@@ -181,18 +181,24 @@ import Testing
         return found
     }
 
-    /// The bar in `w`: its outline's rows (runs as long as the text column) and the longest run between them (the
-    /// outline's left end and the fill), once the fill is about `fraction` of the outline.
+    /// The bar in `w`: the rows of its fill (light runs at least 60 long, at least 4 rows: the fill is as tall as
+    /// the bar, issue 53), the fill's length and the whole bar's, fill and faint track (what is brighter than the
+    /// dark bezel from the fill's start on), once the fill is about `fraction` of the bar.
     private func bar(in w: WindowInfo, desk: Desk, fraction: Double) throws -> (outline: Int, fill: Int, x: Int)? {
         var found: (outline: Int, fill: Int, x: Int)?
         _ = try Screenshot.first(on: desk.x.display, timeout: Sanitizer.upTo(5)) { shot in
             let rows = Self.runs(in: w, of: shot)
-            guard let outline = rows.map(\.length).max(), outline > 250,
-                  let top = rows.first(where: { $0.length == outline }),
-                  let bottom = rows.last(where: { $0.length == outline }), bottom.y - top.y >= 3 else { return false }
-            let fill = rows.filter { $0.y > top.y && $0.y < bottom.y }.map(\.length).max() ?? 0
-            found = (outline, fill, top.x)
-            return abs(Double(fill) - fraction * Double(outline)) < 12
+            guard let fill = rows.map(\.length).max() else { return false }
+            let filled = rows.filter { abs($0.length - fill) <= 2 }
+            guard filled.count >= 4, let row = filled.dropFirst(filled.count / 2).first else { return false }
+            var end = row.x
+            while end < min(w.x + w.width, shot.width) {
+                let p = shot.pixel(x: end, y: row.y)
+                guard (p.red + p.green + p.blue) / 3 > 0.2 else { break }
+                end += 1
+            }
+            found = (end - row.x, fill, row.x)
+            return end - row.x > 250 && abs(Double(fill) - fraction * Double(end - row.x)) < 12
         }
         return found
     }
@@ -216,12 +222,12 @@ import Testing
         let bubble = try WindowInfo.settled(id: try #require(window), display: desk.x.display)
         // In the column: as wide as every bubble (350 points and a pixel a side), 20 points from the top right.
         #expect(bubble.width == 352 && bubble.x + bubble.width == 1280 - 20 + 1 && bubble.y == 20 - 1, "\(bubble)")
-        // The bar spans the text column (326 points, less its outline's inset), its fill 42 % of it.
+        // The bar spans the text column (326 points), its fill 42 % of it.
         let first = try #require(try bar(in: bubble, desk: desk, fraction: 0.42), "no bar in \(bubble)")
         #expect(first.outline >= 300 && first.outline <= 326, "\(first)")
         #expect(abs(Double(first.fill) - 0.42 * Double(first.outline)) < 12, "\(first)")
         // At the text's leading edge (12 points into the bezel, which is a pixel into the window), give or take
-        // the outline's rounded end.
+        // the bar's rounded end.
         #expect(abs(first.x - (bubble.x + 1 + 12)) <= 6, "\(first) \(bubble)")
         try save(desk, "progress-42")
         // Updated in place (replaces_id): the same window, its bar eased on to 90 %.

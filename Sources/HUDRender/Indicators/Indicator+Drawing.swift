@@ -42,9 +42,17 @@ extension Indicator {
             }
         case .bar:
             let frames = showsValue ? Self.barFrames(in: f) : (bar: f, text: f)
-            if still { IndicatorPainter.barOutline(in: frames.bar, color: color, on: cr) }
+            if still {
+                if solidBar {
+                    IndicatorPainter.barFill(progress: 1, in: frames.bar, inset: 0,
+                                             color: color.withAlpha(color.alpha * 0.25), on: cr)
+                } else {
+                    IndicatorPainter.barOutline(in: frames.bar, color: color, on: cr)
+                }
+            }
             if moving {
-                IndicatorPainter.barFill(progress: progress, in: frames.bar, color: color, on: cr)
+                IndicatorPainter.barFill(progress: progress, in: frames.bar, inset: solidBar ? 0 : 4, color: color,
+                                         on: cr)
                 if showsValue { drawValue(progress, in: frames.text, color: color, text: text, on: cr) }
             }
         case .icon(let icon, let live):

@@ -134,9 +134,10 @@ enum IndicatorPainter {
         cairo_restore(cr)
     }
 
-    /// with a fill inset 4 that grows from the left in proportion to progress.
-    static func barFill(progress: Double, in f: Rect, color: RGBA, on cr: OpaquePointer) {
-        let track = Rect(x: f.minX + 4, y: f.minY + 4, width: f.width - 8, height: f.height - 8)
+    /// with a fill inset `inset` (4: inside the outline) that grows from the left in proportion to progress.
+    static func barFill(progress: Double, in f: Rect, inset: Double = 4, color: RGBA, on cr: OpaquePointer) {
+        let track = Rect(x: f.minX + inset, y: f.minY + inset, width: f.width - 2 * inset,
+                         height: f.height - 2 * inset)
         guard progress > 0, track.height > 0 else { return }
         cairo_save(cr)
         Painter.setColor(cr, color)

@@ -23,6 +23,9 @@ public struct Indicator: Hashable, Sendable {
     /// How long a bar may be drawn: its own width, or a bubble's text column (`HUDStyle.Bubble`), which its
     /// frame then spans. The travel of its fill follows it, so that a long bar's progress steps stay a pixel.
     public var barLength = Indicator.barSize.width
+    /// A bubble's bar: a filled track and a fill as tall as the bar, as dunst and mako draw one, rather than
+    /// MBProgressHUD's outline round a fill two pixels high, which is hard to see on a bubble's grey.
+    public var solidBar = false
 
     public init(_ kind: Kind, showsValue: Bool = false) {
         self.kind = kind
@@ -47,6 +50,7 @@ public struct Indicator: Hashable, Sendable {
         showsValue = style.showsValue && Self.showsProgress(kind)
         if case .bar = kind, let bubble = style.bubble {
             barLength = max(Self.barSize.width, bubble.width - 2 * HUDStyle.Bubble.padding)
+            solidBar = true
         }
     }
 
