@@ -1,3 +1,5 @@
+import HUDScene
+
 /// A link of a notification: the text it is shown as and where it leads. The list is dunst's (`NotificationLinks`):
 /// each `<a href>` of the summary and body, each `<img src>`, then the plain URLs outside them.
 public struct NotificationLink: Sendable, Equatable, Encodable {
@@ -68,20 +70,12 @@ public struct NotificationLink: Sendable, Equatable, Encodable {
         return out + rest
     }
 
+    /// The entity's character, but never a control character: it would end up in a browser's argument.
     private static func entity(_ name: Substring) -> Character? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        default:
-            let number = name.hasPrefix("#x") || name.hasPrefix("#X") ? UInt32(name.dropFirst(2), radix: 16)
-                : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-            // A control character would end up in a browser's argument: left as written.
-            guard let number, number >= 0x20, let scalar = Unicode.Scalar(number) else { return nil }
-            return Character(scalar)
+        guard let c = TextBlock.character(entity: name), c.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+            return nil
         }
+        return c
     }
 
     /// The words of a `browser` setting, as dunst splits it (`g_shell_parse_argv`, without a shell running it):

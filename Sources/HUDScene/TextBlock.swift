@@ -52,7 +52,8 @@ extension TextBlock {
         return out
     }
 
-    private static func character(entity name: Substring) -> Character? {
+    /// The character an XML entity (`amp`, `#38`, `#x26`) names, the name without `&` and `;`.
+    public static func character(entity name: Substring) -> Character? {
         switch name {
         case "amp": return "&"
         case "lt": return "<"

@@ -12,12 +12,7 @@ extension DunstctlTests {
         #expect(try s.desk.sh("notify-send -t 0 Links '\(body)'").status == 0)
         #expect(try s.desk.sh("notify-send -t 0 Plain text").status == 0)
         #expect(try s.waitFor(displayed: 2, history: 0))
-        var listed: [[String: Any]] = []
-        _ = try Tools.waitUntil(timeout: 5) {
-            let json = try s.desk.sh("\(x11hud) list --json").stdout
-            listed = (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]) ?? []
-            return listed.count == 2
-        }
+        let listed = try s.listed(count: 2)
         let links = listed.map { ($0["label"] as? String ?? "", $0["links"] as? [[String: String]]) }
         #expect(links.first { $0.0 == "Links" }?.1 == [["text": "the page", "url": "https://example.org/a?x=1&y=2"],
                                                       ["text": "www.b.org/z", "url": "www.b.org/z"]])
@@ -25,7 +20,7 @@ extension DunstctlTests {
 
         let picked = try s.desk.sh("\(x11hud) notifications menu --dmenu 'grep \"^\\[\"'")
         #expect(picked.status == 0 && picked.stdout == "https://example.org/a?x=1&y=2\n", "\(picked.stderr)")
-        #expect(try Tools.waitUntil(timeout: 5) { s.browserArguments == "https://example.org/a?x=1&y=2\n" })
+        #expect(Tools.waitUntil(timeout: 5) { s.browserArguments == "https://example.org/a?x=1&y=2\n" })
         // The link stays shown: opening it is no click on the bubble.
         #expect(try s.count("displayed") == 2)
     }

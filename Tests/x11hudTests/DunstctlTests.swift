@@ -96,6 +96,17 @@ import Testing
             try Tools.waitUntil(timeout: 5) { try count("displayed") == displayed && count("history") == history }
         }
 
+        /// `x11hud list --json` once it lists `count` notifications (what it lists last, when it never does).
+        func listed(count: Int) throws -> [[String: Any]] {
+            var listed: [[String: Any]] = []
+            _ = try Tools.waitUntil(timeout: 5) {
+                let json = try desk.sh("\(CLI.binary.path) list --json").stdout
+                listed = (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]) ?? []
+                return listed.count == count
+            }
+            return listed
+        }
+
         /// `dunstctl history` read: each entry's values, and each key's D-Bus type.
         func history() throws -> (entries: [[String: Any]], types: [String: String]) {
             let r = try ctl("history")
@@ -283,12 +294,7 @@ import Testing
                                       environment: s.desk.environment)
         #expect(try s.desk.sh("notify-send -t 0 Plain text").status == 0)
         #expect(try s.waitFor(displayed: 2, history: 0))
-        var listed: [[String: Any]] = []
-        _ = try Tools.waitUntil(timeout: 5) {
-            let json = try s.desk.sh("\(x11hud) list --json").stdout
-            listed = (try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]) ?? []
-            return listed.count == 2
-        }
+        let listed = try s.listed(count: 2)
         let actions = listed.map { ($0["label"] as? String ?? "", $0["actions"] as? [[String: String]]) }
         #expect(actions.first { $0.0 == "Choose" }?.1 == [["key": "yes", "label": "Yes"], ["key": "no", "label": "No"]])
         #expect(actions.first { $0.0 == "Plain" }?.1 == [])
