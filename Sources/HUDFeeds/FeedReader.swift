@@ -36,6 +36,16 @@ public final class FeedReader: HUDInputSource {
         var gate = WarningGate()
         var lineNumber = 0
         var eta: TimeRemaining?
+        /// The last `total_bytes` a line gave: a later line of bytes alone is a fraction of it, as its details say.
+        var bytesTotal: Int64?
+
+        mutating func withKnownTotal(_ u: FeedUpdate) -> FeedUpdate {
+            if let all = u.bytesTotal { bytesTotal = all > 0 ? all : nil }
+            guard u.progress == nil, u.bytesTotal == nil, let done = u.bytesDone, let all = bytesTotal else { return u }
+            var u = u
+            u.progress = min(Double(done) / Double(all), 1)
+            return u
+        }
     }
     private let scan: Mutex<Scan>
     private let link = MailboxLink()
@@ -151,9 +161,11 @@ public final class FeedReader: HUDInputSource {
         switch parser.parse(line) {
         case .nothing: break
         // The flood's path: nothing more than taking the update unless an estimate is asked for.
-        case .update(let u): if s.eta == nil { batch.take(u) } else { batch.take(withTimeRemaining(u, &s)) }
+        case .update(let u):
+            let u = s.withKnownTotal(u)
+            if s.eta == nil { batch.take(u) } else { batch.take(withTimeRemaining(u, &s)) }
         case .partial(let u, let w):
-            batch.take(withTimeRemaining(u, &s))
+            batch.take(withTimeRemaining(s.withKnownTotal(u), &s))
             note("line \(s.lineNumber): \(w)", &s)
         case .warning(let w): note("line \(s.lineNumber): \(w)", &s)
         }

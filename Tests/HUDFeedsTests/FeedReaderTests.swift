@@ -37,6 +37,18 @@ import Testing
         }
     }
 
+    @Test func bytesAloneAreAFractionOfTheTotalAnEarlierLineGave() {
+        // A producer that says its total once: the bar follows the bytes as the details do.
+        let reader = FeedReader()
+        for line in ["{\"bytes\":1000000,\"total_bytes\":9000000}\n", "{\"bytes\":3000000}\n"] {
+            Array(line.utf8).withUnsafeBytes { reader.push($0) }
+        }
+        #expect(reader.take().progress == 3.0 / 9)
+        // A total of 0 says it is not known: no fraction from it.
+        let unknown = read("{\"bytes\":1,\"total_bytes\":0}\n{\"bytes\":2}\n", cutAt: [])
+        #expect(unknown.progress == nil)
+    }
+
     @Test func aRedrawLedByACarriageReturnIsSeenWhenItIsWritten() {
         let reader = FeedReader()
         // curl and wget start each redraw with \r: the figures are on screen before the next redraw comes.
