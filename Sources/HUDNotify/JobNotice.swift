@@ -1,3 +1,4 @@
+import HUDBase
 public import HUDConfig
 public import HUDScene
 

@@ -1,3 +1,4 @@
+import HUDBase
 import HUDScene
 
 /// A link of a notification: the text it is shown as and where it leads. The list is dunst's (`NotificationLinks`):
