@@ -14,6 +14,9 @@ struct DunstMapping {
         set { imported.settings = newValue }
     }
 
+    /// dunst's `frame_width`: its `width` is inside the frame, x11hud's is the bezel's with the frame in it.
+    private var frame = 0.0
+
     init(imported: ImportedNotifications) { self.imported = imported }
 
     /// The values of keys x11hud has no key for that are what x11hud does anyway, said without a warning (booleans
@@ -75,6 +78,7 @@ struct DunstMapping {
 
     private mutating func mapGlobal(_ s: Section) {
         let gap = s["gap_size"].flatMap { Self.number($0.text) } ?? 0
+        frame = s["frame_width"].flatMap { Self.number($0.text) } ?? 0
         for key in s.keys {
             let v = s[key]!
             switch key {
@@ -119,8 +123,9 @@ struct DunstMapping {
         if let v = s["font"] {
             let bold = s["format"].map { Self.boldSummary($0.text) } ?? true
             do {
-                let body = try FontSpec(v.text)
-                let summary = bold ? try FontSpec(Self.bolded(v.text)) : body
+                let text = Self.pixelSized(v.text)
+                let body = try FontSpec(text)
+                let summary = bold ? try FontSpec(Self.bolded(text)) : body
                 set(.detailsFont, .font(body), v)
                 set(.font, .font(summary), v)
             } catch {
@@ -130,7 +135,8 @@ struct DunstMapping {
     }
 
     /// dunst's `width`: a number, or `(min, max)` for a width that follows the text, which x11hud's column of one
-    /// width for all takes as its largest.
+    /// width for all takes as its largest. dunst draws the frame outside it (dunst 1.9.0 to 1.9.2 one frame width
+    /// wider still, its bug 1241), so x11hud's bezel is that much wider.
     private mutating func width(_ v: Value) {
         let range = 100.0...1000.0
         var points: Double
@@ -149,14 +155,14 @@ struct DunstMapping {
             }
             points = min(max(points, range.lowerBound), range.upperBound)
         }
-        set(.width, .number(points), v)
+        set(.width, .number(min(points + 2 * frame, range.upperBound)), v)
     }
 
     /// dunst's old `geometry = "WxH±X±Y"`: the width, and the corner and offset the signs give.
     private mutating func geometry(_ v: Value) {
         guard let g = Self.parseGeometry(v.text) else { return bad("geometry", v) }
         if let w = g.width, w > 0 {
-            set(.width, .number(min(max(w, 100), 1000)), v)
+            set(.width, .number(min(max(w, 100) + 2 * frame, 1000)), v)
         } else if g.width != nil {
             warn(v, "geometry", "a width of 0 (the screen's) cannot be given; the width is x11hud's")
         }
@@ -320,6 +326,20 @@ struct DunstMapping {
     static func boldSummary(_ format: String) -> Bool {
         let f = format.lowercased().filter { $0 != " " }
         return f.contains("<b>%s</b>") || f.contains("<b>%s")
+    }
+
+    /// A Pango description's size as x11hud reads it: dunst's Pango sizes are points at 96 dots an inch, x11hud's a
+    /// scene unit each (72 an inch), so `Monospace 10` is `Monospace 13.3` to be as large; a size in `px` is
+    /// already x11hud's.
+    static func pixelSized(_ font: String) -> String {
+        var words = font.split(separator: " ").map(String.init)
+        guard let last = words.last else { return font }
+        if last.hasSuffix("px"), let px = Double(last.dropLast(2)) {
+            words[words.count - 1] = text(px)
+        } else if let points = Double(last) {
+            words[words.count - 1] = text((points * 96 / 72 * 10).rounded() / 10)
+        }
+        return words.joined(separator: " ")
     }
 
     /// A Pango description made bold: "Bold" before its size (`Monospace 10` → `Monospace Bold 10`).

@@ -88,13 +88,14 @@ import Testing
     @Test func theLookOfIssue53MapsOntoTheNotificationsTable() throws {
         let imported = DunstConfig.read([(path, dunstrc)])
         let s = imported.settings
-        #expect(s.width == 300)
+        #expect(s.width == 306, "dunst's width is inside its frame, 3 wide")
         #expect(s.position == .topRight)
         #expect(s.offset == Point(x: 24, y: 40))
         #expect(s.frameWidth == 3)
         #expect(s.cornerRadius == 0)
         #expect(s.gap == 6)
-        let (body, summary) = (try FontSpec("DejaVu Sans 11"), try FontSpec("DejaVu Sans Bold 11"))
+        // dunst's 11 points at 96 dots an inch are 14.7 of x11hud's (72 an inch).
+        let (body, summary) = (try FontSpec("DejaVu Sans 14.7"), try FontSpec("DejaVu Sans Bold 14.7"))
         #expect(s.detailsFont == body)
         #expect(s.font == summary, "the format makes the summary bold")
         #expect(s.browser == "/usr/bin/firefox -new-tab")
@@ -187,6 +188,6 @@ import Testing
         #expect(back.urgency == expected.urgency)
         #expect(back.rules == expected.rules)
         let green = try RGBA(hex: "#003300")
-        #expect(back.width == 300 && back.urgency[.normal]?.bezelColor == green)
+        #expect(back.width == 306 && back.urgency[.normal]?.bezelColor == green)
     }
 }
