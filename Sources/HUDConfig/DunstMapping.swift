@@ -150,10 +150,11 @@ struct DunstMapping {
             return bad("width", v)
         }
         if !range.contains(points) {
+            let nearest = min(max(points, range.lowerBound), range.upperBound)
             if Self.number(v.text) != nil {
-                warn(v, "width", "\(Self.text(points)) is outside 100…1000 points; \(Self.text(min(max(points, 100), 1000))) taken")
+                warn(v, "width", "\(Self.text(points)) is outside 100…1000 points; \(Self.text(nearest)) taken")
             }
-            points = min(max(points, range.lowerBound), range.upperBound)
+            points = nearest
         }
         set(.width, .number(min(points + 2 * frame, range.upperBound)), v)
     }

@@ -22,8 +22,9 @@ struct NotificationsCommand: Command {
         Owns org.freedesktop.Notifications on the session bus until the bus or the display (the X server, the \
         Wayland compositor) goes away. \
         Notifications are bubbles in a column at the top right (--position, or the config file's \
-        [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
-        pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
+        [notifications] table: width, body-lines, position, a look per urgency; without one of the user's own, \
+        the user's dunstrc and its dunstrc.d drop-ins, mapped as far as x11hud can, which --print-config prints \
+        as TOML), every action a button, the pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
         x-dunst-stack-tag, synchronous, private-synchronous) and a 'value' hint (0-100) without a body or \
         actions (a volume key's) are an OSD where the command line's HUDs are, updated in place, as \
         replaces_id updates any notification; any other value is a bubble with a bar (a rule's osd key \
