@@ -67,9 +67,8 @@ extension NotificationKey: SettingKey {
         case .offset:
             return row("[x, y]", """
                 The column's distance from the screen's edges at its position, in points, as dunst's offset: \
-                [24, 40] at top-right puts a bubble's outer edge 24 from the right and 40 from the top (unset: the \
-                top-level margin and offset).
-                """, .point)
+                [24, 40] at top-right puts a bubble's outer edge 24 from the right and 40 from the top.
+                """, .point, unset: "the top-level margin and offset")
         case .font:
             return row("font", "A bubble's summary font, a Pango description (over the top-level font).", .font,
                        unset: "the top-level font, else Sans Bold 14")
