@@ -17,7 +17,13 @@ public enum DunstConfig {
 
     /// Reads the user's files and maps them; nil when there are none. A file that cannot be read is a warning.
     public static func load(environment: [String: String]) -> ImportedNotifications? {
-        let paths = paths(environment: environment)
+        load(paths(environment: environment), read: read)
+    }
+
+    /// Reads the files at `paths` and maps them with `read`; nil when there are none. A file that cannot be read
+    /// is a warning.
+    static func load(_ paths: [String], read: ([(path: String, text: String)]) -> ImportedNotifications)
+        -> ImportedNotifications? {
         guard !paths.isEmpty else { return nil }
         var unreadable: [String] = []
         let files = paths.compactMap { path -> (path: String, text: String)? in
@@ -55,10 +61,20 @@ public enum DunstConfig {
     /// Maps `files` (path and text, in order) onto x11hud's settings.
     public static func read(_ files: [(path: String, text: String)]) -> ImportedNotifications {
         var imported = ImportedNotifications()
+        let sections = layer(files, into: &imported)
+        var mapping = DunstMapping(imported: imported)
+        mapping.map(sections)
+        return mapping.imported
+    }
+
+    /// The sections of `files` layered, a later file's key over an earlier one's; keys before any header are in
+    /// the section "global". Each file is noted as read, each line that is no key a warning.
+    static func layer(_ files: [(path: String, text: String)], inlineComments: Bool = true,
+                      into imported: inout ImportedNotifications) -> [Section] {
         var sections: [Section] = []
         for (path, text) in files {
             imported.files.append(path)
-            let ini = INIFile(text: text)
+            let ini = INIFile(text: text, inlineComments: inlineComments)
             for problem in ini.problems {
                 imported.warn("line \(problem.line)", at: (path, problem.line), problem.reason + "; left out")
             }
@@ -74,8 +90,6 @@ public enum DunstConfig {
                                                       line: entry.line)
             }
         }
-        var mapping = DunstMapping(imported: imported)
-        mapping.map(sections)
-        return mapping.imported
+        return sections
     }
 }

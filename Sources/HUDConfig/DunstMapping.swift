@@ -9,7 +9,7 @@ struct DunstMapping {
     typealias Value = DunstConfig.Value
 
     var imported: ImportedNotifications
-    private var settings: NotificationSettings {
+    var settings: NotificationSettings {
         get { imported.settings }
         set { imported.settings = newValue }
     }
@@ -291,7 +291,7 @@ struct DunstMapping {
 
     /// Checks a `format`: x11hud shows the summary over the body (and a progress value as a bar), so the
     /// `<b>%s</b>\n%b` family maps; anything else it would show is a warning.
-    private mutating func format(_ v: Value, shown: Bool) {
+    mutating func format(_ v: Value, shown: Bool) {
         var unshown: [String] = []
         let names: [Character: String] = ["a": "the application's name (%a)", "i": "the icon's name (%i)",
                                           "I": "the icon's path (%I)", "n": "the progress as a number (%n)"]
@@ -359,13 +359,13 @@ struct DunstMapping {
 
     // MARK: values
 
-    private mutating func set(_ key: NotificationKey, _ value: ConfigValue, _ v: Value) {
+    mutating func set(_ key: NotificationKey, _ value: ConfigValue, _ v: Value) {
         settings.set(key, value)
         imported.source(key.rawValue, v.place)
     }
 
     /// A number for `key`, checked by its row's range (one outside it is a warning, the nearest taken).
-    private mutating func number(_ key: NotificationKey, _ v: Value) {
+    mutating func number(_ key: NotificationKey, _ v: Value) {
         guard let n = Self.number(v.text) else { return bad(dunstName(key, v), v) }
         guard case .number(let range, _) = key.setting.type else { return }
         if !range.contains(n) {
@@ -374,14 +374,14 @@ struct DunstMapping {
         set(key, .number(min(max(n, range.lowerBound), range.upperBound)), v)
     }
 
-    private mutating func whole(_ key: NotificationKey, _ v: Value) {
+    mutating func whole(_ key: NotificationKey, _ v: Value) {
         guard let n = Self.number(v.text), n == n.rounded(), case .whole(let range, _) = key.setting.type else {
             return bad(dunstName(key, v), v)
         }
         set(key, .number(Double(min(max(Int(n), range.lowerBound), range.upperBound))), v)
     }
 
-    private mutating func command(_ key: NotificationKey, _ v: Value) {
+    mutating func command(_ key: NotificationKey, _ v: Value) {
         guard !v.text.allSatisfy(\.isWhitespace) else { return bad(dunstName(key, v), v) }
         set(key, .command(v.text), v)
     }
@@ -399,7 +399,7 @@ struct DunstMapping {
         if actions.count > 1 { warn(v, name, "one action a click in x11hud: \(first) taken") }
     }
 
-    private mutating func color(_ key: String, _ v: Value) -> RGBA? {
+    mutating func color(_ key: String, _ v: Value) -> RGBA? {
         guard let c = try? RGBA(hex: v.text) else {
             let bare = v.text.isEmpty && !v.quoted
             warn(v, key, bare ? "no value (an unquoted #colour is a comment to dunst too: write it in quotes)"
@@ -415,18 +415,18 @@ struct DunstMapping {
             ?? key.rawValue
     }
 
-    private mutating func bad(_ key: String, _ v: Value) {
+    mutating func bad(_ key: String, _ v: Value) {
         warn(v, key, "'\(v.text)' cannot be read; left out")
     }
 
     /// A key with no x11hud equivalent: a warning unless its value is what x11hud does anyway.
-    private mutating func unmapped(_ key: String, _ v: Value) {
+    mutating func unmapped(_ key: String, _ v: Value) {
         let value = INIFile.boolean(v.text).map { $0 ? "true" : "false" } ?? v.text.lowercased()
         if Self.sameAsX11hud[key]?.contains(value) == true { return }
         warn(v, key, Self.reasons[key] ?? "x11hud has no such setting; left out")
     }
 
-    private mutating func warn(_ v: Value, _ key: String, _ reason: String) {
+    mutating func warn(_ v: Value, _ key: String, _ reason: String) {
         imported.warn(key, at: v.place, reason)
     }
 

@@ -23,8 +23,9 @@ struct NotificationsCommand: Command {
         Wayland compositor) goes away. \
         Notifications are bubbles in a column at the top right (--position, or the config file's \
         [notifications] table: width, body-lines, position, a look per urgency; without one of the user's own, \
-        the user's dunstrc and its dunstrc.d drop-ins, mapped as far as x11hud can, which --print-config prints \
-        as TOML), every action a button, the pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
+        the user's dunstrc and its dunstrc.d drop-ins (on Wayland mako's config), mapped as far as x11hud can, \
+        which --print-config prints as TOML), every action a button, the pointer on one holding its timeout. \
+        The synchronous hints (x-canonical-private-synchronous, \
         x-dunst-stack-tag, synchronous, private-synchronous) and a 'value' hint (0-100) without a body or \
         actions (a volume key's) are an OSD where the command line's HUDs are, updated in place, as \
         replaces_id updates any notification; any other value is a bubble with a bar (a rule's osd key \
@@ -96,13 +97,17 @@ struct NotificationsCommand: Command {
         return settings
     }
 
-    /// A dunst user's look (`DunstConfig`) when the user's config.toml has no `[notifications]` table of its own
-    /// (the system's may: a distribution's defaults are not the user's choice); nil with --no-config or no dunstrc.
+    /// A dunst or mako user's look when the user's config.toml has no `[notifications]` table of its own (the
+    /// system's may: a distribution's defaults are not the user's choice): on Wayland mako's config (`MakoConfig`),
+    /// else, or when there is none, the dunstrc (`DunstConfig`); nil with --no-config or neither.
     private func importedLook(_ settings: Settings) -> ImportedNotifications? {
         let environment = ProcessEnvironment.variables
         guard !look.noConfig else { return nil }
         let user = look.config.map(RelativePaths.resolve) ?? ConfigPaths.user(environment: environment)
         guard user.map({ !settings.notificationFiles.contains($0) }) ?? true else { return nil }
+        let wayland = backend == .wayland
+            || (backend != .x11 && display == nil && !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty)
+        if wayland, let mako = MakoConfig.load(environment: environment) { return mako }
         return DunstConfig.load(environment: environment)
     }
 
