@@ -11,7 +11,14 @@ public struct ImportedNotifications: Sendable {
     /// Where each of `settings.rules` came from.
     public var ruleSources: [SettingSource] = []
     /// The keys that could not be mapped, one each, in the order first met.
-    public var warnings: [ConfigError] { tally.map(\.warning) }
+    public var warnings: [ConfigError] {
+        tally.map { entry in
+            var warning = entry.warning
+            let more = entry.count - 1
+            if more > 0 { warning.reason += " (and \(more) more line\(more == 1 ? "" : "s"))" }
+            return warning
+        }
+    }
 
     private var tally: [(key: String, warning: ConfigError, count: Int)] = []
 
@@ -22,9 +29,6 @@ public struct ImportedNotifications: Sendable {
     mutating func warn(_ key: String, at place: (path: String, line: Int), _ reason: String) {
         if let i = tally.firstIndex(where: { $0.key == key }) {
             tally[i].count += 1
-            let more = tally[i].count - 1
-            tally[i].warning.reason = tally[i].warning.reason.split(separator: " (and ").first.map(String.init)!
-                + " (and \(more) more line\(more == 1 ? "" : "s"))"
             return
         }
         tally.append((key, ConfigError(path: place.path, line: place.line, key: key, reason: reason), 1))
