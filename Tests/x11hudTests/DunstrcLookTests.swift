@@ -72,6 +72,27 @@ import Testing
         return found
     }
 
+    /// --print-config: the dunstrc as TOML with one line on stderr, unless config.toml has a [notifications] of its
+    /// own, which is then the whole of it.
+    @Test func printConfigShowsTheDunstrcUnlessConfigTomlHasNotificationsOfItsOwn() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("dunstrc-print-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/dunst", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/x11hud", withIntermediateDirectories: true)
+        try Self.dunstrc.write(toFile: home + "/dunst/dunstrc", atomically: true, encoding: .utf8)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home, "XDG_CONFIG_DIRS": home]
+        let read = try ChildProcess.run(CLI.binary, ["notifications", "--print-config"], environment: environment)
+        #expect(read.status == 0)
+        #expect(read.stdout.contains("offset = [24, 40]") && read.stdout.contains("width = 306"), "\(read.stdout)")
+        #expect(read.stderr.split(separator: "\n").filter { $0.contains("read ") }.count == 1, "\(read.stderr)")
+        #expect(read.stderr.contains("dunstrc:8: 'scale'"), "\(read.stderr)")
+        try "[notifications]\nwidth = 280\n".write(toFile: home + "/x11hud/config.toml", atomically: true,
+                                                   encoding: .utf8)
+        let own = try ChildProcess.run(CLI.binary, ["notifications", "--print-config"], environment: environment)
+        #expect(own.stdout.contains("width = 280") && !own.stdout.contains("offset = [24, 40]"), "\(own.stdout)")
+        #expect(!own.stderr.contains("dunstrc"), "\(own.stderr)")
+    }
+
     @Test(.enabled(if: usable)) func theFrameLandsWhereDunstDrawsItFromTheSameDunstrc() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("dunstrc-look-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: home) }
