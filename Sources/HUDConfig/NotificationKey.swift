@@ -11,6 +11,13 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case width
     case bodyLines = "body-lines"
     case position
+    case offset
+    case font
+    case detailsFont = "details-font"
+    case cornerRadius = "corner-radius"
+    case frameWidth = "frame-width"
+    case gap
+    case iconSize = "icon-size"
     case historyLength = "history-length"
     case pausedShows = "paused-shows"
     case popped
@@ -57,6 +64,31 @@ extension NotificationKey: SettingKey {
                 Where the column of notifications stands (value and synchronous ones, volume or brightness, are \
                 where the top-level position puts HUDs).
                 """, .choice(ConfigValue.position), builtIn: .position(.topRight))
+        case .offset:
+            return row("[x, y]", """
+                The column's distance from the screen's edges at its position, in points, as dunst's offset: \
+                [24, 40] at top-right puts a bubble's outer edge 24 from the right and 40 from the top.
+                """, .point, unset: "the top-level margin and offset")
+        case .font:
+            return row("font", "A bubble's summary font, a Pango description (over the top-level font).", .font,
+                       unset: "the top-level font, else Sans Bold 14")
+        case .detailsFont:
+            return row("font", "A bubble's body font, a Pango description (over the top-level details-font).", .font,
+                       unset: "the top-level details-font, else Sans 13")
+        case .cornerRadius:
+            return row("points", "A bubble's corner radius (over the top-level corner-radius).",
+                       .number(0...100, "points"), unset: "the top-level corner-radius")
+        case .frameWidth:
+            return row("points", """
+                The width of the frame drawn just inside a bubble's edge, in the urgency's frame-color (dunst's \
+                frame_width).
+                """, .number(0...50, "points"), builtIn: .number(2))
+        case .gap:
+            return row("points", "Space between two bubbles of the column (dunst's gap_size).",
+                       .number(0...200, "points"), builtIn: .number(10))
+        case .iconSize:
+            return row("points", "A bubble's picture is shown at most this large a side (dunst's max_icon_size).",
+                       .number(16...512, "points"), builtIn: .number(48))
         case .historyLength:
             return row("n", """
                 Closed notifications kept for 'x11hud notifications history' and 'pop', in memory (0: none, and \

@@ -38,6 +38,19 @@ public struct NotificationSettings: Equatable, Sendable {
     /// Where the column of bubbles stands (scripts' HUDs and OSDs where the top-level `position` puts them,
     /// notifications in a corner, as most desktops put them).
     public var position: Position?
+    /// The column's distance from the screen's edges at `position`, as dunst's `offset`; unset: the top-level
+    /// margin and offset place it.
+    public var offset: Point?
+    /// A bubble's summary and body fonts, over the top-level ones (the command line's over these).
+    public var font: FontSpec?
+    public var detailsFont: FontSpec?
+    public var cornerRadius: Double?
+    /// The frame's width in points (dunst's `frame_width`), drawn in the urgency's `frame-color`.
+    public var frameWidth: Double?
+    /// Space between two bubbles (dunst's `gap_size`).
+    public var gap: Double?
+    /// A bubble's picture at most this large a side (dunst's `max_icon_size`).
+    public var iconSize: Double?
     /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
     public var historyLength: Int?
     /// What still shows while paused.
@@ -164,6 +177,13 @@ public struct NotificationSettings: Equatable, Sendable {
         width = other.width ?? width
         bodyLines = other.bodyLines ?? bodyLines
         position = other.position ?? position
+        offset = other.offset ?? offset
+        font = other.font ?? font
+        detailsFont = other.detailsFont ?? detailsFont
+        cornerRadius = other.cornerRadius ?? cornerRadius
+        frameWidth = other.frameWidth ?? frameWidth
+        gap = other.gap ?? gap
+        iconSize = other.iconSize ?? iconSize
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
         popped = other.popped ?? popped
@@ -225,6 +245,13 @@ public struct NotificationSettings: Equatable, Sendable {
         case .width: return width.map { .number($0) }
         case .bodyLines: return bodyLines.map { .number(Double($0)) }
         case .position: return position.map { .position($0) }
+        case .offset: return offset.map { .offset($0) }
+        case .font: return font.map { .font($0) }
+        case .detailsFont: return detailsFont.map { .font($0) }
+        case .cornerRadius: return cornerRadius.map { .number($0) }
+        case .frameWidth: return frameWidth.map { .number($0) }
+        case .gap: return gap.map { .number($0) }
+        case .iconSize: return iconSize.map { .number($0) }
         case .historyLength: return historyLength.map { .number(Double($0)) }
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
         case .popped: return popped.map { .popped($0) }
@@ -246,6 +273,13 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.width, .number(let points)): width = points
         case (.bodyLines, .number(let n)): bodyLines = Int(n)
         case (.position, .position(let p)): position = p
+        case (.offset, .offset(let p)): offset = p
+        case (.font, .font(let f)): font = f
+        case (.detailsFont, .font(let f)): detailsFont = f
+        case (.cornerRadius, .number(let points)): cornerRadius = points
+        case (.frameWidth, .number(let points)): frameWidth = points
+        case (.gap, .number(let points)): gap = points
+        case (.iconSize, .number(let points)): iconSize = points
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
         case (.popped, .popped(let v)): popped = v

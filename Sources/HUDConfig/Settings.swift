@@ -31,6 +31,8 @@ public struct Settings: Sendable {
     private var chosen: [ConfigKey: (value: ConfigValue, source: SettingSource)] = [:]
     /// The config files read, lowest layer first.
     public private(set) var files: [String] = []
+    /// The files among them with a `[notifications]` table.
+    public private(set) var notificationFiles: [String] = []
     /// What `theme = "auto"` stands for: set from the desktop's preference once it is known.
     public var autoTheme: Theme = .dark
 
@@ -57,6 +59,16 @@ public struct Settings: Sendable {
             }
         }
         self.files = files.map(\.path)
+        notificationFiles = files.filter { $0.notificationsLine != nil }.map(\.path)
+    }
+
+    /// Takes another server's configuration (`DunstConfig`) as the `[notifications]` table, over what the files
+    /// set, each key's source its line there.
+    public mutating func adopt(_ imported: ImportedNotifications) {
+        notifications.overlay(imported.settings)
+        notificationSources.merge(imported.sources) { $1 }
+        ruleSources += imported.ruleSources
+        files += imported.files
     }
 
     /// Sets a value given on the command line.

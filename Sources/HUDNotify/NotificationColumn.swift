@@ -21,20 +21,21 @@ struct NotificationColumn {
         var leaving = false
     }
 
-    /// Space between two bubbles of the column, in points (`HUDStack.gap`).
-    static let gap = 10.0
 
     /// The places before the column is full.
     let maxVisible: Int
     /// The bubbles' distance from the screen's edges, in points, at both ends of the column.
     let margin: Double
+    /// Space between two bubbles of the column, in points (the bubbles' `HUDStyle.stackGap`).
+    let gap: Double
     private(set) var places: [UInt32: Place] = [:]
     /// When a bubble last came or went.
     private var lastChange = -Double.infinity
 
-    init(maxVisible: Int, margin: Double) {
+    init(maxVisible: Int, margin: Double, gap: Double = HUDStack.gap) {
         self.maxVisible = max(1, maxVisible)
         self.margin = margin
+        self.gap = gap
     }
 
     /// The places taken, by bubbles shown or hiding.
@@ -84,8 +85,8 @@ struct NotificationColumn {
     func fits(_ size: (height: Double, room: Double), pill: Double, besides id: UInt32? = nil) -> Bool {
         let others = places.compactMap { $0.key == id ? nil : $0.value.height }
         guard !others.isEmpty else { return true }
-        let used = others.reduce(0) { $0 + $1 + Self.gap }
-        return 2 * margin + used + size.height + Self.gap + pill <= size.room
+        let used = others.reduce(0) { $0 + $1 + gap }
+        return 2 * margin + used + size.height + gap + pill <= size.room
     }
 
     /// The place given up for a newcomer of application `app` and `urgency` that must wait: when the application

@@ -40,14 +40,28 @@ public struct NotificationLook: Sendable {
         var bubble = style
         let builtIn = NotificationSettings.builtIn
         bubble.bubble = HUDStyle.Bubble(width: settings.width ?? builtIn.width ?? 350,
-                                        bodyLines: settings.bodyLines ?? builtIn.bodyLines ?? 5)
+                                        bodyLines: settings.bodyLines ?? builtIn.bodyLines ?? 5,
+                                        iconSize: settings.iconSize ?? builtIn.iconSize ?? 48)
         bubble.position = settings.position ?? builtIn.position ?? .topRight
+        if let offset = settings.offset { Self.place(&bubble, atDistance: offset) }
         bubble.labelFont = labelFont ?? Self.summaryFont
         bubble.detailsFont = detailsFont ?? Self.bodyFont
+        if let radius = settings.cornerRadius { bubble.cornerRadius = radius }
+        bubble.frameWidth = settings.frameWidth ?? builtIn.frameWidth ?? 2
+        bubble.stackGap = settings.gap ?? builtIn.gap ?? HUDStack.gap
         bubble.minSize = .zero
         bubble.square = false
         self.bubble = bubble
         urgency = settings.urgency
+    }
+
+    /// Puts the bezel's outer edge `distance` from the screen's edges at its position, as dunst's `offset` does:
+    /// with no margin, an offset pointing inwards from the corner (a centred axis moved by it as dunst moves it).
+    static func place(_ style: inout HUDStyle, atDistance distance: Point) {
+        style.margin = 0
+        func inwards(_ anchor: Int, _ d: Double) -> Double { anchor > 0 ? -d : d }
+        style.offset = Point(x: inwards(style.position.horizontal, distance.x),
+                             y: inwards(style.position.vertical, distance.y))
     }
 
     /// The look of `n`: a bubble or an OSD (`isOSD`), with its urgency's, then what its rules set (`rules`: the

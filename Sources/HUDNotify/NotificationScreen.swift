@@ -15,7 +15,10 @@ import HUDScene
     init(display: any NotificationDisplay, presentation: NotificationPresentation, maxVisible: Int) {
         self.display = display
         self.presentation = presentation
-        column = NotificationColumn(maxVisible: maxVisible, margin: presentation.look.bubble.margin)
+        let bubble = presentation.look.bubble
+        // A column placed by a dunst-like offset has no margin: its distance from the edges is the offset.
+        column = NotificationColumn(maxVisible: maxVisible, margin: max(bubble.margin, abs(bubble.offset.y)),
+                                    gap: bubble.stackGap)
         more = NotificationMorePill(display: display, look: presentation.look)
     }
 

@@ -49,9 +49,9 @@ extension WaylandSession {
                                            last: Set(all.filter(\.last).map(\.member.window)))
             let burst = HUDStack.isBusy(group.map(\.1.controller.scene), at: now)
             for (id, hud, place) in group {
-                let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical, gap: HUDStack.gap,
-                                        top: Int(place.bezel.minY), height: Int(place.bezel.height.rounded(.up)),
-                                        area: 0...Int(place.areaHeight))
+                let dy = HUDStack.shift(of: id, in: members, anchor: hud.style.placement.vertical,
+                                        gap: hud.style.stackGap, top: Int(place.bezel.minY),
+                                        height: Int(place.bezel.height.rounded(.up)), area: 0...Int(place.areaHeight))
                 guard dy != hud.controller.scene.motion.shift.target else { continue }
                 hud.controller.scene.setStackShift(dy, at: now, inBurst: burst)
                 setNeedsUpdate()

@@ -57,7 +57,7 @@ extension HUD {
                                        last: Set(stack.filter { $0.state.last == true }.map(\.window)))
         let u = monitor.usable
         let pixels = HUDStack.shift(of: window.id, in: members, anchor: scene.style.placement.vertical,
-                                    gap: HUDStack.gap * scene.scale, top: mine.y, height: mine.height,
+                                    gap: scene.style.stackGap * scene.scale, top: mine.y, height: mine.height,
                                     area: u.y...(u.y + u.height))
         let dy = pixels / scene.scale
         guard dy != scene.motion.shift.target else { return }

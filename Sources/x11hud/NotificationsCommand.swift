@@ -22,8 +22,10 @@ struct NotificationsCommand: Command {
         Owns org.freedesktop.Notifications on the session bus until the bus or the display (the X server, the \
         Wayland compositor) goes away. \
         Notifications are bubbles in a column at the top right (--position, or the config file's \
-        [notifications] table: width, body-lines, position, a look per urgency), every action a button, the \
-        pointer on one holding its timeout. The synchronous hints (x-canonical-private-synchronous, \
+        [notifications] table: width, body-lines, position, a look per urgency; without one of the user's own, \
+        the user's dunstrc and its dunstrc.d drop-ins (on Wayland mako's config), mapped as far as x11hud can, \
+        which --print-config prints as TOML), every action a button, the pointer on one holding its timeout. \
+        The synchronous hints (x-canonical-private-synchronous, \
         x-dunst-stack-tag, synchronous, private-synchronous) and a 'value' hint (0-100) without a body or \
         actions (a volume key's) are an OSD where the command line's HUDs are, updated in place, as \
         replaces_id updates any notification; any other value is a bubble with a bar (a rule's osd key \
@@ -83,11 +85,30 @@ struct NotificationsCommand: Command {
     /// bubbles too): what `--print-config` prints and the server uses.
     private func layered() throws -> Settings {
         var settings = try look.settings(lenient: true)
+        if let imported = importedLook(settings) {
+            for warning in imported.warnings { X11HUDCommand.printError("warning: \(warning)") }
+            X11HUDCommand.printError(imported.readLine)
+            settings.adopt(imported)
+        }
         for key in [NotificationKey.maxVisible, .valueIndicator, .timeout] {
             if let value = given[key] { settings.override(key, with: value) }
         }
         if let position = look.position { settings.override(NotificationKey.position, with: .position(position)) }
         return settings
+    }
+
+    /// A dunst or mako user's look when the user's config.toml has no `[notifications]` table of its own (the
+    /// system's may: a distribution's defaults are not the user's choice): on Wayland mako's config (`MakoConfig`),
+    /// else, or when there is none, the dunstrc (`DunstConfig`); nil with --no-config or neither.
+    private func importedLook(_ settings: Settings) -> ImportedNotifications? {
+        let environment = ProcessEnvironment.variables
+        guard !look.noConfig else { return nil }
+        let user = look.config.map(RelativePaths.resolve) ?? ConfigPaths.user(environment: environment)
+        guard user.map({ !settings.notificationFiles.contains($0) }) ?? true else { return nil }
+        let wayland = backend == .wayland
+            || (backend != .x11 && display == nil && !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty)
+        if wayland, let mako = MakoConfig.load(environment: environment) { return mako }
+        return DunstConfig.load(environment: environment)
     }
 
     /// glibc's `mallopt(M_MMAP_THRESHOLD, bytes)`; `<malloc.h>` is not in Swift's Glibc module.
@@ -127,10 +148,11 @@ struct NotificationsCommand: Command {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         let table = settings.notifications, builtIn = NotificationSettings.builtIn
-        func chosen(_ key: ConfigKey) -> FontSpec? {
+        // The command line's font over the [notifications] table's, over the top-level one of a file.
+        func chosen(_ key: ConfigKey, table own: FontSpec?) -> FontSpec? {
             guard let (value, source) = settings.effective(key), source != .builtIn,
-                  case .font(let font) = value else { return nil }
-            return font
+                  case .font(let font) = value else { return own }
+            return source == .commandLine ? font : own ?? font
         }
         let indicator = table.valueIndicator ?? builtIn.valueIndicator!
         let screen = SessionNotificationDisplay(session: session, monitor: settings.monitor, scale: settings.scale) {
@@ -139,7 +161,9 @@ struct NotificationsCommand: Command {
         let desk = NotificationDesk(display: screen, clock: loop, icons: IconLookup(environment: environment),
                                     style: style, maxVisible: table.maxVisible ?? builtIn.maxVisible!,
                                     valueMode: indicator == .ring ? .annular : .bar, timeout: table.timeout,
-                                    settings: table, fonts: (chosen(.font), chosen(.detailsFont)))
+                                    settings: table,
+                                    fonts: (chosen(.font, table: table.font),
+                                            chosen(.detailsFont, table: table.detailsFont)))
         desk.serve(server)
         let control: NotificationControl
         do { control = try NotificationControl(desk: desk, connection: server.connection) } catch {
