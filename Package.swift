@@ -136,6 +136,13 @@ let package = Package(
             dependencies: ["CSystemdBus", "CSystemdBusLoader", "HUDLoop"],
             swiftSettings: strictness
         ),
+        // A screen reader's view of the HUDs (AT-SPI over HUDBus), written once for X11 and Wayland: it follows
+        // the controllers, not the display. Nothing is opened unless assistive technology is on (issue 54).
+        .target(
+            name: "HUDAccess",
+            dependencies: ["HUDBase", "HUDBus", "HUDControl", "HUDLoop", "HUDScene"],
+            swiftSettings: strictness
+        ),
         // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
         // completion scripts. Pure: no X, no I/O.
         // zenity's and yad's command lines, read as GLib's option parser reads them, every option of their progress
@@ -234,6 +241,7 @@ let package = Package(
         .executableTarget(
             name: "x11hud",
             dependencies: [
+                "HUDAccess",
                 "HUDBase",
                 "HUDBus",
                 "HUDScene",

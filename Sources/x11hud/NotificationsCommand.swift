@@ -167,6 +167,7 @@ struct NotificationsCommand: Command {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
+        ShowHost.startAccessibility(on: loop, session: server.connection)
         Self.kept = (desk, control, signals)
         return nil
     }
