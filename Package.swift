@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "HUDRender", targets: ["HUDRender"]),
-        .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display"]),
+        .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display", "HUDAccess"]),
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify"]),
@@ -200,8 +200,8 @@ let package = Package(
         .target(
             name: "X11Platform",
             dependencies: [
-                "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "HUDShow", "X11Display",
-                "X11Names", "CX11",
+                "HUDAccess", "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "HUDShow",
+                "X11Display", "X11Names", "CX11",
             ],
             swiftSettings: strictness
         ),
@@ -224,8 +224,8 @@ let package = Package(
         .target(
             name: "WaylandPlatform",
             dependencies: [
-                "HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "HUDShow", "ProgressFeed", "SocketNames",
-                "CWayland",
+                "HUDAccess", "HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "HUDShow", "ProgressFeed",
+                "SocketNames", "CWayland",
             ],
             swiftSettings: strictness
         ),

@@ -54,10 +54,28 @@ import HUDScene
     /// technology listens.
     /// - Throws: `BusError` when assistive technology is on but the accessibility bus or the registry cannot be
     ///   reached: a warning for the caller to print; the HUDs show all the same.
+    ///
+    /// Decided once a process: a later call (each HUD a library session makes) answers the same at no cost.
     @discardableResult
     public static func start(loop: any EventLoop = SystemLoop.main, session: BusConnection? = nil,
                              environment: [String: String] = ProcessEnvironment.variables) throws(BusError) -> Outcome {
-        if shared != nil { return .started }
+        if let decided { return decided }
+        do {
+            decided = try decide(loop: loop, session: session, environment: environment)
+        } catch {
+            decided = .off(error.description)
+            throw error
+        }
+        return decided ?? .off("")
+    }
+
+    /// Whether the program lets the bridge start (`--no-accessibility`, `accessibility = false` say no).
+    public static var isWanted = true
+    private static var decided: Outcome?
+
+    private static func decide(loop: any EventLoop, session: BusConnection?,
+                               environment: [String: String]) throws(BusError) -> Outcome {
+        guard isWanted else { return .off("turned off") }
         let address: String
         switch AccessibilityGate.verdict(environment: environment, exists: FileSystem.exists) {
         case .off(let why): return .off(why)

@@ -162,7 +162,7 @@ import ProgressFeed
 
     func showOwn(_ start: OwnStart) throws(DeliveryFailure) {
         Self.prepareOwnHUD(for: command)
-        Self.startAccessibility(on: session.loop)
+        Self.startAccessibility(on: session.loop, wanted: command.hud.settings.accessibility)
         let place = self.place(name: claimedName)
         claimedName = nil
         let live: any HUDPresenter
@@ -207,7 +207,9 @@ import ProgressFeed
 
     /// Exposes the HUDs to a screen reader when assistive technology is on; a bridge that cannot start is one
     /// warning, and the HUD shows all the same.
-    static func startAccessibility(on loop: any EventLoop, session: BusConnection? = nil) {
+    static func startAccessibility(on loop: any EventLoop, session: BusConnection? = nil,
+                                   wanted: AccessibilityChoice) {
+        AccessibilityBridge.isWanted = wanted != .off
         do { try AccessibilityBridge.start(loop: loop, session: session) } catch {
             X11HUDCommand.printError("warning: accessibility: \(error)")
         }

@@ -168,12 +168,15 @@ import Testing
     }
 
     @Test(.enabled(if: usable), arguments: [
-        ("the desktop's switch off", false, [String: String]()), ("NO_AT_BRIDGE=1", true, ["NO_AT_BRIDGE": "1"]),
+        ("the desktop's switch off", false, [String: String](), [String]()),
+        ("NO_AT_BRIDGE=1", true, ["NO_AT_BRIDGE": "1"], []),
+        ("--accessibility off", true, [:], ["--accessibility", "off"]),
     ])
-    func withAssistiveTechnologyOffNothingIsExposed(_ why: String, enabled: Bool, extra: [String: String]) throws {
+    func withAssistiveTechnologyOffNothingIsExposed(_ why: String, enabled: Bool, extra: [String: String],
+                                                    arguments: [String]) throws {
         let desktop = try Desktop(enabled: enabled)
         let quiet = Pipe(), heard = Pipe()
-        let hud = try desktop.start(["--mode", "annular", "--label", "Quiet"], input: quiet, extra: extra)
+        let hud = try desktop.start(["--mode", "annular", "--label", "Quiet"] + arguments, input: quiet, extra: extra)
         quiet.fileHandleForWriting.write(Data("30\n".utf8))
         let shown = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
             try desktop.sh("xdotool search --onlyvisible --pid \(hud.pid)").status == 0
