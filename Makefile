@@ -19,10 +19,14 @@ BIN = .build/release/x11hud
 # nothing). Both are kept for HUDCommandLine's generic rows and the libraries' generics.
 # And no _StringProcessing (issue 51): not imported, and a regex literal refused, in every module the binary links;
 # linked, Swift's regular expressions are 1.3 MB of the binary (11.56 → 10.24 MB). HUDBase has the text search.
+# A file that forgets `import HUDBase` still compiles against _StringProcessing's search through another module, so
+# the link records why each archive member came in and the build fails if the regex engine did (it came back once).
+WHY_EXTRACT = $(CURDIR)/.build/release-why-extract.txt
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
 LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/packaging/discard-eh-frame.ld
+	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/packaging/discard-eh-frame.ld \
+	-Xlinker --why-extract=$(WHY_EXTRACT)
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
@@ -47,6 +51,8 @@ gallery: release
 $(BIN): Makefile Package.swift packaging/startup-symbols.txt packaging/discard-eh-frame.ld $(shell find Sources -type f)
 	mkdir -p $(CXX_STATIC) && ln -sf "$$(cc -print-file-name=libstdc++.a)" $(CXX_STATIC)/libstdc++.a
 	$(RELEASE) --product x11hud
+	@! grep -v '^/opt' $(WHY_EXTRACT) | grep 'libswift_StringProcessing\|libswift_RegexParser\|Foundation' \
+		|| { echo "make: the regex engine or Foundation is linked (the references above; import HUDBase?)" >&2; rm -f $(BIN); exit 1; }
 	sh packaging/lazy-text-stack.sh $(BIN)
 
 release: $(BIN)

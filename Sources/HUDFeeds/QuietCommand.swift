@@ -1,3 +1,5 @@
+import HUDBase
+
 /// A backup command that, run as it is, prints no progress of its own, and how `run` has it instead, so that the
 /// HUD does not spin for the whole run with no hint why (issue 52 item 4):
 ///

@@ -1,3 +1,5 @@
+import HUDBase
+
 /// restic's status, which `run` asks for (`RESTIC_PROGRESS_FPS`) when restic's output is not a terminal, to move
 /// the bar, kept out of what is passed through: the user sees restic's output as it is without x11hud (issue 52).
 ///
