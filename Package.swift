@@ -343,6 +343,12 @@ let package = Package(
             dependencies: ["HUDScene", "HUDTestSupport", "WaylandPlatform", "HUDControl"],
             swiftSettings: strictness
         ),
+        // What a screen reader is told, and when nothing is opened: pure, on a manual clock.
+        .testTarget(
+            name: "HUDAccessTests",
+            dependencies: ["HUDAccess", "HUDControl", "HUDLoop", "HUDScene"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "x11hudTests",
             dependencies: [
