@@ -129,10 +129,12 @@ import HUDScene
         root.desktop = (name: "org.a11y.atspi.Registry", path: AccessibleNode.rootPath)
         try root.export(on: bus, owner: owner)
         // libatspi asks a new application for its whole tree at once; an empty cache sends it to ask each object.
-        cache = try bus.export(path: "/org/a11y/atspi/cache", interface: "org.a11y.atspi.Cache",
-                               members: [.method("GetItems", "", returns: "a((so)(so)(so)iiassusau)")]) { _, reply throws(BusErrorReply) in
-            try BusErrorReply.answering { try reply.appendContainer("a", "((so)(so)(so)iiassusau)") {} }
+        let items = "((so)(so)(so)iiassusau)"
+        let emptyCache: @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void = {
+            _, reply throws(BusErrorReply) in try BusErrorReply.answering { try reply.appendContainer("a", items) {} }
         }
+        cache = try bus.export(path: "/org/a11y/atspi/cache", interface: "org.a11y.atspi.Cache",
+                               members: [.method("GetItems", "", returns: "a" + items)], handler: emptyCache)
         do {
             _ = try bus.call(destination: "org.a11y.atspi.Registry", path: AccessibleNode.rootPath,
                              interface: "org.a11y.atspi.Socket", member: "Embed", timeout: 3,

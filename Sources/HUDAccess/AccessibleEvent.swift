@@ -38,7 +38,8 @@ public import HUDBus
         emit(node, "Announcement", detail1: 1, any: .string(text), bus: bus)
     }
 
-    private static func emit(_ node: AccessibleNode, _ member: String, interface: String = "org.a11y.atspi.Event.Object",
+    private static func emit(_ node: AccessibleNode, _ member: String,
+                             interface: String = "org.a11y.atspi.Event.Object",
                              kind: String = "", detail1: Int32 = 0, any: Detail = .none, bus: BusConnection) {
         // An event that cannot be sent is lost as a frame would be: the screen reader asks again when it needs to.
         try? bus.emit(path: node.path, interface: interface, member: member) { m throws(BusError) in

@@ -52,30 +52,30 @@ public import HUDBus
 
     /// Exports its interfaces on `bus`, whose unique name is `owner`.
     func export(on bus: BusConnection, owner: String) throws(BusError) {
-        objects.append(try bus.export(path: path, interface: "org.a11y.atspi.Accessible",
-                                      members: AccessibleNode.accessibleMembers,
-                                      properties: accessibleProperties(owner)) { [unowned self] call, reply throws(BusErrorReply) in
-            try BusErrorReply.answering { try self.answer(call, reply, owner: owner) }
-        })
+        typealias Handler = @MainActor (BusMessage, BusMessage) throws(BusErrorReply) -> Void
+        func add(_ name: String, _ members: [BusMember], _ properties: BusProperties,
+                 _ answer: @escaping @MainActor (BusMessage, BusMessage) throws -> Void) throws(BusError) {
+            let handler: Handler = { call, reply throws(BusErrorReply) in
+                try BusErrorReply.answering { try answer(call, reply) }
+            }
+            objects.append(try bus.export(path: path, interface: "org.a11y.atspi." + name, members: members,
+                                          properties: properties, handler: handler))
+        }
+        try add("Accessible", Self.accessibleMembers, accessibleProperties(owner)) { [unowned self] call, reply in
+            try answer(call, reply, owner: owner)
+        }
         if role == .application {
-            objects.append(try bus.export(path: path, interface: "org.a11y.atspi.Application",
-                                          members: AccessibleNode.applicationMembers,
-                                          properties: AccessibleNode.applicationProperties()) { call, reply throws(BusErrorReply) in
-                try BusErrorReply.answering { try reply.append(AccessibleNode.locale) }
-            })
+            try add("Application", Self.applicationMembers, Self.applicationProperties()) { _, reply in
+                try reply.append(Self.locale)
+            }
         }
         if value != nil {
-            objects.append(try bus.export(path: path, interface: "org.a11y.atspi.Value",
-                                          members: AccessibleNode.valueMembers, properties: valueProperties()) { _, _ throws(BusErrorReply) in
-                throw .unknownMethod
-            })
+            try add("Value", Self.valueMembers, valueProperties()) { _, _ in throw BusErrorReply.unknownMethod }
         }
         if action != nil {
-            objects.append(try bus.export(path: path, interface: "org.a11y.atspi.Action",
-                                          members: AccessibleNode.actionMembers,
-                                          properties: actionProperties()) { [unowned self] call, reply throws(BusErrorReply) in
-                try BusErrorReply.answering { try self.answerAction(call, reply) }
-            })
+            try add("Action", Self.actionMembers, actionProperties()) { [unowned self] call, reply in
+                try answerAction(call, reply)
+            }
         }
     }
 
