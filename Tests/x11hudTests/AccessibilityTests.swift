@@ -167,6 +167,21 @@ import Testing
         try input.fileHandleForWriting.close()
     }
 
+    @Test(.enabled(if: usable && SwayServer.isAvailable)) func onWaylandTheTreeListsTheHUDToo() throws {
+        let sway = try SwayServer()
+        let desktop = try Desktop()
+        let input = Pipe()
+        let hud = try desktop.start(["--backend", "wayland", "--mode", "bar", "--label", "On sway"], input: input,
+                                    extra: ["WAYLAND_DISPLAY": sway.socket])
+        input.fileHandleForWriting.write(Data("40\n".utf8))
+        let listed = try desktop.treeOnce { $0.hasSuffix("progress bar|On sway|40") }
+        #expect(listed.contains("  notification|On sway|"), "\(listed) \(hud.isRunning ? "" : hud.stderr)")
+        #expect(listed.contains("    progress bar|On sway|40"), "\(listed)")
+        try input.fileHandleForWriting.close()
+        #expect(hud.waitForExit(timeout: Sanitizer.upTo(10)))
+        #expect(hud.status == 0, "\(hud.stderr)")
+    }
+
     @Test(.enabled(if: usable), arguments: [
         ("the desktop's switch off", false, [String: String](), [String]()),
         ("NO_AT_BRIDGE=1", true, ["NO_AT_BRIDGE": "1"], []),
