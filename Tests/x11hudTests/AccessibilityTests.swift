@@ -167,6 +167,27 @@ import Testing
         try input.fileHandleForWriting.close()
     }
 
+    @Test(.enabled(if: usable)) func aNotificationsActionIsAButtonAScreenReaderPresses() throws {
+        let desktop = try Desktop()
+        let server = try desktop.start(["notifications"])
+        let owned = try Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
+            try desktop.sh("gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus "
+                + "--method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications").status == 0
+        }
+        try #require(owned, "\(server.stderr)")
+        // notify-send waits for an action and prints its name.
+        let sender = try ChildProcess(URL(fileURLWithPath: "/usr/bin/notify-send"),
+                                      ["--action=undo=Undo", "File deleted", "notes.txt"],
+                                      environment: desktop.environment)
+        desktop.children.append(sender)
+        let listed = try desktop.treeOnce { $0.hasSuffix("push button|Undo|") }
+        #expect(listed.contains("  notification|File deleted|"), "\(listed)")
+        #expect(listed.contains("    push button|Undo|"), "\(listed)")
+        #expect(try desktop.press("Undo").contains("click True"))
+        #expect(sender.waitForExit(timeout: Sanitizer.upTo(10)))
+        #expect(sender.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "undo")
+    }
+
     @Test(.enabled(if: usable && SwayServer.isAvailable)) func onWaylandTheTreeListsTheHUDToo() throws {
         let sway = try SwayServer()
         let desktop = try Desktop()
