@@ -13,15 +13,20 @@ public enum AccessibilityGate {
 
     /// Reads `environment`; `exists` says whether a path exists.
     ///
-    /// at-spi2-core's bus launcher listens in `$XDG_RUNTIME_DIR/at-spi/` once it runs, and a screen reader starts
-    /// it: without that directory nothing listens, and the session bus need not be asked.
+    /// at-spi2-core's bus launcher listens in `at-spi/` of GLib's runtime directory once it runs
+    /// (`$XDG_RUNTIME_DIR`, else `$HOME/.cache`), and a screen reader starts it: without that directory nothing
+    /// listens, and the session bus need not be asked.
     public static func verdict(environment: [String: String], exists: (String) -> Bool) -> Verdict {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if environment["NO_AT_BRIDGE"] == "1" { return .off("NO_AT_BRIDGE=1") }
-        if let address = environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty { return .bus(address) }
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        let session = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
-        guard session != nil || runtime != nil else { return .off("no session bus") }
-        if let runtime, !exists(runtime + "/at-spi") { return .off("no accessibility bus in \(runtime)/at-spi") }
+        if let address = value("AT_SPI_BUS_ADDRESS") { return .bus(address) }
+        guard value("DBUS_SESSION_BUS_ADDRESS") != nil || value("XDG_RUNTIME_DIR") != nil else {
+            return .off("no session bus")
+        }
+        guard let runtime = value("XDG_RUNTIME_DIR") ?? value("HOME").map({ $0 + "/.cache" }) else {
+            return .off("no runtime directory")
+        }
+        if !exists(runtime + "/at-spi") { return .off("no accessibility bus in \(runtime)/at-spi") }
         return .ask
     }
 }

@@ -29,8 +29,14 @@ struct AccessibilityGateTests {
         #expect(AccessibilityGate.verdict(environment: [:]) { _ in true } == .off("no session bus"))
         #expect(AccessibilityGate.verdict(environment: ["DBUS_SESSION_BUS_ADDRESS": ""]) { _ in true }
             == .off("no session bus"))
-        // A session bus but no runtime directory (the launcher's socket is then elsewhere): asked.
-        #expect(AccessibilityGate.verdict(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/b"]) { _ in false }
-            == .ask)
+    }
+
+    @Test func withoutARuntimeDirectoryTheLauncherIsLookedForWhereGLibPutsIt() {
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/b", "HOME": "/home/a"]
+        #expect(AccessibilityGate.verdict(environment: environment) { $0 == "/home/a/.cache/at-spi" } == .ask)
+        #expect(AccessibilityGate.verdict(environment: environment) { _ in false }
+            == .off("no accessibility bus in /home/a/.cache/at-spi"))
+        #expect(AccessibilityGate.verdict(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/b"]) { _ in true }
+            == .off("no runtime directory"))
     }
 }
