@@ -1,4 +1,4 @@
-public import HUDBus
+import HUDBus
 
 /// The AT-SPI events x11hud emits: a signal of `org.a11y.atspi.Event.Object` (or `.Window`) from the object's
 /// path, with the body every AT-SPI event has (`siiva{sv}`: kind, two details, a value, no properties).

@@ -1,4 +1,4 @@
-public import HUDBus
+import HUDBus
 
 /// One object of the accessible tree x11hud exposes: the application, a HUD, its progress bar, a button. It answers
 /// AT-SPI's `Accessible` interface, and `Value` and `Action` when it has a value or an action, from what it holds;

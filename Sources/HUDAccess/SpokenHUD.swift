@@ -1,4 +1,4 @@
-public import HUDControl
+import HUDControl
 import HUDScene
 
 /// What a screen reader is told of one HUD, read from its controller's scene: compared frame to frame, so that
