@@ -53,7 +53,8 @@ import HUDScene
     /// (`session`, when the program has it open already) is asked whether a screen reader or another assistive
     /// technology listens.
     /// - Throws: `BusError` when assistive technology is on but the accessibility bus or the registry cannot be
-    ///   reached: a warning for the caller to print; the HUDs show all the same.
+    ///   reached: a warning for the caller to print; the HUDs show all the same. A session bus that cannot be asked
+    ///   is no assistive technology.
     ///
     /// Decided once a process: a later call (each HUD a library session makes) answers the same at no cost.
     @discardableResult
@@ -81,10 +82,16 @@ import HUDScene
         case .off(let why): return .off(why)
         case .bus(let given): address = given
         case .ask:
-            let asked: BusConnection
-            if let session { asked = session } else { asked = try BusConnection(loop: loop) }
-            guard let found = try busAddress(asking: asked) else { return .off("org.a11y.Status says it is off") }
-            address = found
+            // A session bus that cannot be reached or asked (a stale launcher's directory) has no assistive
+            // technology behind it: off, without a word.
+            do {
+                let asked: BusConnection
+                if let session { asked = session } else { asked = try BusConnection(loop: loop) }
+                guard let found = try busAddress(asking: asked) else { return .off("org.a11y.Status says it is off") }
+                address = found
+            } catch {
+                return .off("the session bus: \(error)")
+            }
         }
         let bus = try BusConnection(address: address, loop: loop)
         let bridge = try AccessibilityBridge(bus: bus, loop: loop)

@@ -6,7 +6,7 @@ import Testing
 struct AccessibilityGateTests {
     let desktop = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "XDG_RUNTIME_DIR": "/run/user/1000"]
 
-    @Test func withTheLaunchersDirectoryTheSessionBusIsAsked() {
+    @Test func withTheLaunchersDirectoryTheDesktopIsAsked() {
         let verdict = AccessibilityGate.verdict(environment: desktop) { $0 == "/run/user/1000/at-spi" }
         #expect(verdict == .ask)
     }
@@ -25,7 +25,7 @@ struct AccessibilityGateTests {
         #expect(AccessibilityGate.verdict(environment: environment) { _ in false } == .bus("unix:path=/tmp/a11y"))
     }
 
-    @Test func withoutASessionBusNothingIsAsked() {
+    @Test func withoutABusNothingIsAsked() {
         #expect(AccessibilityGate.verdict(environment: [:]) { _ in true } == .off("no session bus"))
         #expect(AccessibilityGate.verdict(environment: ["DBUS_SESSION_BUS_ADDRESS": ""]) { _ in true }
             == .off("no session bus"))
