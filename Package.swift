@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "hud-example", targets: ["HUDExample"]),
         .library(name: "HUDScene", targets: ["HUDScene"]),
         .library(name: "HUDRender", targets: ["HUDRender"]),
-        .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display"]),
+        .library(name: "X11Platform", targets: ["X11Platform", "X11Names", "X11Display", "HUDAccess"]),
         .library(name: "HUDControl", targets: ["HUDControl", "HUDLoop"]),
         .library(name: "HUDFeeds", targets: ["HUDFeeds", "ProgressFeed"]),
         .library(name: "HUDNotify", targets: ["HUDNotify"]),
@@ -136,6 +136,13 @@ let package = Package(
             dependencies: ["CSystemdBus", "CSystemdBusLoader", "HUDLoop"],
             swiftSettings: strictness
         ),
+        // A screen reader's view of the HUDs (AT-SPI over HUDBus), written once for X11 and Wayland: it follows
+        // the controllers, not the display. Nothing is opened unless assistive technology is on (issue 54).
+        .target(
+            name: "HUDAccess",
+            dependencies: ["HUDBase", "HUDBus", "HUDControl", "HUDLoop", "HUDScene"],
+            swiftSettings: strictness
+        ),
         // The command line's one definition: option tables, their parser, ArgumentParser's messages, help and
         // completion scripts. Pure: no X, no I/O.
         // zenity's and yad's command lines, read as GLib's option parser reads them, every option of their progress
@@ -193,8 +200,8 @@ let package = Package(
         .target(
             name: "X11Platform",
             dependencies: [
-                "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "HUDShow", "X11Display",
-                "X11Names", "CX11",
+                "HUDAccess", "HUDBase", "HUDScene", "HUDRender", "ProgressFeed", "HUDLoop", "HUDControl", "HUDShow",
+                "X11Display", "X11Names", "CX11",
             ],
             swiftSettings: strictness
         ),
@@ -217,8 +224,8 @@ let package = Package(
         .target(
             name: "WaylandPlatform",
             dependencies: [
-                "HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "HUDShow", "ProgressFeed", "SocketNames",
-                "CWayland",
+                "HUDAccess", "HUDBase", "HUDScene", "HUDRender", "HUDLoop", "HUDControl", "HUDShow", "ProgressFeed",
+                "SocketNames", "CWayland",
             ],
             swiftSettings: strictness
         ),
@@ -234,6 +241,7 @@ let package = Package(
         .executableTarget(
             name: "x11hud",
             dependencies: [
+                "HUDAccess",
                 "HUDBase",
                 "HUDBus",
                 "HUDScene",
@@ -333,6 +341,12 @@ let package = Package(
         .testTarget(
             name: "WaylandPlatformTests",
             dependencies: ["HUDScene", "HUDTestSupport", "WaylandPlatform", "HUDControl"],
+            swiftSettings: strictness
+        ),
+        // What a screen reader is told, and when nothing is opened: pure, on a manual clock.
+        .testTarget(
+            name: "HUDAccessTests",
+            dependencies: ["HUDAccess", "HUDControl", "HUDLoop", "HUDScene"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -12,6 +12,11 @@
 // compiler checks each stub against) and the arguments passed on.
 #define HUD_SDBUS_FUNCTIONS(X) \
     X(int, sd_bus_open_user, (sd_bus **ret), (ret)) \
+    X(int, sd_bus_new, (sd_bus **ret), (ret)) \
+    X(int, sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address)) \
+    X(int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b)) \
+    X(int, sd_bus_start, (sd_bus *bus), (bus)) \
+    X(sd_bus *, sd_bus_unref, (sd_bus *bus), (bus)) \
     X(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus)) \
     X(int, sd_bus_get_fd, (sd_bus *bus), (bus)) \
     X(int, sd_bus_get_events, (sd_bus *bus), (bus)) \

@@ -20,7 +20,7 @@ package struct LookOptions: OptionGroup, Codable {
     /// The settings every HUD honours, in the order `--help` lists them.
     package static let settingKeys: [ConfigKey] = [
         .theme, .bezelColor, .bezelStyle, .contentColor, .font, .detailsFont, .buttonFont, .scale, .margin,
-        .cornerRadius, .position, .offset, .animation, .monitor,
+        .cornerRadius, .position, .offset, .animation, .monitor, .accessibility,
     ]
 
     package static let rows = sectionRows(nil)

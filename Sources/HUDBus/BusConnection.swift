@@ -26,14 +26,41 @@ public import HUDLoop
     ///   reply).
     public init(loop: any EventLoop = SystemLoop.main) throws(BusError) {
         self.loop = loop
-        if let why = hud_sdbus_load() {
-            if hud_sdbus_missing_function() != 0 { throw BusError(String(cString: why), code: ELIBBAD) }
-            throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
-        }
+        try Self.load()
         var bus: OpaquePointer? = nil
         let r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else { throw BusError("cannot connect to the session bus", code: -r) }
         self.bus = bus
+        watchAndProcess()
+    }
+
+    /// Connects to the bus at `address` (`unix:path=…`), as a client of a bus daemon: the accessibility bus, whose
+    /// address the session bus's `org.a11y.Bus` gives.
+    public init(address: String, loop: any EventLoop = SystemLoop.main) throws(BusError) {
+        self.loop = loop
+        try Self.load()
+        var made: OpaquePointer? = nil
+        var r = sd_bus_new(&made)
+        guard r >= 0, let bus = made else { throw BusError("cannot make a bus connection", code: -r) }
+        r = sd_bus_set_address(bus, address)
+        if r >= 0 { r = sd_bus_set_bus_client(bus, 1) }
+        if r >= 0 { r = sd_bus_start(bus) }
+        guard r >= 0 else {
+            sd_bus_unref(bus)
+            throw BusError("cannot connect to \(address)", code: -r)
+        }
+        self.bus = bus
+        watchAndProcess()
+    }
+
+    private static func load() throws(BusError) {
+        if let why = hud_sdbus_load() {
+            if hud_sdbus_missing_function() != 0 { throw BusError(String(cString: why), code: ELIBBAD) }
+            throw BusError("cannot load \(HUD_SDBUS_LIBRARY) (\(String(cString: why)))", code: ELIBACC)
+        }
+    }
+
+    private func watchAndProcess() {
         let watch = loop.watch(sd_bus_get_fd(bus)) { [weak self] in self?.process() }
         watch.start()
         self.watch = watch
@@ -124,6 +151,11 @@ public import HUDLoop
         return object
     }
 
+    /// Stops exporting `object` (an accessible object that has gone).
+    public func unexport(_ object: BusObject) {
+        objects.removeAll { $0 === object }
+    }
+
     /// Broadcasts a signal whose body `fill` appends.
     public func emit(path: String, interface: String, member: String,
                      _ fill: (BusMessage) throws(BusError) -> Void) throws(BusError) {
@@ -142,14 +174,15 @@ public import HUDLoop
     /// Calls `member` of `interface` at `path` of the connection owning `destination`, whose arguments `fill`
     /// appends, and waits at most `timeout` seconds for the reply (for a command line's one question: the loop
     /// does not run meanwhile). A name without an owner is never started by D-Bus activation: the question is for
-    /// the program running.
+    /// the program running, unless `autoStart` (the AT-SPI registry, which its bus starts when first asked).
     public func call(destination: String, path: String, interface: String, member: String, timeout: Double = 5,
+                     autoStart: Bool = false,
                      _ fill: (BusMessage) throws(BusError) -> Void = { _ in }) throws(BusCallError) -> BusMessage {
         var m: OpaquePointer? = nil
         var r = sd_bus_message_new_method_call(bus, &m, destination, path, interface, member)
         guard r >= 0, let m else { throw .failed(BusError("making the call \(member)", code: -r)) }
         let message = BusMessage(adopting: m)
-        _ = sd_bus_message_set_auto_start(m, 0)
+        _ = sd_bus_message_set_auto_start(m, autoStart ? 1 : 0)
         do { try fill(message) } catch { throw .failed(error) }
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }

@@ -271,6 +271,29 @@ public final class BusMessage {
         }
     }
 
+    /// Appends an object path (`o`).
+    public func append(objectPath: String) throws(BusError) {
+        let r = objectPath.withCString { sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "o")), $0) }
+        try check(r, "appending an object path")
+    }
+
+    /// Appends a container of `type` (`a`, `r` a structure, `v` a variant, `e` a dictionary entry) holding
+    /// `contents`, whose values `fill` appends.
+    public func appendContainer(_ type: Unicode.Scalar, _ contents: String,
+                                _ fill: () throws(BusError) -> Void) throws(BusError) {
+        try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: type)), contents), "appending a container")
+        try fill()
+        try check(sd_bus_message_close_container(pointer), "closing a container")
+    }
+
+    /// Appends a `(so)`: a connection's unique name and an object path, as AT-SPI names an object.
+    public func appendReference(_ name: String, _ path: String) throws(BusError) {
+        try appendContainer("r", "so") { () throws(BusError) in
+            try append(name)
+            try append(objectPath: path)
+        }
+    }
+
     public func append(_ strings: [String]) throws(BusError) {
         try check(sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "s"), "appending an array")
         for s in strings { try append(s) }

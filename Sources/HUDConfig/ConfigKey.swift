@@ -19,6 +19,7 @@ public enum ConfigKey: String, CaseIterable, Hashable, Sendable, Codable, Coding
     case spinner
     case bezelStyle = "bezel-style"
     case notify
+    case accessibility
 }
 
 /// The `theme` setting: one of the built-in themes, or `auto` to follow the desktop.

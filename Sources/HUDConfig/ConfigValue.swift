@@ -15,6 +15,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case spinner(SpinnerStyle)
     case bezelStyle(BezelStyle)
     case notify(NotifyChoice)
+    case accessibility(AccessibilityChoice)
     case valueIndicator(NotificationSettings.ValueIndicator)
     case pausedShows(NotificationSettings.PausedShows)
     case popped(NotificationSettings.Popped)
@@ -39,6 +40,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .spinner(let v): return quoted(v.rawValue)
         case .bezelStyle(let v): return quoted(v.rawValue)
         case .notify(let v): return quoted(v.rawValue)
+        case .accessibility(let v): return quoted(v.rawValue)
         case .valueIndicator(let v): return quoted(v.rawValue)
         case .pausedShows(let v): return quoted(v.rawValue)
         case .popped(let v): return quoted(v.rawValue)
@@ -69,6 +71,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .spinner(let v): return v
         case .bezelStyle(let v): return v
         case .notify(let v): return v
+        case .accessibility(let v): return v
         case .valueIndicator(let v): return v
         case .pausedShows(let v): return v
         case .popped(let v): return v

@@ -146,6 +146,11 @@ extension ConfigKey: SettingKey {
                 When a job's end is also sent as a desktop notification: auto (when its HUD is not on screen at \
                 the end: hidden by --hide-after or hide, or no display), always, or never.
                 """, .choice(ConfigValue.notify), builtIn: .notify(.auto))
+        case .accessibility:
+            return row("when", """
+                Whether a screen reader hears the HUDs and notifications: auto (when assistive technology is on, \
+                as the desktop says), or off.
+                """, .choice(ConfigValue.accessibility), builtIn: .accessibility(.auto))
         }
     }
 }

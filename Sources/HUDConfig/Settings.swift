@@ -136,6 +136,12 @@ public struct Settings: Sendable {
         return "pointer"
     }
 
+    /// Whether a screen reader may hear the HUDs (`accessibility`).
+    public var accessibility: AccessibilityChoice {
+        if case .accessibility(let choice)? = effective(.accessibility)?.value { return choice }
+        return .auto
+    }
+
     /// When a job's end is sent as a desktop notification (`notify`).
     public var notify: NotifyChoice {
         if case .notify(let choice)? = effective(.notify)?.value { return choice }

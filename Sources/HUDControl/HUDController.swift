@@ -61,10 +61,22 @@ public import ProgressFeed
     public private(set) var finished = true
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// What follows this HUD beside its presenter (the accessibility bridge).
+    public weak var watcher: (any HUDWatcher)?
+    /// The watcher every HUD made from now on gets; set once, by the accessibility bridge when it starts.
+    public static var watcherOfNew: (any HUDWatcher)?
+
     public init(clock: any LoopClock, scene: HUDScene) {
         self.clock = clock
         self.scene = scene
         input = HUDInputState(content: scene.content, spinner: scene.style.spinner, policy: FeedPolicy())
+        watcher = Self.watcherOfNew
+    }
+
+    /// Asks that `text` be spoken by a screen reader, if one listens, as UIAccessibility's announcement does: for
+    /// what the HUD's label does not say.
+    public func announce(_ text: String) {
+        watcher?.announced(self, text)
     }
 
     // MARK: Content and style
@@ -273,7 +285,9 @@ public import ProgressFeed
         takeInput(at: now)
         ageDetails(at: now)
         lifecycle.advance(to: now, scene: &scene)
-        return lifecycle.isVisible(at: now, scene: scene)
+        let visible = lifecycle.isVisible(at: now, scene: scene)
+        watcher?.updated(self, visible: visible)
+        return visible
     }
 
     /// When the HUD next changes by itself (grace time, delayed hide, `--details auto` turning `stalled`), if ever.
@@ -299,6 +313,7 @@ public import ProgressFeed
     /// Tells everyone who waits for the HUD that it has gone. The presenter calls it after taking its window down.
     public func finish() {
         finished = true
+        watcher?.finished(self)
         let waiters = finishWaiters
         finishWaiters = []
         for w in waiters { w.resume() }

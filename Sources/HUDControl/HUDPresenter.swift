@@ -39,6 +39,16 @@ extension HUDPresenter {
     public var style: HUDStyle { get { controller.style } set { controller.style = newValue } }
     /// Its name on the display, when it has one (`x11hud --id`).
     public var id: String? { controller.id }
+    /// What a screen reader says for the HUD when the label does not say it (an icon's meaning); nil, the default:
+    /// the label, as SVProgressHUD's accessibility label is its status.
+    public var accessibilityLabel: String? {
+        get { content.accessibilityLabel }
+        set { content.accessibilityLabel = newValue }
+    }
+
+    /// Asks a screen reader, if one listens, to speak `text` now (UIAccessibility's announcement): for what the HUD
+    /// does not show. A new label is spoken without it.
+    public func announce(_ text: String) { controller.announce(text) }
 
     // MARK: Life
 

@@ -8,6 +8,9 @@ public struct HUDContent: Hashable, Sendable {
     }
     public var label: String
     public var details: String
+    /// What a screen reader says for the HUD when it is not the label (an icon's meaning, a label written for the
+    /// eye); nil: the label, as SVProgressHUD's accessibility label is its status.
+    public var accessibilityLabel: String?
     /// The button's title; the button is shown only when this is not empty.
     public var buttonTitle: String
     /// The image or icon for `.custom` mode.

@@ -1,3 +1,4 @@
+import HUDAccess
 import HUDBase
 import Glibc
 public import HUDLoop
@@ -80,7 +81,9 @@ public import HUDScene
     ///   - scale: device pixels per point; nil follows the output's scale.
     ///   - output: the output's name; nil: the one the compositor picks (the focused one).
     public func makeHUD(scale: Double? = nil, output: String? = nil) -> WaylandHUD {
-        WaylandHUD(session: self, scale: scale, output: output)
+        // A screen reader hears the HUDs when assistive technology is on (decided once; nothing opened otherwise).
+        _ = try? AccessibilityBridge.start(loop: loop)
+        return WaylandHUD(session: self, scale: scale, output: output)
     }
 
     /// Replaces the exit with status 74 when the compositor goes away: `handler` runs once, after the one-line

@@ -1,3 +1,4 @@
+import HUDAccess
 import HUDBase
 // HUDError, MonitorChoice and WindowChoice are in this module's API: a program that imports X11Platform gets them too.
 public import X11Display
@@ -93,7 +94,14 @@ import Synchronization
     ///   - scale: device pixels per point; nil follows the screen's `Xft.dpi` (dpi / 96, at least 1).
     ///   - monitor: where to appear; the monitor under the pointer by default, as notification daemons do.
     public func makeHUD(scale: Double? = nil, monitor: MonitorChoice = .pointer) throws(HUDError) -> HUD {
-        try HUD(session: self, scale: scale, monitor: monitor)
+        startAccessibility()
+        return try HUD(session: self, scale: scale, monitor: monitor)
+    }
+
+    /// A screen reader hears the HUDs when assistive technology is on (decided once; nothing opened otherwise). A
+    /// bridge that cannot start leaves the HUDs as they are: the program that wants to say so starts it itself.
+    private func startAccessibility() {
+        _ = try? AccessibilityBridge.start(loop: loop)
     }
 
     /// The HUD of this process named `id`, made (hidden) on first use: a later call with the same name gets the
@@ -139,6 +147,7 @@ import Synchronization
         guard let client = TargetWindows.resolve(.id(window), connection: connection) else {
             throw HUDError(.noSuchWindow, "no window \(WindowChoice.hex(window)) on \(connection.name)")
         }
+        startAccessibility()
         return try HUD(session: self, scale: scale, monitor: .pointer, over: client)
     }
 

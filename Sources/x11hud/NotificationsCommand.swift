@@ -1,4 +1,5 @@
 import CommandOptions
+import HUDAccess
 import HUDBase
 import HUDCommandLine
 import Glibc
@@ -133,6 +134,8 @@ struct NotificationsCommand: Command {
 
     @MainActor private func start(_ settings: Settings) -> ExitError? {
         let environment = ProcessEnvironment.variables
+        // Before any bubble is made: a HUD's session would start the bridge itself.
+        AccessibilityBridge.isWanted = settings.accessibility != .off
         let session: any DisplaySession
         do throws(ExitError) { session = try Platform.open(backend, display: display) } catch {
             return error
@@ -191,6 +194,7 @@ struct NotificationsCommand: Command {
             return ExitError(message: error.description, code: ExitStatus.busUnavailable.code)
         }
         session.watchSignals()
+        ShowHost.startAccessibility(on: loop, session: server.connection, wanted: settings.accessibility)
         Self.kept = (desk, control, signals)
         return nil
     }

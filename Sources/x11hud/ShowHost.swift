@@ -1,6 +1,8 @@
 import CommandOptions
 import Glibc
+import HUDAccess
 import HUDBase
+import HUDBus
 import HUDConfig
 import HUDControl
 import HUDFeeds
@@ -160,6 +162,7 @@ import ProgressFeed
 
     func showOwn(_ start: OwnStart) throws(DeliveryFailure) {
         Self.prepareOwnHUD(for: command)
+        Self.startAccessibility(on: session.loop, wanted: command.hud.settings.accessibility)
         let place = self.place(name: claimedName)
         claimedName = nil
         let live: any HUDPresenter
@@ -199,6 +202,16 @@ import ProgressFeed
             let input = givenFeed ?? standardInput
             feed = input
             live.attach(input, policy: policy)
+        }
+    }
+
+    /// Exposes the HUDs to a screen reader when assistive technology is on; a bridge that cannot start is one
+    /// warning, and the HUD shows all the same.
+    static func startAccessibility(on loop: any EventLoop, session: BusConnection? = nil,
+                                   wanted: AccessibilityChoice) {
+        AccessibilityBridge.isWanted = wanted != .off
+        do { try AccessibilityBridge.start(loop: loop, session: session) } catch {
+            X11HUDCommand.printError("warning: accessibility: \(error)")
         }
     }
 

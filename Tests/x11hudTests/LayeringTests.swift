@@ -16,7 +16,7 @@ import Testing
         ["HUDLoop", "HUDScene", "HUDCommandLine"],
         ["ProgressFeed", "HUDConfig", "HUDRender", "HUDBus"],
         ["HUDFeeds", "HUDControl", "X11Display", "HUDDialogs"],
-        ["HUDShow", "X11Names", "SocketNames", "CommandOptions"],
+        ["HUDShow", "X11Names", "SocketNames", "CommandOptions", "HUDAccess"],
         ["HUDNotify", "X11Platform", "WaylandPlatform"],
         ["x11hud", "HUDExample", "RenderBench", "FeedFuzz", "HUDTestSupport"],
     ]
