@@ -1,6 +1,8 @@
 import CommandOptions
+import HUDAccess
 import HUDBase
 import HUDCommandLine
+import HUDConfig
 import Glibc
 import HUDRender
 import HUDShow
@@ -43,6 +45,10 @@ struct ServeCommand: Command {
 
     @MainActor private func start() -> ExitError? {
         do throws(ExitError) {
+            // The bridge starts with the session; the config's `accessibility = "off"` must be known before it does.
+            // Read leniently: a bad key is a warning, and the resident serves all the same.
+            let settings = try? Settings.load(config: nil, noConfig: false, given: [], lenient: true)
+            AccessibilityBridge.isWanted = settings?.accessibility != .off
             let session = try Platform.open(backend, display: display)
             session.watchSignals()
             try Resident.serve(on: session)

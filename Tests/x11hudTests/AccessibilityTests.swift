@@ -203,6 +203,61 @@ import Testing
         #expect(hud.status == 0, "\(hud.stderr)")
     }
 
+    /// The resident (`x11hud serve`) draws its clients' HUDs, so its config's `accessibility` is theirs: off, a
+    /// served HUD is in no tree; on, it is. The control for off: a HUD of its own started after it is heard.
+    @Test(.enabled(if: usable), arguments: [true, false])
+    func theResidentKeepsItsConfigsAccessibility(off: Bool) throws {
+        let desktop = try Desktop()
+        let config = desktop.runtime.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("x11hud"),
+                                                withIntermediateDirectories: true)
+        try Data((off ? "accessibility = \"off\"\n" : "accessibility = \"auto\"\n").utf8)
+            .write(to: config.appendingPathComponent("x11hud/config.toml"))
+        let resident = try desktop.start(["serve"], extra: ["XDG_CONFIG_HOME": config.path])
+        // A client is served only once the resident listens: until one is drawn by it, each starts again.
+        var served: ChildProcess?
+        var clients: [Pipe] = []
+        let up = try Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
+            let input = Pipe()
+            clients.append(input)
+            let client = try desktop.start(["--label", "Served"], input: input)
+            let drawer = try Tools.waitFor(timeout: Sanitizer.upTo(3), {
+                try Self.listedPIDs(desktop)["Served"]
+            }, until: { $0 != nil }) ?? nil
+            if drawer == resident.pid { served = client; return true }
+            client.kill()
+            _ = client.waitForExit(timeout: Sanitizer.upTo(3))
+            return false
+        }
+        try #require(up, "the resident never drew a client's HUD: \(resident.stderr)")
+        if off {
+            let heard = Pipe()
+            clients.append(heard)
+            _ = try desktop.start(["--label", "Heard"], input: heard, extra: ["X11HUD_NO_SERVE": "1"])
+            let seen = try desktop.treeOnce { $0.hasSuffix("notification|Heard|") }
+            #expect(seen.contains("  notification|Heard|"), "\(seen)")
+            #expect(!seen.contains { $0.contains("Served") }, "\(seen)")
+        } else {
+            let seen = try desktop.treeOnce { $0.hasSuffix("notification|Served|") }
+            #expect(seen.contains("  notification|Served|"), "\(seen)")
+        }
+        #expect(served?.isRunning == true)
+        for input in clients { try? input.fileHandleForWriting.close() }
+    }
+
+    /// Each listed HUD's label and the process that draws it (`x11hud list --json`).
+    static func listedPIDs(_ desktop: Desktop) throws -> [String: Int32] {
+        let r = try desktop.sh("'\(CLI.binary.path)' list --json")
+        guard let array = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] else {
+            return [:]
+        }
+        var pids: [String: Int32] = [:]
+        for hud in array {
+            if let label = hud["label"] as? String, let pid = hud["pid"] as? Int { pids[label] = Int32(pid) }
+        }
+        return pids
+    }
+
     @Test(.enabled(if: usable)) func aStaleLaunchersDirectoryWithoutABusSaysNothing() throws {
         let x = try XvfbServer()
         defer { x.stop() }
