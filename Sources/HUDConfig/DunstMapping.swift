@@ -36,11 +36,8 @@ struct DunstMapping {
     /// Why a key x11hud has no equivalent for is not mapped, for the warning (the rest: "x11hud has no such key").
     static let reasons: [String: String] = [
         "height": "a bubble is as tall as its text (body-lines caps it)",
-        "padding": "a bubble's padding is 12 points",
-        "horizontal_padding": "a bubble's padding is 12 points",
         "separator_height": "bubbles stand apart (gap), without separators",
         "separator_color": "bubbles stand apart (gap), without separators",
-        "highlight": "the progress bar is drawn in the text colour",
         "alignment": "text starts at the leading edge",
         "icon_position": "the picture is at the left",
         "progress_bar_height": "the progress bar's size is x11hud's own",
@@ -95,6 +92,14 @@ struct DunstMapping {
             case "frame_width": number(.frameWidth, v)
             case "corner_radius": number(.cornerRadius, v)
             case "gap_size": number(.gap, v)
+            case "padding": padding(.padding, v)
+            case "horizontal_padding": padding(.horizontalPadding, v)
+            case "highlight":
+                guard let c = highlight(v) else { continue }
+                for level in Urgency.allCases where settings.urgency[level]?.progressColor == nil {
+                    settings.urgency[level, default: .init()].progressColor = c
+                    imported.source("\(level.word).progress-color", v.place)
+                }
             case "separator_height", "separator_color":
                 if gap <= 0 { unmapped(key, v) }
             case "frame_color":
@@ -200,6 +205,10 @@ struct DunstMapping {
                 guard let c = color(key, v) else { continue }
                 style.frameColor = c
                 imported.source("\(level.word).frame-color", v.place)
+            case "highlight":
+                guard let c = highlight(v) else { continue }
+                style.progressColor = c
+                imported.source("\(level.word).progress-color", v.place)
             case "timeout":
                 guard let seconds = Self.seconds(v.text) else { bad(key, v); continue }
                 if seconds == 0 {
@@ -270,6 +279,17 @@ struct DunstMapping {
                 guard let c = color(key, v) else { continue }
                 let look = ["background": "bezel-color", "foreground": "content-color"][key] ?? "frame-color"
                 rule.look.set(look, .color(c))
+            case "highlight":
+                if let c = highlight(v) { rule.look.set("progress-color", .color(c)) }
+            case "padding", "horizontal_padding":
+                guard let n = Self.number(v.text), n >= 0 else { bad(key, v); continue }
+                rule.look.set(key == "padding" ? "padding" : "horizontal-padding", .number(min(n + frame, 100)))
+            case "frame_width", "corner_radius", "max_icon_size":
+                guard let n = Self.number(v.text), n >= 0 else { bad(key, v); continue }
+                let look = ["frame_width": NotificationKey.frameWidth, "corner_radius": .cornerRadius,
+                            "max_icon_size": .iconSize][key]!
+                guard case .number(let range, _) = look.setting.type else { continue }
+                rule.look.set(look.rawValue, .number(min(max(n, range.lowerBound), range.upperBound)))
             case "format":
                 if v.text.isEmpty { rule.skipDisplay = true } else { format(v, shown: true) }
             case "skip_display", "history_ignore":
@@ -374,6 +394,22 @@ struct DunstMapping {
         set(key, .number(min(max(n, range.lowerBound), range.upperBound)), v)
     }
 
+    /// dunst's `padding` or `horizontal_padding`: from inside its frame, x11hud's from the bezel's edge, so the
+    /// frame's width more.
+    private mutating func padding(_ key: NotificationKey, _ v: Value) {
+        guard let n = Self.number(v.text), n >= 0 else { return bad(dunstName(key, v), v) }
+        set(key, .number(min(n + frame, 100)), v)
+    }
+
+    /// dunst's `highlight`: one colour, or from dunst 1.10 a gradient of several, of which x11hud draws the first.
+    private mutating func highlight(_ v: Value) -> RGBA? {
+        let colours = v.text.split(separator: ",").map { String(INIFile.trimmed($0)) }
+        guard colours.count > 1 else { return color("highlight", v) }
+        guard let first = try? RGBA(hex: colours[0]) else { return color("highlight", v) }
+        warn(v, "highlight", "a gradient x11hud does not draw: its first colour, \(colours[0]), taken")
+        return first
+    }
+
     mutating func whole(_ key: NotificationKey, _ v: Value) {
         guard let n = Self.number(v.text), n == n.rounded(), case .whole(let range, _) = key.setting.type else {
             return bad(dunstName(key, v), v)
@@ -410,9 +446,9 @@ struct DunstMapping {
     }
 
     private func dunstName(_ key: NotificationKey, _ v: Value) -> String {
-        ["frame-width": "frame_width", "corner-radius": "corner_radius", "gap": "gap_size", "icon-size":
-            "max_icon_size", "history-length": "history_length", "browser": "browser", "dmenu": "dmenu"][key.rawValue]
-            ?? key.rawValue
+        ["frame-width": "frame_width", "corner-radius": "corner_radius", "gap": "gap_size",
+         "icon-size": "max_icon_size", "history-length": "history_length",
+         "horizontal-padding": "horizontal_padding"][key.rawValue] ?? key.rawValue
     }
 
     mutating func bad(_ key: String, _ v: Value) {
