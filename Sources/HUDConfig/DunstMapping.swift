@@ -24,7 +24,7 @@ struct DunstMapping {
     static let sameAsX11hud: [String: Set<String>] = [
         "indicate_hidden": ["true"], "markup": ["full"], "alignment": ["left"], "vertical_alignment": ["center"],
         "show_age_threshold": ["-1"], "stack_duplicates": ["true"], "hide_duplicate_count": ["false"],
-        "show_indicators": ["true"], "icon_position": ["left"], "sort": ["true"], "idle_threshold": ["0"],
+        "show_indicators": ["true"], "sort": ["true"], "idle_threshold": ["0"],
         "transparency": ["0"], "scale": ["0"], "always_run_script": ["true"], "progress_bar": ["true"],
         "monitor": ["0"], "follow": ["none"], "ignore_newline": ["false"], "line_height": ["0"],
         "ignore_dbusclose": ["false"], "force_xwayland": ["false"], "force_xinerama": ["false"],
@@ -39,7 +39,6 @@ struct DunstMapping {
         "separator_height": "bubbles stand apart (gap), without separators",
         "separator_color": "bubbles stand apart (gap), without separators",
         "alignment": "text starts at the leading edge",
-        "icon_position": "the picture is at the left",
         "progress_bar_height": "the progress bar's size is x11hud's own",
         "progress_bar_min_width": "the progress bar's size is x11hud's own",
         "progress_bar_max_width": "the progress bar's size is x11hud's own",
@@ -109,6 +108,7 @@ struct DunstMapping {
                     imported.source("\(level.word).frame-color", v.place)
                 }
             case "format": format(v, shown: true)
+            case "icon_position": iconPosition(v)
             case "max_icon_size":
                 guard let n = Self.number(v.text), n > 0 else { unmapped(key, v); continue }
                 number(.iconSize, v)
@@ -281,15 +281,17 @@ struct DunstMapping {
                 rule.look.set(look, .color(c))
             case "highlight":
                 if let c = highlight(v) { rule.look.set("progress-color", .color(c)) }
+            case "icon_position":
+                guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text.lowercased()) else { bad(key, v); continue }
+                rule.look.set(NotificationKey.iconPosition.rawValue, .iconPosition(p))
             case "padding", "horizontal_padding":
                 guard let n = Self.number(v.text), n >= 0 else { bad(key, v); continue }
                 rule.look.set(key == "padding" ? "padding" : "horizontal-padding", .number(min(n + frame, 100)))
             case "frame_width", "corner_radius", "max_icon_size":
-                guard let n = Self.number(v.text), n >= 0 else { bad(key, v); continue }
                 let look = ["frame_width": NotificationKey.frameWidth, "corner_radius": .cornerRadius,
                             "max_icon_size": .iconSize][key]!
-                guard case .number(let range, _) = look.setting.type else { continue }
-                rule.look.set(look.rawValue, .number(min(max(n, range.lowerBound), range.upperBound)))
+                guard let n = Self.lookNumber(look, v.text) else { bad(key, v); continue }
+                rule.look.set(look.rawValue, n)
             case "format":
                 if v.text.isEmpty { rule.skipDisplay = true } else { format(v, shown: true) }
             case "skip_display", "history_ignore":
@@ -401,6 +403,14 @@ struct DunstMapping {
         set(key, .number(min(n + frame, 100)), v)
     }
 
+    /// dunst's `icon_position`: left, right or off; `top` (the picture over the text) x11hud does not lay out.
+    private mutating func iconPosition(_ v: Value) {
+        guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text.lowercased()) else {
+            return warn(v, "icon_position", "'\(v.text)': x11hud puts the picture at the left, at the right or nowhere")
+        }
+        set(.iconPosition, .iconPosition(p), v)
+    }
+
     /// dunst's `highlight`: one colour, or from dunst 1.10 a gradient of several, of which x11hud draws the first.
     private mutating func highlight(_ v: Value) -> RGBA? {
         let colours = v.text.split(separator: ",").map { String(INIFile.trimmed($0)) }
@@ -467,6 +477,12 @@ struct DunstMapping {
     }
 
     // MARK: parsing
+
+    /// A rule's number for look key `key`: not negative, the nearest in its row's range; nil when unreadable.
+    static func lookNumber(_ key: NotificationKey, _ text: String) -> ConfigValue? {
+        guard let n = number(text), n >= 0, case .number(let range, _) = key.setting.type else { return nil }
+        return .number(min(max(n, range.lowerBound), range.upperBound))
+    }
 
     static func number(_ text: String) -> Double? {
         Double(text.trimmingWhitespace()).flatMap { $0.isFinite ? $0 : nil }

@@ -8,7 +8,7 @@ struct MakoMapping {
     /// Values of keys x11hud has none for that are what it does anyway.
     static let sameAsX11hud: [String: Set<String>] = [
         "icons": ["1", "true"], "markup": ["1", "true"], "actions": ["1", "true"], "history": ["1", "true"],
-        "text-alignment": ["left"], "icon-location": ["left"], "layer": ["top", "overlay"], "sort": ["-time"],
+        "text-alignment": ["left"], "layer": ["top", "overlay"], "sort": ["-time"],
         "ignore-timeout": ["0", "false"], "output": [""], "icon-border-radius": ["0"], "outer-margin": ["0"],
         "height": ["100"],
     ]
@@ -62,6 +62,12 @@ struct MakoMapping {
                 if let p = names[v.text] { core.set(.position, .position(p), v) } else { core.bad(key, v) }
             case "format": core.format(v, shown: true)
             case "max-icon-size": core.number(.iconSize, v)
+            case "icon-location":
+                guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text), p != .off else {
+                    core.warn(v, key, "'\(v.text)': x11hud puts the picture at the left or at the right")
+                    continue
+                }
+                core.set(.iconPosition, .iconPosition(p), v)
             case "on-button-left": mouse(.mouseLeft, v, key)
             case "on-button-middle": mouse(.mouseMiddle, v, key)
             case "on-button-right": mouse(.mouseRight, v, key)
@@ -166,6 +172,10 @@ struct MakoMapping {
                 rule.look.set("width", .number(min(max(n, 100), 1000)))
             case "progress-color":
                 if let c = progressColor(v) { rule.look.set("progress-color", .color(c)) }
+            case "border-size", "max-icon-size":
+                let look = key == "border-size" ? NotificationKey.frameWidth : .iconSize
+                guard let n = DunstMapping.lookNumber(look, v.text) else { core.bad(key, v); continue }
+                rule.look.set(look.rawValue, n)
             default: unmapped(key, v)
             }
         }
@@ -189,6 +199,13 @@ struct MakoMapping {
                 guard let c = progressColor(v) else { continue }
                 core.settings.urgency[level, default: .init()].progressColor = c
                 core.imported.source("\(level.word).progress-color", v.place)
+            case "border-size":
+                guard case .number(let n)? = DunstMapping.lookNumber(.frameWidth, v.text) else {
+                    core.bad(key, v)
+                    continue
+                }
+                core.settings.urgency[level, default: .init()].frameWidth = n
+                core.imported.source("\(level.word).frame-width", v.place)
             default: unmapped(key, v)
             }
         }

@@ -18,6 +18,7 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case frameWidth = "frame-width"
     case gap
     case iconSize = "icon-size"
+    case iconPosition = "icon-position"
     case padding
     case horizontalPadding = "horizontal-padding"
     case historyLength = "history-length"
@@ -91,6 +92,11 @@ extension NotificationKey: SettingKey {
         case .iconSize:
             return row("points", "A bubble's picture is shown at most this large a side (dunst's max_icon_size).",
                        .number(16...512, "points"), builtIn: .number(48))
+        case .iconPosition:
+            return row("left|right|off", """
+                Where a bubble's picture is: at the left of its text, at its right, or not shown (dunst's \
+                icon_position).
+                """, .choice(ConfigValue.iconPosition), builtIn: .iconPosition(.left))
         case .padding:
             return row("points", """
                 Space inside a bubble above and below its text and picture, from its outer edge (its frame within \

@@ -15,7 +15,7 @@ extension NotificationRule {
         public static let keys = ["bezel-color", "content-color", "frame-color", "progress-color", "font",
                                   "details-font", "button-font", "corner-radius", "margin", "animation", "position",
                                   "offset", "bezel-style", "width", "body-lines", "frame-width", "icon-size",
-                                  "padding", "horizontal-padding"]
+                                  "icon-position", "padding", "horizontal-padding"]
 
         /// The top-level keys among them, checked and written into the look as the top level's are.
         static let styleKeys = keys.compactMap(ConfigKey.init(rawValue:))
@@ -67,6 +67,9 @@ extension NotificationRule {
             if let points = number(.width) { style.bubble?.width = points }
             if let n = number(.bodyLines) { style.bubble?.bodyLines = Int(n) }
             if let points = number(.iconSize) { style.bubble?.iconSize = points }
+            if case .iconPosition(let p)? = values[NotificationKey.iconPosition.rawValue] {
+                style.bubble?.iconPosition = p
+            }
             if let points = number(.padding) {
                 // Both sides too, unless the rule sets them: the rule's padding is over the whole look's.
                 style.bubble?.padding = points

@@ -51,6 +51,8 @@ public struct NotificationSettings: Equatable, Sendable {
     public var gap: Double?
     /// A bubble's picture at most this large a side (dunst's `max_icon_size`).
     public var iconSize: Double?
+    /// Where a bubble's picture is (dunst's `icon_position`).
+    public var iconPosition: HUDStyle.Bubble.IconPosition?
     /// Space inside a bubble above and below, and at its sides unless `horizontalPadding` is set (dunst's
     /// `padding` and `horizontal_padding`).
     public var padding: Double?
@@ -112,15 +114,18 @@ public struct NotificationSettings: Equatable, Sendable {
         public var frameColor: RGBA?
         /// A value's bar (or ring) fill, as dunst's `highlight` and mako's `progress-color`; unset: the text's.
         public var progressColor: RGBA?
+        /// The frame's width, over the table's `frame-width` (mako's `border-size` under `[urgency=high]`).
+        public var frameWidth: Double?
         /// Seconds, over `timeout` (critical notifications without it stay until closed).
         public var timeout: Double?
 
         public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, frameColor: RGBA? = nil,
-                    progressColor: RGBA? = nil, timeout: Double? = nil) {
+                    progressColor: RGBA? = nil, frameWidth: Double? = nil, timeout: Double? = nil) {
             self.bezelColor = bezelColor
             self.contentColor = contentColor
             self.frameColor = frameColor
             self.progressColor = progressColor
+            self.frameWidth = frameWidth
             self.timeout = timeout
         }
 
@@ -129,6 +134,7 @@ public struct NotificationSettings: Equatable, Sendable {
             contentColor = other.contentColor ?? contentColor
             frameColor = other.frameColor ?? frameColor
             progressColor = other.progressColor ?? progressColor
+            frameWidth = other.frameWidth ?? frameWidth
             timeout = other.timeout ?? timeout
         }
     }
@@ -192,6 +198,7 @@ public struct NotificationSettings: Equatable, Sendable {
         frameWidth = other.frameWidth ?? frameWidth
         gap = other.gap ?? gap
         iconSize = other.iconSize ?? iconSize
+        iconPosition = other.iconPosition ?? iconPosition
         padding = other.padding ?? padding
         horizontalPadding = other.horizontalPadding ?? horizontalPadding
         historyLength = other.historyLength ?? historyLength
@@ -262,6 +269,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case .frameWidth: return frameWidth.map { .number($0) }
         case .gap: return gap.map { .number($0) }
         case .iconSize: return iconSize.map { .number($0) }
+        case .iconPosition: return iconPosition.map { .iconPosition($0) }
         case .padding: return padding.map { .number($0) }
         case .horizontalPadding: return horizontalPadding.map { .number($0) }
         case .historyLength: return historyLength.map { .number(Double($0)) }
@@ -292,6 +300,7 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.frameWidth, .number(let points)): frameWidth = points
         case (.gap, .number(let points)): gap = points
         case (.iconSize, .number(let points)): iconSize = points
+        case (.iconPosition, .iconPosition(let p)): iconPosition = p
         case (.padding, .number(let points)): padding = points
         case (.horizontalPadding, .number(let points)): horizontalPadding = points
         case (.historyLength, .number(let n)): historyLength = Int(n)
@@ -308,15 +317,16 @@ public struct NotificationSettings: Equatable, Sendable {
 }
 
 extension NotificationSettings.UrgencyStyle {
-    /// The keys of an urgency's table: four colours as the top-level ones take, and the table's own `timeout`.
-    static let keys = ["bezel-color", "content-color", "frame-color", "progress-color", "timeout"]
+    /// The keys of an urgency's table: four colours as the top-level ones take, and the table's own `frame-width`
+    /// and `timeout`.
+    static let keys = ["bezel-color", "content-color", "frame-color", "progress-color", "frame-width", "timeout"]
 
     /// What the table sets, by key, in the order of `keys`.
     var values: [(key: String, value: ConfigValue)] {
         let all: [(String, ConfigValue?)] = [
             ("bezel-color", bezelColor.map { .color($0) }), ("content-color", contentColor.map { .color($0) }),
             ("frame-color", frameColor.map { .color($0) }), ("progress-color", progressColor.map { .color($0) }),
-            ("timeout", timeout.map { .number($0) }),
+            ("frame-width", frameWidth.map { .number($0) }), ("timeout", timeout.map { .number($0) }),
         ]
         return all.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -331,6 +341,7 @@ extension NotificationSettings.UrgencyStyle {
             case "bezel-color", "frame-color", "progress-color": row = ConfigKey.bezelColor.setting
             case "content-color": row = ConfigKey.contentColor.setting
             case "timeout": row = NotificationKey.timeout.setting
+            case "frame-width": row = NotificationKey.frameWidth.setting
             default:
                 let known = Self.keys.joined(separator: ", ")
                 throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
@@ -344,6 +355,7 @@ extension NotificationSettings.UrgencyStyle {
             case ("content-color", .color(let c)): contentColor = c
             case ("frame-color", .color(let c)): frameColor = c
             case ("progress-color", .color(let c)): progressColor = c
+            case ("frame-width", .number(let points)): frameWidth = points
             case (_, .number(let seconds)): timeout = seconds
             default: break
             }

@@ -44,6 +44,7 @@ public struct NotificationLook: Sendable {
                                         iconSize: settings.iconSize ?? builtIn.iconSize ?? 48,
                                         padding: settings.padding ?? HUDStyle.Bubble.defaultPadding,
                                         horizontalPadding: settings.horizontalPadding)
+        bubble.bubble?.iconPosition = settings.iconPosition ?? .left
         bubble.position = settings.position ?? builtIn.position ?? .topRight
         if let offset = settings.offset { Self.place(&bubble, atDistance: offset) }
         bubble.labelFont = labelFont ?? Self.summaryFont
@@ -86,6 +87,7 @@ public struct NotificationLook: Sendable {
             if let c = u.contentColor { s.contentColor = c }
             if let c = u.frameColor { s.frameColor = c }
             if let c = u.progressColor { s.progressColor = c }
+            if let w = u.frameWidth { s.frameWidth = w }
         }
         rules.apply(to: &s)
         return s

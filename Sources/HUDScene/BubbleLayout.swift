@@ -15,6 +15,14 @@ extension HUDStyle {
         /// `horizontal_padding`), from the bezel's outer edge: the frame is drawn within it.
         public var padding: Double
         public var horizontalPadding: Double
+        /// Where the picture is: at the left of the text, at its right, or not shown (dunst's `icon_position`).
+        public var iconPosition: IconPosition = .left
+
+        public enum IconPosition: String, CaseIterable, Hashable, Sendable, Codable {
+            case left
+            case right
+            case off
+        }
 
         public init(width: Double = 350, bodyLines: Int = 5, iconSize: Double = 48,
                     padding: Double = Self.defaultPadding, horizontalPadding: Double? = nil) {
@@ -58,9 +66,12 @@ extension HUDLayout {
         let inner = max(1, width - 2 * side)
         // The bar's height is the indicator's own (taller with the percentage beside it); its width is the text's.
         let bar = content.mode == .bar ? Indicator(content: content, style: style)?.size.height : nil
-        let picture = content.mode == .custom || bar != nil ? pictureSize(content.custom, bubble: bubble) : nil
-        let textX = picture.map { $0.width + B.pictureGap } ?? 0
-        let textWidth = max(1, inner - textX)
+        let shown = (content.mode == .custom || bar != nil) && bubble.iconPosition != .off
+        let picture = shown ? pictureSize(content.custom, bubble: bubble) : nil
+        let pictureWidth = picture.map { $0.width + B.pictureGap } ?? 0
+        // The text starts after a picture at the left, and ends before one at the right.
+        let textX = bubble.iconPosition == .left ? pictureWidth : 0
+        let textWidth = max(1, inner - pictureWidth)
 
         var texts: [(TextBlock, Size)] = []
         // The count is measured first: the summary takes the width left beside it, so that it is never cut away.
@@ -105,7 +116,8 @@ extension HUDLayout {
         let top = bezel.minY + pad
         var layout = HUDLayout(area: area, bezel: bezel)
         if let picture {
-            let frame = Rect(x: bezel.minX + side, y: top + ((rowHeight - picture.height) / 2).rounded(),
+            let x = bubble.iconPosition == .right ? bezel.minX + side + inner - picture.width : bezel.minX + side
+            let frame = Rect(x: x, y: top + ((rowHeight - picture.height) / 2).rounded(),
                              width: picture.width, height: picture.height)
             // Beside a bar the picture is a side image, as beside an OSD's: the indicator is the bar.
             if bar != nil { layout.sideImage = frame } else { layout.indicator = frame }

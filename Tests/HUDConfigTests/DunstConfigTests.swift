@@ -158,7 +158,11 @@ import Testing
             highlight = "#123456"
             [urgency_normal]
             padding = 3
+            [right]
+            appname = Clock
+            icon_position = right
             """)])
+        #expect(a.settings.rules.first?.look.values["icon-position"] == .iconPosition(.right))
         #expect(a.settings.padding == 22 && a.settings.horizontalPadding == 18)
         let (green, blue) = (try RGBA(hex: "#00ff00"), try RGBA(hex: "#123456"))
         #expect(a.settings.urgency[.normal]?.progressColor == green)
@@ -166,8 +170,10 @@ import Testing
         #expect(a.settings.urgency[.low]?.progressColor == blue, "an urgency's own over the global one")
         #expect(a.warnings.map { $0.key } == ["highlight", "padding"], "the gradient, and padding in an urgency")
         #expect(a.warnings.first?.line == 5)
-        let b = DunstConfig.read([(path, "[global]\npadding = -4\n")])
-        #expect(b.settings.padding == nil && b.warnings.map(\.key) == ["padding"])
+        let b = DunstConfig.read([(path, "[global]\npadding = -4\nicon_position = top\n")])
+        #expect(b.settings.padding == nil && b.warnings.map(\.key) == ["padding", "icon_position"])
+        #expect(b.settings.iconPosition == nil, "top: x11hud's own, with the warning")
+        #expect(DunstConfig.read([(path, "[global]\nicon_position = off\n")]).settings.iconPosition == .off)
     }
 
     @Test func aRuleMatchingWhatX11hudCannotTestIsLeftOut() {

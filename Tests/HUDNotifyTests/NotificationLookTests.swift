@@ -59,7 +59,9 @@ import Testing
 
         // progress-color: the value bar's fill, an urgency's own; unset, the text's colour draws it.
         let barred = NotificationLook(style: dark, settings: NotificationSettings(urgency: [
-            .normal: .init(progressColor: blue)]))
+            .normal: .init(progressColor: blue), .critical: .init(frameWidth: 6)]))
+        #expect(barred.style(for: .critical, osd: false).frameWidth == 6)
+        #expect(barred.style(for: .normal, osd: false).frameWidth == barred.bubble.frameWidth, "the table's")
         #expect(barred.style(for: .normal, osd: false).progressColor == blue)
         #expect(barred.style(for: .normal, osd: true).progressColor == blue, "an OSD's bar too")
         #expect(barred.style(for: .low, osd: false).progressColor == nil)
