@@ -400,6 +400,7 @@ struct DunstMapping {
     /// frame's width more.
     private mutating func padding(_ key: NotificationKey, _ v: Value) {
         guard let n = Self.number(v.text), n >= 0 else { return bad(dunstName(key, v), v) }
+        if n + frame > 100 { warn(v, dunstName(key, v), "\(Self.text(n + frame)) is more than 100 points; 100 taken") }
         set(key, .number(min(n + frame, 100)), v)
     }
 

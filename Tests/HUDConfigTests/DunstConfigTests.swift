@@ -174,6 +174,8 @@ import Testing
         #expect(b.settings.padding == nil && b.warnings.map(\.key) == ["padding", "icon_position"])
         #expect(b.settings.iconPosition == nil, "top: x11hud's own, with the warning")
         #expect(DunstConfig.read([(path, "[global]\nicon_position = off\n")]).settings.iconPosition == .off)
+        let c = DunstConfig.read([(path, "[global]\nframe_width = 2\npadding = 120\n")])
+        #expect(c.settings.padding == 100 && c.warnings.map(\.key) == ["padding"], "the nearest, said")
     }
 
     @Test func aRuleMatchingWhatX11hudCannotTestIsLeftOut() {
