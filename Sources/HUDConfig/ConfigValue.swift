@@ -19,6 +19,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case valueIndicator(NotificationSettings.ValueIndicator)
     case pausedShows(NotificationSettings.PausedShows)
     case popped(NotificationSettings.Popped)
+    case iconPosition(HUDStyle.Bubble.IconPosition)
     /// A shell command line.
     case command(String)
     case mouseAction(NotificationSettings.MouseAction)
@@ -44,6 +45,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .valueIndicator(let v): return quoted(v.rawValue)
         case .pausedShows(let v): return quoted(v.rawValue)
         case .popped(let v): return quoted(v.rawValue)
+        case .iconPosition(let v): return quoted(v.rawValue)
         case .command(let v): return quoted(v)
         case .mouseAction(let v): return quoted(v.rawValue)
         case .names(let v): return "[" + v.map(quoted).joined(separator: ", ") + "]"
@@ -75,6 +77,7 @@ public enum ConfigValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .valueIndicator(let v): return v
         case .pausedShows(let v): return v
         case .popped(let v): return v
+        case .iconPosition(let v): return v
         case .command(let v): return v
         case .mouseAction(let v): return v
         case .names(let v): return v

@@ -24,7 +24,7 @@ struct DunstMapping {
     static let sameAsX11hud: [String: Set<String>] = [
         "indicate_hidden": ["true"], "markup": ["full"], "alignment": ["left"], "vertical_alignment": ["center"],
         "show_age_threshold": ["-1"], "stack_duplicates": ["true"], "hide_duplicate_count": ["false"],
-        "show_indicators": ["true"], "icon_position": ["left"], "sort": ["true"], "idle_threshold": ["0"],
+        "show_indicators": ["true"], "sort": ["true"], "idle_threshold": ["0"],
         "transparency": ["0"], "scale": ["0"], "always_run_script": ["true"], "progress_bar": ["true"],
         "monitor": ["0"], "follow": ["none"], "ignore_newline": ["false"], "line_height": ["0"],
         "ignore_dbusclose": ["false"], "force_xwayland": ["false"], "force_xinerama": ["false"],
@@ -36,13 +36,9 @@ struct DunstMapping {
     /// Why a key x11hud has no equivalent for is not mapped, for the warning (the rest: "x11hud has no such key").
     static let reasons: [String: String] = [
         "height": "a bubble is as tall as its text (body-lines caps it)",
-        "padding": "a bubble's padding is 12 points",
-        "horizontal_padding": "a bubble's padding is 12 points",
         "separator_height": "bubbles stand apart (gap), without separators",
         "separator_color": "bubbles stand apart (gap), without separators",
-        "highlight": "the progress bar is drawn in the text colour",
         "alignment": "text starts at the leading edge",
-        "icon_position": "the picture is at the left",
         "progress_bar_height": "the progress bar's size is x11hud's own",
         "progress_bar_min_width": "the progress bar's size is x11hud's own",
         "progress_bar_max_width": "the progress bar's size is x11hud's own",
@@ -95,6 +91,14 @@ struct DunstMapping {
             case "frame_width": number(.frameWidth, v)
             case "corner_radius": number(.cornerRadius, v)
             case "gap_size": number(.gap, v)
+            case "padding": padding(.padding, v)
+            case "horizontal_padding": padding(.horizontalPadding, v)
+            case "highlight":
+                guard let c = highlight(v) else { continue }
+                for level in Urgency.allCases where settings.urgency[level]?.progressColor == nil {
+                    settings.urgency[level, default: .init()].progressColor = c
+                    imported.source("\(level.word).progress-color", v.place)
+                }
             case "separator_height", "separator_color":
                 if gap <= 0 { unmapped(key, v) }
             case "frame_color":
@@ -104,6 +108,7 @@ struct DunstMapping {
                     imported.source("\(level.word).frame-color", v.place)
                 }
             case "format": format(v, shown: true)
+            case "icon_position": iconPosition(v)
             case "max_icon_size":
                 guard let n = Self.number(v.text), n > 0 else { unmapped(key, v); continue }
                 number(.iconSize, v)
@@ -200,6 +205,10 @@ struct DunstMapping {
                 guard let c = color(key, v) else { continue }
                 style.frameColor = c
                 imported.source("\(level.word).frame-color", v.place)
+            case "highlight":
+                guard let c = highlight(v) else { continue }
+                style.progressColor = c
+                imported.source("\(level.word).progress-color", v.place)
             case "timeout":
                 guard let seconds = Self.seconds(v.text) else { bad(key, v); continue }
                 if seconds == 0 {
@@ -270,6 +279,19 @@ struct DunstMapping {
                 guard let c = color(key, v) else { continue }
                 let look = ["background": "bezel-color", "foreground": "content-color"][key] ?? "frame-color"
                 rule.look.set(look, .color(c))
+            case "highlight":
+                if let c = highlight(v) { rule.look.set("progress-color", .color(c)) }
+            case "icon_position":
+                guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text.lowercased()) else { bad(key, v); continue }
+                rule.look.set(NotificationKey.iconPosition.rawValue, .iconPosition(p))
+            case "padding", "horizontal_padding":
+                guard let n = Self.number(v.text), n >= 0 else { bad(key, v); continue }
+                rule.look.set(key == "padding" ? "padding" : "horizontal-padding", .number(min(n + frame, 100)))
+            case "frame_width", "corner_radius", "max_icon_size":
+                let look = ["frame_width": NotificationKey.frameWidth, "corner_radius": .cornerRadius,
+                            "max_icon_size": .iconSize][key]!
+                guard let n = Self.lookNumber(look, v.text) else { bad(key, v); continue }
+                rule.look.set(look.rawValue, n)
             case "format":
                 if v.text.isEmpty { rule.skipDisplay = true } else { format(v, shown: true) }
             case "skip_display", "history_ignore":
@@ -374,6 +396,31 @@ struct DunstMapping {
         set(key, .number(min(max(n, range.lowerBound), range.upperBound)), v)
     }
 
+    /// dunst's `padding` or `horizontal_padding`: from inside its frame, x11hud's from the bezel's edge, so the
+    /// frame's width more.
+    private mutating func padding(_ key: NotificationKey, _ v: Value) {
+        guard let n = Self.number(v.text), n >= 0 else { return bad(dunstName(key, v), v) }
+        if n + frame > 100 { warn(v, dunstName(key, v), "\(Self.text(n + frame)) is more than 100 points; 100 taken") }
+        set(key, .number(min(n + frame, 100)), v)
+    }
+
+    /// dunst's `icon_position`: left, right or off; `top` (the picture over the text) x11hud does not lay out.
+    private mutating func iconPosition(_ v: Value) {
+        guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text.lowercased()) else {
+            return warn(v, "icon_position", "'\(v.text)': x11hud puts the picture at the left, at the right or nowhere")
+        }
+        set(.iconPosition, .iconPosition(p), v)
+    }
+
+    /// dunst's `highlight`: one colour, or from dunst 1.10 a gradient of several, of which x11hud draws the first.
+    private mutating func highlight(_ v: Value) -> RGBA? {
+        let colours = v.text.split(separator: ",").map { String(INIFile.trimmed($0)) }
+        guard colours.count > 1 else { return color("highlight", v) }
+        guard let first = try? RGBA(hex: colours[0]) else { return color("highlight", v) }
+        warn(v, "highlight", "a gradient x11hud does not draw: its first colour, \(colours[0]), taken")
+        return first
+    }
+
     mutating func whole(_ key: NotificationKey, _ v: Value) {
         guard let n = Self.number(v.text), n == n.rounded(), case .whole(let range, _) = key.setting.type else {
             return bad(dunstName(key, v), v)
@@ -410,9 +457,9 @@ struct DunstMapping {
     }
 
     private func dunstName(_ key: NotificationKey, _ v: Value) -> String {
-        ["frame-width": "frame_width", "corner-radius": "corner_radius", "gap": "gap_size", "icon-size":
-            "max_icon_size", "history-length": "history_length", "browser": "browser", "dmenu": "dmenu"][key.rawValue]
-            ?? key.rawValue
+        ["frame-width": "frame_width", "corner-radius": "corner_radius", "gap": "gap_size",
+         "icon-size": "max_icon_size", "history-length": "history_length",
+         "horizontal-padding": "horizontal_padding"][key.rawValue] ?? key.rawValue
     }
 
     mutating func bad(_ key: String, _ v: Value) {
@@ -431,6 +478,12 @@ struct DunstMapping {
     }
 
     // MARK: parsing
+
+    /// A rule's number for look key `key`: not negative, the nearest in its row's range; nil when unreadable.
+    static func lookNumber(_ key: NotificationKey, _ text: String) -> ConfigValue? {
+        guard let n = number(text), n >= 0, case .number(let range, _) = key.setting.type else { return nil }
+        return .number(min(max(n, range.lowerBound), range.upperBound))
+    }
 
     static func number(_ text: String) -> Double? {
         Double(text.trimmingWhitespace()).flatMap { $0.isFinite ? $0 : nil }

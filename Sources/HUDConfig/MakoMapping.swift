@@ -8,15 +8,13 @@ struct MakoMapping {
     /// Values of keys x11hud has none for that are what it does anyway.
     static let sameAsX11hud: [String: Set<String>] = [
         "icons": ["1", "true"], "markup": ["1", "true"], "actions": ["1", "true"], "history": ["1", "true"],
-        "text-alignment": ["left"], "icon-location": ["left"], "layer": ["top", "overlay"], "sort": ["-time"],
+        "text-alignment": ["left"], "layer": ["top", "overlay"], "sort": ["-time"],
         "ignore-timeout": ["0", "false"], "output": [""], "icon-border-radius": ["0"], "outer-margin": ["0"],
-        "height": ["100"], "padding": ["12"],
+        "height": ["100"],
     ]
 
     static let reasons: [String: String] = [
         "height": "a bubble is as tall as its text (body-lines caps it)",
-        "padding": "a bubble's padding is 12 points",
-        "progress-color": "the progress bar is drawn in the text colour",
         "output": "the top-level 'monitor' key of config.toml sets it",
         "group-by": "x11hud stacks notifications of the same application and text itself",
     ]
@@ -36,6 +34,13 @@ struct MakoMapping {
                 guard let c = core.color(key, v) else { continue }
                 for level in Urgency.allCases { setColor(key, c, level, v) }
             case "border-size": core.number(.frameWidth, v)
+            case "padding": break // inside the border, below
+            case "progress-color":
+                guard let c = progressColor(v) else { continue }
+                for level in Urgency.allCases where core.settings.urgency[level]?.progressColor == nil {
+                    core.settings.urgency[level, default: .init()].progressColor = c
+                    core.imported.source("\(level.word).progress-color", v.place)
+                }
             case "border-radius":
                 guard let r = Self.directional(v.text)?.first else { core.bad(key, v); continue }
                 core.set(.cornerRadius, .number(min(max(r, 0), 100)), v)
@@ -57,6 +62,12 @@ struct MakoMapping {
                 if let p = names[v.text] { core.set(.position, .position(p), v) } else { core.bad(key, v) }
             case "format": core.format(v, shown: true)
             case "max-icon-size": core.number(.iconSize, v)
+            case "icon-location":
+                guard let p = HUDStyle.Bubble.IconPosition(rawValue: v.text), p != .off else {
+                    core.warn(v, key, "'\(v.text)': x11hud puts the picture at the left or at the right")
+                    continue
+                }
+                core.set(.iconPosition, .iconPosition(p), v)
             case "on-button-left": mouse(.mouseLeft, v, key)
             case "on-button-middle": mouse(.mouseMiddle, v, key)
             case "on-button-right": mouse(.mouseRight, v, key)
@@ -65,6 +76,7 @@ struct MakoMapping {
             }
         }
         placement(s)
+        if let v = s["padding"] { padding(v, border: s["border-size"].flatMap { DunstMapping.number($0.text) } ?? 2) }
         if let v = s["font"] {
             let bold = s["format"].map { DunstMapping.boldSummary($0.text) } ?? true
             guard let body = try? FontSpec(DunstMapping.pixelSized(v.text)),
@@ -89,6 +101,28 @@ struct MakoMapping {
         let y = position.vertical > 0 ? bottom : top
         core.set(.offset, .offset(Point(x: x, y: y)), v)
         core.set(.gap, .number(min(max(margin[0], margin[2]), 200)), v)
+    }
+
+    /// mako's `padding`, inside its border (2 unless `border-size` says otherwise): x11hud's is from the bezel's
+    /// edge, so the border's width more. x11hud's is the same above and below, and at both sides: uneven sides are
+    /// given their average, so the bubble is as tall and its text as wide as mako's.
+    private mutating func padding(_ v: Value, border: Double) {
+        guard let sides = Self.directional(v.text), sides.allSatisfy({ $0 >= 0 }) else {
+            return core.bad("padding", v)
+        }
+        let (vertical, horizontal) = ((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
+        if sides[0] != sides[2] || sides[1] != sides[3] {
+            core.warn(v, "padding", "x11hud's is the same above and below, and at both sides: their averages taken")
+        }
+        core.set(.padding, .number(min(vertical + max(border, 0), 100)), v)
+        core.set(.horizontalPadding, .number(min(horizontal + max(border, 0), 100)), v)
+    }
+
+    /// mako's `progress-color`, maybe after an operator (`over #RRGGBB`, `source #RRGGBB`): the colour.
+    private mutating func progressColor(_ v: Value) -> RGBA? {
+        let colour = v.text.split(separator: " ").last.map(String.init) ?? ""
+        guard let c = try? RGBA(hex: colour) else { return core.color("progress-color", v) }
+        return c
     }
 
     // MARK: criteria
@@ -136,6 +170,12 @@ struct MakoMapping {
             case "width":
                 guard let n = DunstMapping.number(v.text) else { core.bad(key, v); continue }
                 rule.look.set("width", .number(min(max(n, 100), 1000)))
+            case "progress-color":
+                if let c = progressColor(v) { rule.look.set("progress-color", .color(c)) }
+            case "border-size", "max-icon-size":
+                let look = key == "border-size" ? NotificationKey.frameWidth : .iconSize
+                guard let n = DunstMapping.lookNumber(look, v.text) else { core.bad(key, v); continue }
+                rule.look.set(look.rawValue, n)
             default: unmapped(key, v)
             }
         }
@@ -155,6 +195,17 @@ struct MakoMapping {
                 guard ms > 0 else { continue }
                 core.settings.urgency[level, default: .init()].timeout = min(max(ms / 1000, 0.5), 3600)
                 core.imported.source("\(level.word).timeout", v.place)
+            case "progress-color":
+                guard let c = progressColor(v) else { continue }
+                core.settings.urgency[level, default: .init()].progressColor = c
+                core.imported.source("\(level.word).progress-color", v.place)
+            case "border-size":
+                guard case .number(let n)? = DunstMapping.lookNumber(.frameWidth, v.text) else {
+                    core.bad(key, v)
+                    continue
+                }
+                core.settings.urgency[level, default: .init()].frameWidth = n
+                core.imported.source("\(level.word).frame-width", v.place)
             default: unmapped(key, v)
             }
         }

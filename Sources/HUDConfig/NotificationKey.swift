@@ -18,6 +18,9 @@ public enum NotificationKey: String, CaseIterable, Hashable, Sendable {
     case frameWidth = "frame-width"
     case gap
     case iconSize = "icon-size"
+    case iconPosition = "icon-position"
+    case padding
+    case horizontalPadding = "horizontal-padding"
     case historyLength = "history-length"
     case pausedShows = "paused-shows"
     case popped
@@ -89,6 +92,20 @@ extension NotificationKey: SettingKey {
         case .iconSize:
             return row("points", "A bubble's picture is shown at most this large a side (dunst's max_icon_size).",
                        .number(16...512, "points"), builtIn: .number(48))
+        case .iconPosition:
+            return row("left|right|off", """
+                Where a bubble's picture is: at the left of its text, at its right, or not shown (dunst's \
+                icon_position).
+                """, .choice(ConfigValue.iconPosition), builtIn: .iconPosition(.left))
+        case .padding:
+            return row("points", """
+                Space inside a bubble above and below its text and picture, from its outer edge (its frame within \
+                it), and at its sides unless horizontal-padding says otherwise (dunst's padding).
+                """, .number(0...100, "points"), builtIn: .number(HUDStyle.Bubble.defaultPadding))
+        case .horizontalPadding:
+            return row("points", """
+                Space inside a bubble at its left and right, from its outer edge (dunst's horizontal_padding).
+                """, .number(0...100, "points"), unset: "padding")
         case .historyLength:
             return row("n", """
                 Closed notifications kept for 'x11hud notifications history' and 'pop', in memory (0: none, and \

@@ -10,11 +10,12 @@ extension NotificationRule {
 
         public init() {}
 
-        /// Every look key a rule takes, in the order `--print-config` lists them: top-level keys, `frame-color` as
-        /// the urgency tables take it, and the `[notifications]` table's `width` and `body-lines`.
-        public static let keys = ["bezel-color", "content-color", "frame-color", "font", "details-font", "button-font",
-                                  "corner-radius", "margin", "animation", "position", "offset", "bezel-style", "width",
-                                  "body-lines"]
+        /// Every look key a rule takes, in the order `--print-config` lists them: top-level keys, `frame-color` and
+        /// `progress-color` as the urgency tables take them, and the `[notifications]` table's bubble keys.
+        public static let keys = ["bezel-color", "content-color", "frame-color", "progress-color", "font",
+                                  "details-font", "button-font", "corner-radius", "margin", "animation", "position",
+                                  "offset", "bezel-style", "width", "body-lines", "frame-width", "icon-size",
+                                  "icon-position", "padding", "horizontal-padding"]
 
         /// The top-level keys among them, checked and written into the look as the top level's are.
         static let styleKeys = keys.compactMap(ConfigKey.init(rawValue:))
@@ -22,7 +23,7 @@ extension NotificationRule {
         /// The row that checks `key`, nil when a rule takes no such look key.
         static func row(_ key: String) -> Setting? {
             guard keys.contains(key) else { return nil }
-            if key == "frame-color" { return ConfigKey.bezelColor.setting }
+            if key == "frame-color" || key == "progress-color" { return ConfigKey.bezelColor.setting }
             return ConfigKey(rawValue: key)?.setting ?? NotificationKey(rawValue: key)?.setting
         }
 
@@ -50,14 +51,31 @@ extension NotificationRule {
         /// A later rule's keys over this one's.
         public mutating func overlay(_ other: Look) { values.merge(other.values) { $1 } }
 
-        /// Writes what the rule sets into `style`: the bubble's width and body lines only to a bubble.
+        /// Writes what the rule sets into `style`: the bubble's own keys (width, body lines, icon size, padding) only
+        /// to a bubble.
         public func apply(to style: inout HUDStyle) {
             for key in Self.styleKeys {
                 if let value = values[key.rawValue], let field = key.setting.field { field.write(&style, value) }
             }
             if case .color(let c)? = values["frame-color"] { style.frameColor = c }
-            if case .number(let points)? = values[NotificationKey.width.rawValue] { style.bubble?.width = points }
-            if case .number(let n)? = values[NotificationKey.bodyLines.rawValue] { style.bubble?.bodyLines = Int(n) }
+            if case .color(let c)? = values["progress-color"] { style.progressColor = c }
+            func number(_ key: NotificationKey) -> Double? {
+                guard case .number(let n)? = values[key.rawValue] else { return nil }
+                return n
+            }
+            if let points = number(.frameWidth) { style.frameWidth = points }
+            if let points = number(.width) { style.bubble?.width = points }
+            if let n = number(.bodyLines) { style.bubble?.bodyLines = Int(n) }
+            if let points = number(.iconSize) { style.bubble?.iconSize = points }
+            if case .iconPosition(let p)? = values[NotificationKey.iconPosition.rawValue] {
+                style.bubble?.iconPosition = p
+            }
+            if let points = number(.padding) {
+                // Both sides too, unless the rule sets them: the rule's padding is over the whole look's.
+                style.bubble?.padding = points
+                if number(.horizontalPadding) == nil { style.bubble?.horizontalPadding = points }
+            }
+            if let points = number(.horizontalPadding) { style.bubble?.horizontalPadding = points }
         }
     }
 }

@@ -51,6 +51,12 @@ public struct NotificationSettings: Equatable, Sendable {
     public var gap: Double?
     /// A bubble's picture at most this large a side (dunst's `max_icon_size`).
     public var iconSize: Double?
+    /// Where a bubble's picture is (dunst's `icon_position`).
+    public var iconPosition: HUDStyle.Bubble.IconPosition?
+    /// Space inside a bubble above and below, and at its sides unless `horizontalPadding` is set (dunst's
+    /// `padding` and `horizontal_padding`).
+    public var padding: Double?
+    public var horizontalPadding: Double?
     /// Closed notifications kept in memory (`x11hud notifications history`, `pop`); 0: none.
     public var historyLength: Int?
     /// What still shows while paused.
@@ -106,14 +112,20 @@ public struct NotificationSettings: Equatable, Sendable {
         public var contentColor: RGBA?
         /// A line just inside the bezel's edge (critical ones: red unless set, over a red background).
         public var frameColor: RGBA?
+        /// A value's bar (or ring) fill, as dunst's `highlight` and mako's `progress-color`; unset: the text's.
+        public var progressColor: RGBA?
+        /// The frame's width, over the table's `frame-width` (mako's `border-size` under `[urgency=high]`).
+        public var frameWidth: Double?
         /// Seconds, over `timeout` (critical notifications without it stay until closed).
         public var timeout: Double?
 
         public init(bezelColor: RGBA? = nil, contentColor: RGBA? = nil, frameColor: RGBA? = nil,
-                    timeout: Double? = nil) {
+                    progressColor: RGBA? = nil, frameWidth: Double? = nil, timeout: Double? = nil) {
             self.bezelColor = bezelColor
             self.contentColor = contentColor
             self.frameColor = frameColor
+            self.progressColor = progressColor
+            self.frameWidth = frameWidth
             self.timeout = timeout
         }
 
@@ -121,6 +133,8 @@ public struct NotificationSettings: Equatable, Sendable {
             bezelColor = other.bezelColor ?? bezelColor
             contentColor = other.contentColor ?? contentColor
             frameColor = other.frameColor ?? frameColor
+            progressColor = other.progressColor ?? progressColor
+            frameWidth = other.frameWidth ?? frameWidth
             timeout = other.timeout ?? timeout
         }
     }
@@ -184,6 +198,9 @@ public struct NotificationSettings: Equatable, Sendable {
         frameWidth = other.frameWidth ?? frameWidth
         gap = other.gap ?? gap
         iconSize = other.iconSize ?? iconSize
+        iconPosition = other.iconPosition ?? iconPosition
+        padding = other.padding ?? padding
+        horizontalPadding = other.horizontalPadding ?? horizontalPadding
         historyLength = other.historyLength ?? historyLength
         pausedShows = other.pausedShows ?? pausedShows
         popped = other.popped ?? popped
@@ -252,6 +269,9 @@ public struct NotificationSettings: Equatable, Sendable {
         case .frameWidth: return frameWidth.map { .number($0) }
         case .gap: return gap.map { .number($0) }
         case .iconSize: return iconSize.map { .number($0) }
+        case .iconPosition: return iconPosition.map { .iconPosition($0) }
+        case .padding: return padding.map { .number($0) }
+        case .horizontalPadding: return horizontalPadding.map { .number($0) }
         case .historyLength: return historyLength.map { .number(Double($0)) }
         case .pausedShows: return pausedShows.map { .pausedShows($0) }
         case .popped: return popped.map { .popped($0) }
@@ -280,6 +300,9 @@ public struct NotificationSettings: Equatable, Sendable {
         case (.frameWidth, .number(let points)): frameWidth = points
         case (.gap, .number(let points)): gap = points
         case (.iconSize, .number(let points)): iconSize = points
+        case (.iconPosition, .iconPosition(let p)): iconPosition = p
+        case (.padding, .number(let points)): padding = points
+        case (.horizontalPadding, .number(let points)): horizontalPadding = points
         case (.historyLength, .number(let n)): historyLength = Int(n)
         case (.pausedShows, .pausedShows(let v)): pausedShows = v
         case (.popped, .popped(let v)): popped = v
@@ -294,14 +317,16 @@ public struct NotificationSettings: Equatable, Sendable {
 }
 
 extension NotificationSettings.UrgencyStyle {
-    /// The keys of an urgency's table: three colours as the top-level ones take, and the table's own `timeout`.
-    static let keys = ["bezel-color", "content-color", "frame-color", "timeout"]
+    /// The keys of an urgency's table: four colours as the top-level ones take, and the table's own `frame-width`
+    /// and `timeout`.
+    static let keys = ["bezel-color", "content-color", "frame-color", "progress-color", "frame-width", "timeout"]
 
     /// What the table sets, by key, in the order of `keys`.
     var values: [(key: String, value: ConfigValue)] {
         let all: [(String, ConfigValue?)] = [
             ("bezel-color", bezelColor.map { .color($0) }), ("content-color", contentColor.map { .color($0) }),
-            ("frame-color", frameColor.map { .color($0) }), ("timeout", timeout.map { .number($0) }),
+            ("frame-color", frameColor.map { .color($0) }), ("progress-color", progressColor.map { .color($0) }),
+            ("frame-width", frameWidth.map { .number($0) }), ("timeout", timeout.map { .number($0) }),
         ]
         return all.compactMap { key, value in value.map { (key, $0) } }
     }
@@ -313,9 +338,10 @@ extension NotificationSettings.UrgencyStyle {
         for (key, value) in table {
             let row: Setting
             switch key {
-            case "bezel-color", "frame-color": row = ConfigKey.bezelColor.setting
+            case "bezel-color", "frame-color", "progress-color": row = ConfigKey.bezelColor.setting
             case "content-color": row = ConfigKey.contentColor.setting
             case "timeout": row = NotificationKey.timeout.setting
+            case "frame-width": row = NotificationKey.frameWidth.setting
             default:
                 let known = Self.keys.joined(separator: ", ")
                 throw InvalidSetting(reason: "\(name).\(key): unknown setting (known: \(known))")
@@ -328,6 +354,8 @@ extension NotificationSettings.UrgencyStyle {
             case ("bezel-color", .color(let c)): bezelColor = c
             case ("content-color", .color(let c)): contentColor = c
             case ("frame-color", .color(let c)): frameColor = c
+            case ("progress-color", .color(let c)): progressColor = c
+            case ("frame-width", .number(let points)): frameWidth = points
             case (_, .number(let seconds)): timeout = seconds
             default: break
             }

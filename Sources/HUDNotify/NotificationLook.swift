@@ -41,7 +41,10 @@ public struct NotificationLook: Sendable {
         let builtIn = NotificationSettings.builtIn
         bubble.bubble = HUDStyle.Bubble(width: settings.width ?? builtIn.width ?? 350,
                                         bodyLines: settings.bodyLines ?? builtIn.bodyLines ?? 5,
-                                        iconSize: settings.iconSize ?? builtIn.iconSize ?? 48)
+                                        iconSize: settings.iconSize ?? builtIn.iconSize ?? 48,
+                                        padding: settings.padding ?? HUDStyle.Bubble.defaultPadding,
+                                        horizontalPadding: settings.horizontalPadding)
+        bubble.bubble?.iconPosition = settings.iconPosition ?? .left
         bubble.position = settings.position ?? builtIn.position ?? .topRight
         if let offset = settings.offset { Self.place(&bubble, atDistance: offset) }
         bubble.labelFont = labelFont ?? Self.summaryFont
@@ -83,6 +86,8 @@ public struct NotificationLook: Sendable {
             if let c = u.bezelColor { s.bezelColor = c }
             if let c = u.contentColor { s.contentColor = c }
             if let c = u.frameColor { s.frameColor = c }
+            if let c = u.progressColor { s.progressColor = c }
+            if let w = u.frameWidth { s.frameWidth = w }
         }
         rules.apply(to: &s)
         return s

@@ -139,8 +139,9 @@ public final class HUDRenderer {
 
     private func drawIndicator(_ s: HUDSnapshot, _ part: Indicator.Part, on cr: OpaquePointer) {
         guard let frame = s.layout.indicator, let indicator = s.indicator else { return }
-        indicator.draw(part, phase: s.indicatorPhase, progress: s.content.progress, in: frame,
-                       color: s.style.contentColor, text: text, on: cr)
+        let color = indicator.showsProgress ? s.style.progressColor ?? s.style.contentColor : s.style.contentColor
+        indicator.draw(part, phase: s.indicatorPhase, progress: s.content.progress, in: frame, color: color,
+                       text: text, on: cr)
     }
 
     /// Scene points to canvas pixels.

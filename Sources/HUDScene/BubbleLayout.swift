@@ -11,17 +11,32 @@ extension HUDStyle {
         /// The picture is shown at most this many points a side (a smaller one is not blown up past its pixels,
         /// nor shown smaller than `minIconSize`).
         public var iconSize: Double
+        /// Space inside the bezel above and below everything, and at its sides (dunst's `padding` and
+        /// `horizontal_padding`), from the bezel's outer edge: the frame is drawn within it.
+        public var padding: Double
+        public var horizontalPadding: Double
+        /// Where the picture is: at the left of the text, at its right, or not shown (dunst's `icon_position`).
+        public var iconPosition: IconPosition = .left
 
-        public init(width: Double = 350, bodyLines: Int = 5, iconSize: Double = 48) {
+        public enum IconPosition: String, CaseIterable, Hashable, Sendable, Codable {
+            case left
+            case right
+            case off
+        }
+
+        public init(width: Double = 350, bodyLines: Int = 5, iconSize: Double = 48,
+                    padding: Double = Self.defaultPadding, horizontalPadding: Double? = nil) {
             self.width = width
             self.bodyLines = bodyLines
             self.iconSize = iconSize
+            self.padding = padding
+            self.horizontalPadding = horizontalPadding ?? padding
         }
 
         /// A small icon (16 pixels) is shown this large, as dunst's `min_icon_size` does.
         public static let minIconSize = 32.0
-        /// Space inside the bezel, around everything.
-        public static let padding = 12.0
+        /// Space inside the bezel, around everything, unless the bubble says otherwise.
+        public static let defaultPadding = 12.0
         /// Between the picture and the text.
         public static let pictureGap = 10.0
         /// Between the summary and the body.
@@ -47,12 +62,16 @@ extension HUDLayout {
         typealias B = HUDStyle.Bubble
         let m = style.margin
         let width = max(1, min(bubble.width, area.width - 2 * m)).rounded()
-        let inner = max(1, width - 2 * B.padding)
+        let (pad, side) = (bubble.padding, bubble.horizontalPadding)
+        let inner = max(1, width - 2 * side)
         // The bar's height is the indicator's own (taller with the percentage beside it); its width is the text's.
         let bar = content.mode == .bar ? Indicator(content: content, style: style)?.size.height : nil
-        let picture = content.mode == .custom || bar != nil ? pictureSize(content.custom, bubble: bubble) : nil
-        let textX = picture.map { $0.width + B.pictureGap } ?? 0
-        let textWidth = max(1, inner - textX)
+        let shown = (content.mode == .custom || bar != nil) && bubble.iconPosition != .off
+        let picture = shown ? pictureSize(content.custom, bubble: bubble) : nil
+        let pictureWidth = picture.map { $0.width + B.pictureGap } ?? 0
+        // The text starts after a picture at the left, and ends before one at the right.
+        let textX = bubble.iconPosition == .left ? pictureWidth : 0
+        let textWidth = max(1, inner - pictureWidth)
 
         var texts: [(TextBlock, Size)] = []
         // The count is measured first: the summary takes the width left beside it, so that it is never cut away.
@@ -87,17 +106,18 @@ extension HUDLayout {
                               measurer: measurer)
         let buttonsHeight = rows.map { $0.map { $0.size.height }.max() ?? 0 }.reduce(0, +)
             + Double(max(0, rows.count - 1)) * B.buttonGap
-        var height = 2 * B.padding + rowHeight
+        var height = 2 * pad + rowHeight
         if !rows.isEmpty { height += (rowHeight > 0 ? B.buttonGap : 0) + buttonsHeight }
         height = min(height.rounded(.up), max(1, area.height - 2 * m))
 
         let bezel = Rect(x: anchored(width, area.minX, area.width, style.position.horizontal, style.offset.x, m),
                          y: anchored(height, area.minY, area.height, style.position.vertical, style.offset.y, m),
                          width: width, height: height)
-        let top = bezel.minY + B.padding
+        let top = bezel.minY + pad
         var layout = HUDLayout(area: area, bezel: bezel)
         if let picture {
-            let frame = Rect(x: bezel.minX + B.padding, y: top + ((rowHeight - picture.height) / 2).rounded(),
+            let x = bubble.iconPosition == .right ? bezel.minX + side + inner - picture.width : bezel.minX + side
+            let frame = Rect(x: x, y: top + ((rowHeight - picture.height) / 2).rounded(),
                              width: picture.width, height: picture.height)
             // Beside a bar the picture is a side image, as beside an OSD's: the indicator is the bar.
             if bar != nil { layout.sideImage = frame } else { layout.indicator = frame }
@@ -105,11 +125,11 @@ extension HUDLayout {
         let columnTop = top + ((rowHeight - columnHeight) / 2).rounded()
         var y = columnTop
         for (index, (block, size)) in texts.enumerated() {
-            let frame = Rect(x: bezel.minX + B.padding + textX, y: y, width: block.maxWidth, height: size.height)
+            let frame = Rect(x: bezel.minX + side + textX, y: y, width: block.maxWidth, height: size.height)
             if index == 0, !content.label.isEmpty {
                 layout.label = PlacedText(block: block, frame: frame)
                 if let count {
-                    let end = bezel.minX + B.padding + textX + textWidth
+                    let end = bezel.minX + side + textX + textWidth
                     layout.count = PlacedText(block: count.block, frame: Rect(x: end - count.size.width, y: y,
                                                                                width: count.size.width,
                                                                                height: count.size.height))
@@ -121,7 +141,7 @@ extension HUDLayout {
         }
         if let bar {
             let barY = (columnTop + columnHeight - bar).rounded()
-            layout.indicator = Rect(x: bezel.minX + B.padding + textX, y: barY, width: textWidth, height: bar)
+            layout.indicator = Rect(x: bezel.minX + side + textX, y: barY, width: textWidth, height: bar)
         }
         y = top + rowHeight + (rowHeight > 0 ? B.buttonGap : 0)
         var placed: [PlacedButton] = []
@@ -130,7 +150,7 @@ extension HUDLayout {
             let natural = row.map { $0.size.width }.reduce(0, +) + Double(row.count - 1) * B.buttonGap
             let extra = ((inner - natural) / Double(row.count)).rounded(.down)
             let h = row.map { $0.size.height }.max() ?? 0
-            var x = bezel.minX + B.padding
+            var x = bezel.minX + side
             for (block, size, titleSize) in row {
                 let frame = Rect(x: x, y: y, width: size.width + extra, height: h)
                 let title = Rect(x: frame.minX + ((frame.width - titleSize.width) / 2).rounded(),

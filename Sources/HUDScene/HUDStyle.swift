@@ -47,6 +47,8 @@ public struct HUDStyle: Hashable, Sendable {
     /// A line of `frameWidth` points just inside the bezel's edge (a critical notification's); clear for none.
     public var frameColor: RGBA = .clear
     public var frameWidth: Double = 2
+    /// The colour a progress value (bar, ring, pie) is drawn in, as dunst's `highlight`; nil: the content colour.
+    public var progressColor: RGBA?
     /// Space between this HUD and the next of its stack (a notification column's `gap`).
     public var stackGap: Double = HUDStack.gap
     /// Where the bezel actually rests (and so which stack of HUDs it joins): a banner is always at the top.

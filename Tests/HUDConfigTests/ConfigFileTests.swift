@@ -398,13 +398,16 @@ import Testing
             .firstIndex { $0.hasPrefix("[[notifications.rule]]") }.map { $0 + 1 }
         let critical = NotificationSettings.UrgencyStyle(bezelColor: try RGBA(hex: "#8B1A1AE6"),
                                                          contentColor: try RGBA(hex: "#FFFFFF"),
-                                                         frameColor: try RGBA(hex: "#E6382F"), timeout: 30)
+                                                         frameColor: try RGBA(hex: "#E6382F"),
+                                                         progressColor: try RGBA(hex: "#FFAA00"), frameWidth: 3,
+                                                         timeout: 30)
         var expected = NotificationSettings(maxVisible: 5, valueIndicator: .bar, valueHints: ["value"], timeout: 4,
                                             width: 350, bodyLines: 5, position: .topRight, historyLength: 100,
                                             pausedShows: .critical, popped: .stay, urgency: [.critical: critical],
                                             rules: [rule], mouseLeft: .defaultAction, mouseMiddle: .doAction,
                                             mouseRight: .closeAll)
         expected.dmenu = "dmenu -p dunst:"
+        (expected.padding, expected.horizontalPadding, expected.iconPosition) = (12, 12, .left)
         #expect(file.notifications == expected)
     }
 }

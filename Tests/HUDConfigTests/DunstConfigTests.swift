@@ -94,6 +94,7 @@ import Testing
         #expect(s.frameWidth == 3)
         #expect(s.cornerRadius == 0)
         #expect(s.gap == 6)
+        #expect(s.padding == 11 && s.horizontalPadding == nil, "dunst's padding is inside its 3-wide frame")
         // dunst's 11 points at 96 dots an inch are 14.7 of x11hud's (72 an inch).
         let (body, summary) = (try FontSpec("DejaVu Sans 14.7"), try FontSpec("DejaVu Sans Bold 14.7"))
         #expect(s.detailsFont == body)
@@ -108,12 +109,15 @@ import Testing
         #expect(s.urgency[.low]?.frameColor == red)
         #expect(s.urgency[.critical]?.frameColor == yellow, "the section's over the global one")
         #expect(s.urgency[.critical]?.timeout == nil, "0: a critical one stays until closed, as x11hud's do")
+        #expect(s.urgency[.critical]?.progressColor == (try RGBA(hex: "#ff00ff")), "highlight: the bar's colour")
+        #expect(imported.sources["critical.progress-color"] == .file(path: path, line: 34))
         #expect(s.rules.count == 2)
         #expect(s.rules[0].globs == [.appName: "Spotify", .summary: "*Now playing*"])
         #expect(s.rules[0].skipDisplay && s.rules[0].script == "~/bin/np.sh" && s.rules[0].name == "spotify")
         #expect(s.rules[1].urgency == .critical)
         let dark = try RGBA(hex: "#550000")
         #expect(s.rules[1].look.listed.first?.value == .color(dark))
+        #expect(s.rules[1].look.values["padding"] == .number(7), "a rule's padding, inside the frame too")
         #expect(imported.sources["width"] == .file(path: path, line: 2))
         #expect(imported.sources["normal.bezel-color"] == .file(path: path, line: 25))
     }
@@ -122,10 +126,10 @@ import Testing
         let warnings = DunstConfig.read([(path, dunstrc)]).warnings
         let keys = warnings.map { $0.key ?? "" }
         // separator_height is silent: with a gap the bubbles stand apart, as dunst's do. scale 1 is the top level's.
-        #expect(keys == ["scale", "padding", "mouse_right_click", "highlight"])
-        let padding = warnings.first { $0.key == "padding" }!
-        #expect(padding.path == path && padding.line == 13)
-        #expect(padding.description.contains("(and 1 more line)"), "the rule's padding is counted, not said again")
+        // padding and highlight map (padding, critical.progress-color), and the rule's padding too.
+        #expect(keys == ["scale", "mouse_right_click"])
+        let click = warnings.first { $0.key == "mouse_right_click" }!
+        #expect(click.path == path && click.line == 16)
     }
 
     @Test func aDynamicWidthTakesItsLargestAndTheOldGeometryItsCorner() {
@@ -141,6 +145,37 @@ import Testing
         #expect(c.settings.position == .bottomLeft)
         #expect(c.warnings.first?.description.contains("%a") == true)
         #expect(c.settings.font == nil, "no font given: x11hud's own")
+    }
+
+    @Test func paddingIsFromTheFrameOutwardsAndAHighlightGradientGivesItsFirstColour() throws {
+        let a = DunstConfig.read([(path, """
+            [global]
+            frame_width = 2
+            padding = 20
+            horizontal_padding = 16
+            highlight = "#00ff00, #0000ff"
+            [urgency_low]
+            highlight = "#123456"
+            [urgency_normal]
+            padding = 3
+            [right]
+            appname = Clock
+            icon_position = right
+            """)])
+        #expect(a.settings.rules.first?.look.values["icon-position"] == .iconPosition(.right))
+        #expect(a.settings.padding == 22 && a.settings.horizontalPadding == 18)
+        let (green, blue) = (try RGBA(hex: "#00ff00"), try RGBA(hex: "#123456"))
+        #expect(a.settings.urgency[.normal]?.progressColor == green)
+        #expect(a.settings.urgency[.critical]?.progressColor == green)
+        #expect(a.settings.urgency[.low]?.progressColor == blue, "an urgency's own over the global one")
+        #expect(a.warnings.map { $0.key } == ["highlight", "padding"], "the gradient, and padding in an urgency")
+        #expect(a.warnings.first?.line == 5)
+        let b = DunstConfig.read([(path, "[global]\npadding = -4\nicon_position = top\n")])
+        #expect(b.settings.padding == nil && b.warnings.map(\.key) == ["padding", "icon_position"])
+        #expect(b.settings.iconPosition == nil, "top: x11hud's own, with the warning")
+        #expect(DunstConfig.read([(path, "[global]\nicon_position = off\n")]).settings.iconPosition == .off)
+        let c = DunstConfig.read([(path, "[global]\nframe_width = 2\npadding = 120\n")])
+        #expect(c.settings.padding == 100 && c.warnings.map(\.key) == ["padding"], "the nearest, said")
     }
 
     @Test func aRuleMatchingWhatX11hudCannotTestIsLeftOut() {

@@ -59,8 +59,39 @@ import Testing
         let font = try FontSpec("DejaVu Sans Bold 13.3")
         #expect(s.font == font)
         // mako's colours are bare: no comment after a value.
-        #expect(imported.warnings.map(\.key) == ["padding", "[mode]", "[actionable]"])
-        #expect(imported.warnings.first?.line == 9)
+        #expect(s.padding == 11, "mako's 8 inside its 3-wide border")
+        #expect(imported.warnings.map(\.key) == ["[mode]", "[actionable]"])
+    }
+
+    @Test func paddingIsInsideTheBorderAndProgressColorIsTheBars() throws {
+        let imported = MakoConfig.read([(path, """
+            border-size=4
+            padding=10,6
+            progress-color=over #5588AAFF
+            [urgency=high]
+            progress-color=#ff0000
+            border-size=6
+            [app-name=Spotify]
+            progress-color=source #00ff00
+            border-size=1
+            max-icon-size=600
+            """)])
+        let s = imported.settings
+        #expect(s.padding == 14 && s.horizontalPadding == 10, "mako's 10 above and 6 at the sides, in a 4 border")
+        let (steel, red, green) = (try RGBA(hex: "#5588AAFF"), try RGBA(hex: "#ff0000"), try RGBA(hex: "#00ff00"))
+        #expect(s.urgency[.low]?.progressColor == steel && s.urgency[.normal]?.progressColor == steel)
+        #expect(s.urgency[.critical]?.progressColor == red, "[urgency=high] over the top level")
+        #expect(s.rules.first?.look.values["progress-color"] == .color(green))
+        #expect(s.urgency[.critical]?.frameWidth == 6 && s.urgency[.normal]?.frameWidth == nil && s.frameWidth == 4)
+        #expect(s.rules.first?.look.values["frame-width"] == .number(1))
+        #expect(s.rules.first?.look.values["icon-size"] == .number(512), "the nearest in icon-size's range")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let right = MakoConfig.read([(path, "icon-location=right\n")])
+        #expect(right.settings.iconPosition == .right && right.warnings.isEmpty)
+        #expect(MakoConfig.read([(path, "icon-location=top\n")]).warnings.map(\.key) == ["icon-location"])
+        let uneven = MakoConfig.read([(path, "padding=1,2,3,4\n")])
+        #expect(uneven.settings.padding == 4 && uneven.settings.horizontalPadding == 5, "averages, and a 2 border")
+        #expect(uneven.warnings.map(\.key) == ["padding"])
     }
 
     @Test func criteriaAndDirectionalValuesReadAsMakoWritesThem() {

@@ -30,6 +30,13 @@ import Testing
         #expect(set.bubble.bubble == HUDStyle.Bubble(width: 280, bodyLines: 2))
         #expect(set.bubble.position == .bottomLeft && set.osd.position == .bottom)
         #expect(set.bubble.labelFont == font && set.bubble.detailsFont == NotificationLook.bodyFont)
+
+        var padded = NotificationSettings()
+        padded.padding = 20
+        #expect(NotificationLook(style: dark, settings: padded).bubble.bubble
+            == HUDStyle.Bubble(padding: 20, horizontalPadding: 20), "horizontal-padding unset: the padding")
+        padded.horizontalPadding = 8
+        #expect(NotificationLook(style: dark, settings: padded).bubble.bubble?.horizontalPadding == 8)
     }
 
     @Test func criticalIsRedLowIsQuieterAndTheTableWins() {
@@ -49,6 +56,15 @@ import Testing
         #expect(configured.style(for: .critical, osd: false).bezelColor == green)
         #expect(configured.style(for: .critical, osd: false).frameColor == blue)
         #expect(configured.style(for: .low, osd: false).contentColor == green)
+
+        // progress-color: the value bar's fill, an urgency's own; unset, the text's colour draws it.
+        let barred = NotificationLook(style: dark, settings: NotificationSettings(urgency: [
+            .normal: .init(progressColor: blue), .critical: .init(frameWidth: 6)]))
+        #expect(barred.style(for: .critical, osd: false).frameWidth == 6)
+        #expect(barred.style(for: .normal, osd: false).frameWidth == barred.bubble.frameWidth, "the table's")
+        #expect(barred.style(for: .normal, osd: false).progressColor == blue)
+        #expect(barred.style(for: .normal, osd: true).progressColor == blue, "an OSD's bar too")
+        #expect(barred.style(for: .low, osd: false).progressColor == nil)
     }
 
     /// A rule's look keys come last: over the urgency's built-in look and its table, as given (a low one's colour not
@@ -76,6 +92,14 @@ import Testing
         #expect(critical.backgroundColor == .clear, "nothing dims the screen")
         #expect(critical.labelFont.description == "Serif 9" && critical.detailsFont == NotificationLook.bodyFont)
         #expect(critical.bubble == HUDStyle.Bubble(width: 200, bodyLines: 2))
+        var bubbleKeys = NotificationRule.Look()
+        bubbleKeys.set("padding", .number(4))
+        bubbleKeys.set("icon-size", .number(32))
+        bubbleKeys.set("frame-width", .number(5))
+        bubbleKeys.set("progress-color", .color(blue))
+        let keyed = look.style(for: .normal, osd: false, rules: bubbleKeys)
+        #expect(keyed.bubble == HUDStyle.Bubble(iconSize: 32, padding: 4) && keyed.frameWidth == 5)
+        #expect(keyed.progressColor == blue)
         #expect(look.style(for: .low, osd: false, rules: rules).contentColor == blue)
         #expect(look.style(for: .normal, osd: false, rules: first).bezelColor == blue)
         let osd = look.style(for: .normal, osd: true, rules: rules)

@@ -10,7 +10,8 @@ import Testing
 @Suite(.ownThreads) struct BubbleBarTests {
     private static let area = Size(width: 600, height: 200)
 
-    private func render(progress: Double, picture: CustomIndicator?, critical: Bool = false, name: String) throws
+    private func render(progress: Double, picture: CustomIndicator?, critical: Bool = false,
+                        progressColor: RGBA? = nil, name: String) throws
         -> (canvas: Canvas, layout: HUDLayout, style: HUDStyle)
     {
         var content = HUDContent(mode: .bar, progress: progress, label: "Copying files", details: "42% of 1.2 GB",
@@ -23,6 +24,7 @@ import Testing
             s.detailsFont = try! FontSpec("Sans 13")
             s.minSize = .zero
             s.square = false
+            s.progressColor = progressColor
             if critical {
                 s.bezelColor = RGBA(red: 0.55, green: 0.1, blue: 0.1, alpha: 0.95)
                 s.contentColor = RGBA(red: 1, green: 1, blue: 1)
@@ -45,6 +47,23 @@ import Testing
 
     private func distance(_ a: RGBA, _ b: RGBA) -> Double {
         abs(a.red - b.red) + abs(a.green - b.green) + abs(a.blue - b.blue)
+    }
+
+    /// Issue 53: `progress-color` (dunst's highlight) is the fill's colour, its faint track's too; the text stays
+    /// in the content colour.
+    @Test func theFillTakesTheProgressColour() throws {
+        let orange = RGBA(red: 1, green: 0.67, blue: 0)
+        let (canvas, layout, style) = try render(progress: 0.6, picture: nil, progressColor: orange, name: "orange")
+        let bar = try #require(layout.indicator), label = try #require(layout.label)
+        let fill = canvas.pixel(x: Int(bar.minX + bar.width * 0.2), y: Int(bar.midY))
+        let track = canvas.pixel(x: Int(bar.minX + bar.width * 0.9), y: Int(bar.midY))
+        #expect(fill.isClose(to: orange, tolerance: 0.05), "fill \(fill)")
+        #expect(track.red > track.blue + 0.1 && distance(track, style.bezelColor) > 0.2, "a faint orange: \(track)")
+        #expect(abs(Double(filled(canvas, bar, fill: fill, track: track)) - 0.6 * bar.width) <= 2)
+        let ink = (Int(label.frame.minY)..<Int(label.frame.maxY)).flatMap { y in
+            (Int(label.frame.minX)..<Int(label.frame.maxX)).map { canvas.pixel(x: $0, y: y) }
+        }.filter { distance($0, style.bezelColor) > 1 }
+        #expect(!ink.isEmpty && ink.allSatisfy { !$0.isClose(to: orange, tolerance: 0.2) }, "the text is not orange")
     }
 
     /// Issue 53: the fill is as tall as the bar, over a track of its own, both clearly apart from each other and

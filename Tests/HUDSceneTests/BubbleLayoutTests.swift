@@ -110,6 +110,36 @@ import Testing
         #expect(l.buttons.isEmpty && button.frame.minX == l.bezel.minX + 12 && button.frame.width == 350 - 24)
     }
 
+    /// dunst's `padding` and `horizontal_padding`: the space above and below the text, and at its sides.
+    @Test func thePaddingIsTheSpaceAroundTheTextAndMakesTheBubbleTaller() throws {
+        let content = HUDContent(mode: .bar, progress: 0.6, label: "Volume", details: "Speakers")
+        let plain = layout(content)
+        let padded = layout(content, style { $0.bubble?.padding = 20; $0.bubble?.horizontalPadding = 30 })
+        #expect(padded.bezel.height == plain.bezel.height + 2 * (20 - 12), "\(plain.bezel) \(padded.bezel)")
+        #expect(padded.bezel.width == 350, "the width is the bubble's whatever its padding")
+        let label = try #require(padded.label), bar = try #require(padded.indicator)
+        #expect(label.frame.minY == padded.bezel.minY + 20 && label.frame.minX == padded.bezel.minX + 30)
+        #expect(bar.minX == padded.bezel.minX + 30 && bar.maxX == padded.bezel.maxX - 30, "\(bar)")
+        #expect(bar.maxY == padded.bezel.maxY - 20)
+        #expect(HUDStyle.Bubble(padding: 7).horizontalPadding == 7, "unset: the padding")
+    }
+
+    /// dunst's `icon_position`: the picture at the right of the text, or not shown and the text the whole width.
+    @Test func thePictureGoesRightOrNowhereAsIconPositionSays() throws {
+        let content = HUDContent(mode: .custom, label: "Backup done", details: "412 files",
+                                 custom: .image(Self.image(48)))
+        let left = layout(content)
+        let right = layout(content, style { $0.bubble?.iconPosition = .right })
+        let off = layout(content, style { $0.bubble?.iconPosition = .off })
+        let picture = try #require(right.indicator), label = try #require(right.label)
+        #expect(picture.maxX == right.bezel.maxX - 12 && label.frame.minX == right.bezel.minX + 12, "\(picture)")
+        #expect(label.frame.maxX <= picture.minX - 10, "the text ends before the picture")
+        #expect(label.frame.width == left.label?.frame.width, "as wide as beside a picture at the left")
+        #expect(off.indicator == nil && off.label?.frame.minX == off.bezel.minX + 12)
+        let whole = try #require(off.label).frame.width
+        #expect(whole == 326, "no picture: the text takes the whole width less the padding, not \(whole)")
+    }
+
     @Test func aNarrowScreenNarrowsTheBubble() {
         let l = HUDLayout(content: HUDContent(mode: .text, label: "Hi"), style: style(),
                           area: Rect(x: 0, y: 0, width: 300, height: 400), measurer: FixedMetrics())

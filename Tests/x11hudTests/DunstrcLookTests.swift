@@ -4,8 +4,8 @@ import HUDTestSupport
 import Testing
 
 /// Issue 53 item 1: a dunst user's dunstrc, with no `[notifications]` of x11hud's own, gives x11hud's bubble the
-/// frame real dunst draws from the same file: where (its distance from the right and the top), how wide, how thick
-/// and in what colours, each on its own private Xvfb and bus.
+/// frame real dunst draws from the same file: where (its distance from the right and the top), how wide and tall
+/// (dunst's padding), how thick and in what colours, each on its own private Xvfb and bus.
 @Suite(.ownThreads, .serialized) struct DunstrcLookTests {
     typealias Desk = NotificationsCommandTests.Desk
 
@@ -22,6 +22,8 @@ import Testing
             corner_radius = 0
             scale = 1
             font = "DejaVu Sans 10"
+            padding = 20
+            horizontal_padding = 16
 
         [urgency_normal]
             background = "#003300"
@@ -50,11 +52,13 @@ import Testing
         }
 
         var width: Int { right - left + 1 }
+        var height: Int { bottom - top + 1 }
         /// From the frame's outer right edge to the screen's.
         var fromRight: Int { screenWidth - 1 - right }
 
         var description: String {
-            "\(width) wide, \(fromRight) from the right, \(top) from the top, \(thickness) thick, inside \(inside)"
+            "\(width) wide, \(height) tall, \(fromRight) from the right, \(top) from the top, \(thickness) thick, "
+                + "inside \(inside)"
         }
     }
 
@@ -132,6 +136,8 @@ import Testing
         #expect(abs(ours.fromRight - theirs.fromRight) <= 4, "x11hud: \(ours); dunst: \(theirs)")
         #expect(abs(ours.top - theirs.top) <= 4, "x11hud: \(ours); dunst: \(theirs)")
         #expect(abs(ours.thickness - theirs.thickness) <= 1, "x11hud: \(ours); dunst: \(theirs)")
+        // As tall: dunst's padding (20 above and below, inside its frame) is x11hud's.
+        #expect(abs(ours.height - theirs.height) <= 4, "x11hud: \(ours); dunst: \(theirs)")
         let green = RGBA(red: 0, green: 0x33 / 255.0, blue: 0)
         #expect(theirs.inside.isClose(to: green) && ours.inside.isClose(to: green), "x11hud: \(ours); dunst: \(theirs)")
     }

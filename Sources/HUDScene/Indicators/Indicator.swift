@@ -49,7 +49,7 @@ public struct Indicator: Hashable, Sendable {
         }
         showsValue = style.showsValue && Self.showsProgress(kind)
         if case .bar = kind, let bubble = style.bubble {
-            barLength = max(Self.barSize.width, bubble.width - 2 * HUDStyle.Bubble.padding)
+            barLength = max(Self.barSize.width, bubble.width - 2 * bubble.horizontalPadding)
             solidBar = true
         }
     }
