@@ -629,8 +629,15 @@ import Testing
         let maps = try Self.maps(server.pid)
         #expect(maps.contains("libsystemd"))
         // A plain HUD, and the binary itself, need no libsystemd (the forwarding `x11hud --id` is the same binary).
+        // Its desktop runs no screen reader: a runtime directory with no accessibility bus in it (without one, a
+        // stale ~/.cache/at-spi that another program's launcher left would have it ask the session bus).
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-noatspi-\(UUID())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
         let hud = try ChildProcess(CLI.binary, ["--label", "plain", "--hide-after", "3"],
-                                   environment: desk.environment, output: .discard)
+                                   environment: desk.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { $1 },
+                                   output: .discard)
         #expect(try Tools.waitUntil(timeout: 5) { try !desk.hudWindows().isEmpty })
         let hudMaps = try Self.maps(hud.pid)
         #expect(!hudMaps.contains("libsystemd"), "a plain HUD mapped libsystemd")
