@@ -341,9 +341,11 @@ import Testing
         let input = Pipe()
         let hud = try desktop.start(["--label", "Saving photos"], input: input)
         let said = Tools.waitFor(timeout: Sanitizer.upTo(20), spoken) { $0.contains { $0.contains("Saving photos") } }
-        #expect(said.contains { $0.contains("notification Saving photos") }, "\(said)")
         try input.fileHandleForWriting.close()
         #expect(hud.waitForExit(timeout: Sanitizer.upTo(10)))
+        // On failure: what x11hud said (a bridge that could not start warns) and the end of Orca's log.
+        #expect(said.contains { $0.contains("notification Saving photos") },
+                "\(said)\n\(hud.stderr)\n\(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(4000))")
 
         let server = try desktop.start(["notifications"])
         let owned = try Tools.waitUntil(timeout: Sanitizer.upTo(10)) {
@@ -353,6 +355,8 @@ import Testing
         try #require(owned, "\(server.stderr)")
         try desktop.sh("notify-send 'Battery low' '3 % left'")
         let warned = Tools.waitFor(timeout: Sanitizer.upTo(20), spoken) { $0.contains { $0.contains("Battery low") } }
-        #expect(warned.contains { $0.contains("notification Battery low") }, "\(warned)")
+        let orcaEnd = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(4000)
+        #expect(warned.contains { $0.contains("notification Battery low") },
+                "\(warned)\n\(server.isRunning ? "" : server.stderr)\n\(orcaEnd)")
     }
 }
