@@ -11,7 +11,8 @@ BIN = .build/release/x11hud
 #     fewer of the binary's pages are mapped (2.5–2.8 MiB less resident; packaging/startup-symbols.sh);
 #   --no-export-dynamic: swiftc exports every public Swift symbol of an executable (4,900), whose names and hash
 #     table the dynamic linker reads at every start (0.4 MiB resident); nothing looks them up;
-#   -T packaging/discard-eh-frame.ld: no unwind tables (.eh_frame, 1.5 MB of 10.2; nothing unwinds, see the file).
+#   -T packaging/discard-eh-frame.ld: no unwind tables (.eh_frame, 1.5 MB of 10.2; nothing unwinds, see the file);
+#   --defsym with packaging/unnamed-scalars.c: no Unicode name tables (0.55 MB; nothing asks a scalar's name).
 # And two compiler options: type metadata through accessor functions instead of mangled names demangled at run
 # time, which argument parsing did for every option type at start (2.8 M fewer instructions before the map, measured
 # with swift-argument-parser), and cross-module optimisation, which specialises generic code across modules for
@@ -23,10 +24,12 @@ BIN = .build/release/x11hud
 # the link records why each archive member came in and the build fails if the regex engine did (it came back once).
 WHY_EXTRACT = $(CURDIR)/.build/release-why-extract.txt
 CXX_STATIC = $(CURDIR)/.build/static-libstdc++
+UNNAMED = $(CURDIR)/.build/unnamed-scalars.o
 LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(CXX_STATIC) -Xlinker -s \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/startup-symbols.txt -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/packaging/discard-eh-frame.ld \
-	-Xlinker --why-extract=$(WHY_EXTRACT)
+	-Xlinker --why-extract=$(WHY_EXTRACT) \
+	-Xlinker $(UNNAMED) -Xlinker --defsym=_swift_stdlib_getScalarName=x11hud_unnamed_scalar
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -cross-module-optimization -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
@@ -48,7 +51,8 @@ gallery: release
 # Rebuilt only when a source is newer, so `make release && sudo make install` runs no Swift build as root.
 # The release binary, then the text stack's libraries dropped from its start-up (CCairoLoader loads them on first
 # use; see packaging/lazy-text-stack.sh).
-$(BIN): Makefile Package.swift packaging/startup-symbols.txt packaging/discard-eh-frame.ld $(shell find Sources -type f)
+$(BIN): Makefile Package.swift packaging/startup-symbols.txt packaging/discard-eh-frame.ld $(UNNAMED) \
+		$(shell find Sources -type f)
 	mkdir -p $(CXX_STATIC) && ln -sf "$$(cc -print-file-name=libstdc++.a)" $(CXX_STATIC)/libstdc++.a
 	$(RELEASE) --product x11hud
 	@! grep -v '^/opt' $(WHY_EXTRACT) | grep 'libswift_StringProcessing\|libswift_RegexParser\|Foundation' \
@@ -57,9 +61,12 @@ $(BIN): Makefile Package.swift packaging/startup-symbols.txt packaging/discard-e
 
 release: $(BIN)
 
+$(UNNAMED): packaging/unnamed-scalars.c
+	mkdir -p $(@D) && cc -O2 -fPIC -c packaging/unnamed-scalars.c -o $@
+
 # Rewrites packaging/startup-symbols.txt, the start-up's functions that the link puts together (needs Xvfb and
 # valgrind): the release build linked with its symbol table, profiled, then removed so that `make release` links again.
-startup-symbols:
+startup-symbols: $(UNNAMED)
 	$(subst -Xlinker -s ,,$(RELEASE)) --product x11hud
 	sh packaging/lazy-text-stack.sh $(BIN)
 	strip --strip-debug $(BIN)

@@ -209,6 +209,28 @@ import Testing
         }
     }
 
+    /// The release binary links a Unicode scalar's name lookup that names nothing (packaging/unnamed-scalars.c),
+    /// which keeps 0.55 MB of name tables out of it: no source asks a scalar's name or name alias, which would
+    /// get nil there and a name in a debug build.
+    @Test func noSourceAsksAUnicodeScalarsName() throws {
+        let asks = #"properties\s*\.\s*name(Alias)?\b|\.nameAlias\b|Unicode\.Scalar\(name:"#
+        #expect("let n = scalar.properties.name".range(of: asks, options: .regularExpression) != nil)
+        #expect("let n = scalar.properties.names".range(of: asks, options: .regularExpression) == nil)
+        var found: [String] = []
+        let sources = FileManager.default.enumerator(at: Self.root.appendingPathComponent("Sources"),
+                                                     includingPropertiesForKeys: nil)
+        for case let url as URL in sources ?? FileManager.DirectoryEnumerator() where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.range(of: asks, options: .regularExpression) != nil {
+                found.append("\(url.lastPathComponent):\(n + 1)")
+            }
+        }
+        #expect(found.isEmpty, "asks a scalar's name, which the release binary links without: \(found)")
+        let makefile = try String(contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("--defsym=_swift_stdlib_getScalarName=x11hud_unnamed_scalar"))
+    }
+
     /// The manual's table of modules names each Swift target's dependencies as Package.swift declares them.
     @Test func theManualsLayoutIsThePackages() throws {
         let targets = try Self.manifest()
