@@ -7,7 +7,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <string.h>
 
 // One slot per stub, and the function each stands in for (stubs.c defines them, generated from symbols.txt).
@@ -126,58 +125,27 @@ void *hud_text_stack_symbol(unsigned index) {
     abort();
 }
 
-// A load started with `after_first_frame` holds the rest of the stack, once cairo is there, until the program has
-// drawn its first frame (`hud_text_stack_frame_drawn`) or `hold_limit` has passed. Loading Pango beside that frame
-// slowed it down: dlopen holds the loader's TLS lock, which the frame's first use of pixman's thread-local cache
-// waits for, and fontconfig's thousands of allocations contend for the one malloc arena (issue 51: a bar's first
-// frame slept 1.6 ms of its 2 ms). Text drawn before then loads what it needs on its own thread, as it always could.
-static const long hold_limit_ns = 100 * 1000 * 1000;
-static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t hold_released = PTHREAD_COND_INITIALIZER;
-static int held;
-
-static void wait_while_held(void) {
-    pthread_mutex_lock(&hold_lock);
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_nsec += hold_limit_ns;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec += 1;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    while (held) {
-        if (pthread_cond_timedwait(&hold_released, &hold_lock, &deadline) == ETIMEDOUT) break;
-    }
-    held = 0;
-    pthread_mutex_unlock(&hold_lock);
-}
-
-void hud_text_stack_frame_drawn(void) {
-    // Every frame calls this: without a hold, one load and no lock.
-    if (!__atomic_load_n(&held, __ATOMIC_ACQUIRE)) return;
-    pthread_mutex_lock(&hold_lock);
-    __atomic_store_n(&held, 0, __ATOMIC_RELEASE);
-    pthread_cond_signal(&hold_released);
-    pthread_mutex_unlock(&hold_lock);
-}
+// With `cairo_only` the thread ends once cairo is there: the rest (Pango, HarfBuzz, GLib and fontconfig's
+// configuration) is left to the first text, which loads it on its own thread, as it always could.
+static int cairo_only;
 
 static void *load_in_background(void *unused) {
     (void)unused;
     // Published as soon as it is there: a first frame of shapes waits for it alone.
     pthread_once(&cairo_once, open_cairo);
-    wait_while_held();
+    if (__atomic_load_n(&cairo_only, __ATOMIC_ACQUIRE)) return NULL;
     pthread_once(&fonts_once, init_fonts);
     void (*callback)(void) = __atomic_load_n(&fonts_ready_callback, __ATOMIC_ACQUIRE);
     if (callback && hud_text_stack_fonts_ready()) callback();
     return NULL;
 }
 
-int hud_text_stack_load_in_background(int after_first_frame) {
+int hud_text_stack_load_in_background(int only_cairo) {
     static int started;
     // For instruction counts of one thread's work (the benchmark's callgrind runs) and for ruling the thread out.
     if (getenv("X11HUD_LOAD_TEXT_ON_FIRST_USE")) return 0;
     if (hud_text_stack_fonts_ready() || __atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL)) return 1;
-    __atomic_store_n(&held, after_first_frame != 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&cairo_only, only_cairo != 0, __ATOMIC_RELEASE);
     // glibc gives each new thread an arena of its own; this one's fontconfig allocations would leave about half a
     // MiB resident there beside the main heap's free space (issue 32: 0.3–0.6 MiB of a HUD's peak). The main thread
     // and this one share the main arena (its lock is held for single allocations, not for the load).

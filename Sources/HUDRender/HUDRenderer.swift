@@ -59,10 +59,7 @@ public final class HUDRenderer {
     @discardableResult
     public func render(_ s: HUDSnapshot, into canvas: Canvas) -> Rect {
         let cr = cairo_create(canvas.surface)!
-        defer {
-            cairo_destroy(cr)
-            TextStack.frameDrawn()
-        }
+        defer { cairo_destroy(cr) }
         let p = s.presentation
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
         if p.opacity == 1, p.scale == 1, p.slide == 0, let frame = s.layout.indicator, let indicator = s.indicator,

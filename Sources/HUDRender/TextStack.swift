@@ -12,17 +12,15 @@ public enum TextStack {
     /// With `keptTexts`, text drawn before the fonts are ready comes from renderings kept there by earlier runs
     /// (a label shown again starts without waiting for fontconfig), and new labels' renderings are kept there.
     ///
-    /// With `afterFirstFrame`, only cairo loads before the first frame is drawn (`frameDrawn()`, or 0.1 s), the
-    /// rest after it: for a HUD whose first frame has no text (a bar), which loading Pango beside it slowed down.
-    public static func loadInBackground(keptTexts: TextImageCache? = nil, afterFirstFrame: Bool = false) {
+    /// With `cairoOnly`, only cairo loads: for a HUD whose content has no text (a bar, a spinner), the rest (Pango,
+    /// GLib, HarfBuzz and fontconfig's configuration) loads when text first comes, a label on its input say, on the
+    /// thread that draws it. A text-free Wayland bar loaded it for nothing: 1.8 of its 9.6 MiB PSS (issue 51).
+    public static func loadInBackground(keptTexts: TextImageCache? = nil, cairoOnly: Bool = false) {
         // Set first: an engine made once the load runs must find it. Without a background load nothing would
         // tell a HUD drawn with kept images that Pango can take over.
         if let keptTexts, !fontsAreReady, TextImageCache.shared == nil { TextImageCache.shared = keptTexts }
-        if hud_text_stack_load_in_background(afterFirstFrame ? 1 : 0) == 0 { TextImageCache.shared = nil }
+        if hud_text_stack_load_in_background(cairoOnly ? 1 : 0) == 0 { TextImageCache.shared = nil }
     }
-
-    /// A frame has been drawn: a background load held for it goes on (see `loadInBackground`).
-    static func frameDrawn() { hud_text_stack_frame_drawn() }
 
     /// Why the libraries cannot be loaded (`cannot load libpangocairo-1.0.so.0: …`), or nil once they are: loads
     /// them and the fonts if no one has yet, and waits for a load in the background to finish.

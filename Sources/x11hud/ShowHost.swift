@@ -91,10 +91,10 @@ import ProgressFeed
         prepareOwnHUD(for: command)
     }
 
-    /// The text stack's load for `command`'s own HUD: for a first frame without text (a bar, a spinner), only cairo
-    /// comes before that frame is drawn, as Pango loaded beside it slowed it down (issue 51).
+    /// The text stack's load for `command`'s own HUD: for one without text (a bar, a spinner), cairo alone, and the
+    /// rest when a label first comes (issue 51: the whole stack was a fifth of a text-free bar's memory).
     static func prepareOwnHUD(for command: ShowCommand) {
-        TextStack.loadForOwnHUD(afterFirstFrame: !drawsText(content(command)))
+        TextStack.loadForOwnHUD(cairoOnly: !drawsText(content(command)))
     }
 
     /// Whether a HUD of `content` has text to draw (a label, details, a button): its first frame needs the fonts.

@@ -6,10 +6,10 @@ import HUDRender
 extension TextStack {
     /// The text stack's background load for a HUD of this process's own, with the renderings of earlier runs'
     /// labels kept in the user's cache directory: a label seen before is drawn before fontconfig is ready.
-    /// `afterFirstFrame`: only cairo until the first frame is drawn (`loadInBackground`).
-    static func loadForOwnHUD(afterFirstFrame: Bool = false) {
+    /// `cairoOnly`: the rest of the stack waits for the first text (`loadInBackground`).
+    static func loadForOwnHUD(cairoOnly: Bool = false) {
         let path = TextImageCache.standardPath(environment: ProcessEnvironment.variables)
-        loadInBackground(keptTexts: path.map(TextImageCache.init(path:)), afterFirstFrame: afterFirstFrame)
+        loadInBackground(keptTexts: path.map(TextImageCache.init(path:)), cairoOnly: cairoOnly)
         if path != nil { _ = waitsForKeptTextsAtExit }
     }
 

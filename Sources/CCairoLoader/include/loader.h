@@ -33,14 +33,11 @@ void *hud_text_stack_symbol(unsigned index);
 
 /// Starts loading cairo, then the text stack and fontconfig's configuration, on a thread of its own (one that blocks
 /// every signal) and returns at once, so that the loading overlaps whatever the caller does before its first
-/// drawing. With `after_first_frame`, the part after cairo waits until `hud_text_stack_frame_drawn` (or 0.1 s): for
-/// a first frame without text, which then draws undisturbed. With X11HUD_LOAD_TEXT_ON_FIRST_USE set in the
-/// environment it does nothing, and the first call loads the stack as before. Returns whether a background load
-/// runs (or has finished), that is, whether `hud_text_stack_on_fonts_ready`'s callback will come.
-int hud_text_stack_load_in_background(int after_first_frame);
-
-/// A frame has been drawn: a background load started with `after_first_frame` goes on. Cheap; called every frame.
-void hud_text_stack_frame_drawn(void);
+/// drawing. With `only_cairo`, the thread loads cairo and ends: for a HUD without text (a bar, a spinner), which
+/// then never maps the rest unless text comes, and then loads it on first use. With X11HUD_LOAD_TEXT_ON_FIRST_USE set
+/// in the environment it does nothing, and the first call loads the stack as before. Returns whether a background
+/// load runs (or has finished); `hud_text_stack_on_fonts_ready`'s callback comes from one that is not `only_cairo`.
+int hud_text_stack_load_in_background(int only_cairo);
 
 /// Whether the text stack's libraries have been loaded in this process (for tests and benchmarks).
 int hud_text_stack_loaded(void);
