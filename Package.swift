@@ -331,7 +331,7 @@ let package = Package(
             name: "X11PlatformTests",
             dependencies: [
                 "X11Platform", "HUDScene", "HUDRender", "ProgressFeed", "HUDFeeds", "HUDExample", "HUDTestSupport", "HUDLoop",
-                "HUDControl", "HUDBase", "X11Display", "X11Names",
+                "HUDControl", "HUDBase", "X11Display", "X11Names", "HUDShow",
             ],
             swiftSettings: strictness
         ),
@@ -340,7 +340,7 @@ let package = Package(
         // x11hud on a private headless sway (XWayland off), read back with grim, clicked by a virtual pointer.
         .testTarget(
             name: "WaylandPlatformTests",
-            dependencies: ["HUDScene", "HUDTestSupport", "WaylandPlatform", "HUDControl"],
+            dependencies: ["HUDScene", "HUDTestSupport", "WaylandPlatform", "HUDControl", "HUDRender", "HUDShow"],
             swiftSettings: strictness
         ),
         // What a screen reader is told, and when nothing is opened: pure, on a manual clock.

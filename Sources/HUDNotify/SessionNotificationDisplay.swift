@@ -1,6 +1,5 @@
 public import HUDShow
 import HUDControl
-import HUDRender
 public import HUDScene
 public import ProgressFeed
 
@@ -65,12 +64,9 @@ public import ProgressFeed
 
     public func release(_ name: String) { session.forget(name) }
 
-    /// Text measured as the HUDs' renderers measure it (in points, the same at every scale).
-    private lazy var measurer = TextEngine()
-
     public func measure(_ content: HUDContent, style: HUDStyle) -> (height: Double, room: Double)? {
         let area = session.usableArea(place)
-        let layout = HUDLayout(content: content, style: style, area: area, measurer: measurer)
+        let layout = HUDLayout(content: content, style: style, area: area, measurer: session.textMeasurer(place))
         return (layout.bezel.height, area.height)
     }
 

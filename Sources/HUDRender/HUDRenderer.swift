@@ -26,19 +26,27 @@ public final class HUDRenderer {
     /// lay the HUD out again every frame.
     private var lastLayout: (content: HUDContent, style: HUDStyle, area: Rect, layout: HUDLayout)?
 
+    /// The text generation the caches below were made with: an engine shared with other renderers
+    /// (`TextEnginePool`) may have moved from kept images to Pango in another renderer's `layout(of:)`.
+    private var textGeneration: Int
+
     public init(scale: Double = 1) {
         text = TextEngine(scale: scale)
+        textGeneration = text.generation
     }
 
-    init(text: TextEngine) {
+    /// A renderer drawing with `text`, which other renderers of the same session may share.
+    public init(text: TextEngine) {
         self.text = text
+        textGeneration = text.generation
     }
 
     /// `scene`'s layout, measured with this renderer's text engine, reused while content (but progress), style and
     /// area stay the same.
     public func layout(of scene: HUDScene) -> HUDLayout {
-        if text.settle() {
+        if text.settle() || text.generation != textGeneration {
             // Pango takes over from kept images: what was laid out and drawn with them is made again.
+            textGeneration = text.generation
             lastLayout = nil
             stillLayer = nil
             stillLayerTarget = nil

@@ -33,6 +33,9 @@ public import HUDScene
     func forget(_ name: String)
     /// The part of the screen `place` names that HUDs may use (panels left out), in points at its scale.
     func usableArea(_ place: HUDPlace) -> Rect
+    /// What a HUD at `place` measures its text with: the engine its renderer draws with, so text measured before a
+    /// HUD is made (a notification's room) is shaped once.
+    func textMeasurer(_ place: HUDPlace) -> any TextMeasuring
     /// The desktop's icon theme, nil when it names none.
     func iconTheme() -> String?
     /// Whether the active window is fullscreen where `place` would show (its monitor or output).

@@ -5,6 +5,7 @@ public import HUDShow
 public import SocketNames
 import Glibc
 import HUDBase
+import HUDRender
 import ProgressFeed
 
 /// The seam's Wayland side: a compositor with layer-shell as a `DisplaySession`. Names travel through sockets in the
@@ -132,6 +133,10 @@ import ProgressFeed
 
     public func usableArea(_ place: HUDPlace) -> Rect {
         session.area(output: output(place.monitor), scale: place.scale)
+    }
+
+    public func textMeasurer(_ place: HUDPlace) -> any TextMeasuring {
+        session.textEngines.engine(scale: place.scale ?? session.defaultScale)
     }
 
     /// Read once: GTK's settings file, not a file read for each notification.

@@ -49,7 +49,7 @@ extension WaylandHUD {
         }
         let renderScale = fixedScale ?? pixelsPerUnit
         if renderScale != scene.scale {
-            renderer = HUDRenderer(scale: renderScale)
+            renderer = session.textEngines.renderer(scale: renderScale)
             scene.scale = renderScale
             laidOutBezel = nil
         }

@@ -43,8 +43,8 @@ public import ProgressFeed
         self.session = session
         fixedScale = scale
         outputName = output
-        let scale = scale ?? Double(session.connection.outputs.map(\.scale).max() ?? 1)
-        renderer = HUDRenderer(scale: scale)
+        let scale = scale ?? session.defaultScale
+        renderer = session.textEngines.renderer(scale: scale)
         controller = HUDController(
             clock: session.loop,
             scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Rect(x: 0, y: 0, width: 1, height: 1),

@@ -3,6 +3,7 @@ import HUDBase
 import Glibc
 public import HUDLoop
 import HUDControl
+import HUDRender
 import ProgressFeed
 public import HUDScene
 
@@ -19,6 +20,11 @@ public import HUDScene
     private var watch: DescriptorWatch?
     private var signals: SignalWatch?
     private(set) var huds: [WaylandHUD] = []
+    /// The text engines of this session's HUDs, one per scale: what the notification server measures is drawn
+    /// from the same shaped text.
+    let textEngines = TextEnginePool()
+    /// The scale a new HUD starts at before its surface is on an output: the largest output's.
+    var defaultScale: Double { Double(connection.outputs.map(\.scale).max() ?? 1) }
     /// The HUD whose surface the pointer is over.
     private weak var underPointer: WaylandHUD?
     /// Other processes' HUDs on this compositor, where they stand (their sockets tell): this process's HUDs stack

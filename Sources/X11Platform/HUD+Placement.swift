@@ -56,7 +56,7 @@ extension HUD {
     func applyScale() {
         let scale = fixedScale ?? session.desktopScale
         guard scale != scene.scale, scale > 0, scale.isFinite else { return }
-        renderer = HUDRenderer(scale: scale)
+        renderer = session.textEngines.renderer(scale: scale)
         scene.scale = scale
         scene.area = Self.area(of: monitor, scale: scale)
         laidOutBezel = nil

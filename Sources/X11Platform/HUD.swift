@@ -118,7 +118,7 @@ public import ProgressFeed
         if let target { session.watchTarget(target) }
         shape = WindowShape(connection: connection, window: window.id)
         shape.setInput(nil)
-        renderer = HUDRenderer(scale: scale)
+        renderer = session.textEngines.renderer(scale: scale)
         controller = HUDController(
             clock: session.loop,
             scene: HUDScene(content: HUDContent(), style: .theme(.dark), area: Self.area(of: monitor, scale: scale),

@@ -40,6 +40,9 @@ import Synchronization
     private let polledInputWaiting = WaitingFlag()
     /// The HUDs that are up or will be, in the order they were shown; each leaves when its hide has finished.
     private(set) var huds: [HUD] = []
+    /// The text engines of this session's HUDs, one per scale: what the notification server measures is drawn
+    /// from the same shaped text.
+    let textEngines = TextEnginePool()
     /// Named HUDs of this process, up or not.
     var named: [String: HUD] = [:]
     /// What a client's request to the resident runs (`serve`), and the HUD each served client's window stands for.

@@ -5,6 +5,7 @@ public import HUDShow
 public import X11Names
 import Glibc
 import HUDBase
+import HUDRender
 import X11Display
 
 /// The seam's X11 side: an X display as a `DisplaySession`. Only the named-HUD link is opened at first (a
@@ -73,6 +74,10 @@ import X11Display
 
     public func usableArea(_ place: HUDPlace) -> Rect {
         session.usableArea(monitor: MonitorChoice(place.monitor), scale: place.scale)
+    }
+
+    public func textMeasurer(_ place: HUDPlace) -> any TextMeasuring {
+        session.textEngines.engine(scale: place.scale ?? session.desktopScale)
     }
 
     /// XSETTINGS' `Net/IconThemeName` (what GTK applications use), else GTK 3's settings.ini.

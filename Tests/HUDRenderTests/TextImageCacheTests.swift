@@ -44,10 +44,8 @@ import Testing
         #expect(bytes(late) == bytes(drawn))
     }
 
-    @Test func aStaleImageIsShownOnlyUntilPangoTakesOverAndIsThenReplaced() throws {
-        let directory = try TemporaryDirectory()
-        let drawn = try keep(in: directory)
-        // Another rendering under the same key: every pixel of each kept image made opaque white.
+    /// Another rendering under the same keys: every pixel of each kept image in `directory` made opaque white.
+    private func makeStale(_ directory: TemporaryDirectory) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
             let path = directory.path(name)
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -57,6 +55,12 @@ import Testing
             image.pixels = image.pixels.map { _ in 255 }
             try Data(TextImageFile.encode(image, key: key)).write(to: URL(fileURLWithPath: path))
         }
+    }
+
+    @Test func aStaleImageIsShownOnlyUntilPangoTakesOverAndIsThenReplaced() throws {
+        let directory = try TemporaryDirectory()
+        let drawn = try keep(in: directory)
+        try makeStale(directory)
         var ready = false
         let cache = TextImageCache(path: directory.url.path)
         let engine = TextEngine(scale: 2, kept: cache, fontsReady: { ready })
@@ -69,6 +73,35 @@ import Testing
         // The next start finds Pango's own drawing again.
         let next = TextEngine(scale: 2, kept: TextImageCache(path: directory.url.path), fontsReady: { false })
         #expect(bytes(try render(next)) == bytes(drawn))
+    }
+
+    /// Renderers of one session share an engine (`TextEnginePool`): the one whose layout hands the engine to Pango
+    /// is told by `settle()`, the others by the engine's generation, and each draws its text again with Pango.
+    @Test func aRendererSharingItsEngineDrawsWithPangoOnceAnotherHandedItOver() throws {
+        let directory = try TemporaryDirectory()
+        _ = try keep(in: directory)
+        try makeStale(directory)
+        var ready = false
+        let engine = TextEngine(scale: 2, kept: TextImageCache(path: directory.url.path), fontsReady: { ready })
+        let first = HUDRenderer(text: engine), second = HUDRenderer(text: engine)
+        // As a live HUD draws: laid out through its renderer (which settles the engine), then rendered.
+        func frame(_ renderer: HUDRenderer) throws -> [UInt8] {
+            let area = Rect(x: 0, y: 0, width: 320, height: 200)
+            var scene = HUDScene(content: content, style: .theme(.dark), area: area, scale: 2)
+            scene.show(at: 0, animated: false)
+            scene.indicatorStart = nil
+            let snapshot = scene.snapshot(at: 0, layout: renderer.layout(of: scene), opaque: false,
+                                          buttonHighlighted: false)
+            let canvas = try Canvas(width: 640, height: 400)
+            renderer.render(snapshot, into: canvas)
+            return bytes(canvas)
+        }
+        let pango = try frame(HUDRenderer(text: TextEngine(scale: 2, kept: nil, fontsReady: { true })))
+        #expect(try frame(first) != pango && frame(second) != pango, "the stale images were not used")
+        ready = true
+        #expect(try frame(first) == pango)
+        #expect(engine.generation == 1)
+        #expect(try frame(second) == pango, "the second renderer kept what it drew with the stale images")
     }
 
     @Test func anotherScaleOrTextIsAMissAndWaitsForPango() throws {

@@ -1,9 +1,11 @@
 import Foundation
 import HUDControl
+import HUDRender
 import HUDScene
+import HUDShow
 import HUDTestSupport
 import Testing
-import WaylandPlatform
+@testable import WaylandPlatform
 
 /// Issue 42 items 1 and 2: the library on Wayland, in this process, as a Swift program uses it (its main queue
 /// serving the connection), and the same HUD at a HiDPI output's scale.
@@ -68,5 +70,19 @@ import WaylandPlatform
         let one = try #require(sizes[1]), two = try #require(sizes[2])
         #expect(abs(Double(two.0) / Double(one.0) - 2) < 0.1 && abs(Double(two.1) / Double(one.1) - 2) < 0.1,
                 "bezel at scale 1: \(one), at scale 2: \(two)")
+    }
+
+    /// The notification server measures a bubble's text with the engine its HUD then draws with, one per scale in a
+    /// session, so the text is shaped once (issue 51: shaping was a third of a notification's work).
+    @Test func theHUDsOfADisplayAndItsMeasurerShareOneTextEnginePerScale() async throws {
+        let sway = try await Tools.offMainActor { try SwayServer() }
+        defer { sway.stop() }
+        let display = try WaylandDisplaySession(display: sway.socket, environment: [:], prefersDark: { nil },
+                                                iconTheme: { nil })
+        let measurer = try #require(display.textMeasurer(HUDPlace()) as? TextEngine)
+        let a = display.session.makeHUD(), b = display.session.makeHUD(), c = display.session.makeHUD(scale: 2)
+        #expect(measurer.scale == 1 && a.renderer.text === measurer && b.renderer.text === measurer)
+        #expect(c.renderer.text !== measurer && c.renderer.text.scale == 2)
+        #expect(display.textMeasurer(HUDPlace(scale: 2)) as? TextEngine === c.renderer.text)
     }
 }

@@ -3,7 +3,9 @@ import X11Names
 import Dispatch
 import Foundation
 import HUDLoop
+import HUDRender
 import HUDScene
+import HUDShow
 import HUDTestSupport
 import Testing
 @testable import X11Platform
@@ -255,5 +257,17 @@ import Testing
         #expect(successor.id == id)
         hideNow(successor, animated: false)
         other.update()
+    }
+
+    /// The notification server measures a bubble's text with the engine its HUD then draws with, one per scale in a
+    /// session, so the text is shaped once (issue 51: shaping was a third of a notification's work).
+    @Test func theHUDsOfADisplayAndItsMeasurerShareOneTextEnginePerScale() throws {
+        let display = try X11DisplaySession(display: self.display)
+        let measurer = try #require(display.textMeasurer(HUDPlace(scale: 1)) as? TextEngine)
+        let a = try display.session.makeHUD(scale: 1), b = try display.session.makeHUD(scale: 1)
+        let c = try display.session.makeHUD(scale: 2)
+        #expect(a.renderer.text === measurer && b.renderer.text === measurer)
+        #expect(c.renderer.text !== measurer && c.renderer.text.scale == 2)
+        #expect(display.textMeasurer(HUDPlace(scale: 2)) as? TextEngine === c.renderer.text)
     }
 }

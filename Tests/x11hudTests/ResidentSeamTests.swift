@@ -5,6 +5,7 @@ import HUDControl
 import HUDLoop
 import HUDScene
 import HUDShow
+import HUDTestSupport
 import ProgressFeed
 import Testing
 @testable import x11hud
@@ -49,6 +50,7 @@ import Testing
         func existingHUD(named name: String) -> (any HUDPresenter)? { nil }
         func forget(_ name: String) {}
         func usableArea(_ place: HUDPlace) -> Rect { Rect(x: 0, y: 0, width: 800, height: 600) }
+        func textMeasurer(_ place: HUDPlace) -> any TextMeasuring { FixedMetrics() }
         func iconTheme() -> String? { nil }
         func activeWindowIsFullscreen(at place: HUDPlace) -> Bool { false }
         func watchActiveWindow(_ body: (@MainActor () -> Void)?) {}
