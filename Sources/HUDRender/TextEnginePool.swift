@@ -1,5 +1,3 @@
-public import HUDScene
-
 /// One text engine per scale for the HUDs of one display session (and its thread): a text measured to decide
 /// something (whether a notification has room) is then drawn by its HUD from the same shaped layout, not shaped
 /// again by an engine of the HUD's own. Engines stay for the session's life: a session meets a scale or two.

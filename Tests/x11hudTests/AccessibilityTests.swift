@@ -124,7 +124,7 @@ import Testing
         }
 
         /// The lines of the tree once one satisfies `accepts` (or after `timeout`): the last tree read.
-        func treeOnce(timeout: Double = Sanitizer.upTo(10), _ accepts: (String) -> Bool) throws -> [String] {
+        func treeOnce(timeout: Double = Sanitizer.upTo(20), _ accepts: (String) -> Bool) throws -> [String] {
             try Tools.waitFor(timeout: timeout, { try tree() }, until: { $0.contains(where: accepts) })
         }
     }
