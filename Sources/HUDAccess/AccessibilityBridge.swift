@@ -82,6 +82,11 @@ import HUDScene
         case .off(let why): return .off(why)
         case .bus(let given): address = given
         case .ask:
+            // Asked over the bus's socket first, so that the usual no maps no libsystemd; a program that has the
+            // bus open already asks through it.
+            if session == nil, AccessibilityStatusProbe.ask(environment: environment) == .off {
+                return .off("org.a11y.Status says it is off")
+            }
             // A session bus that cannot be reached or asked (a stale launcher's directory) has no assistive
             // technology behind it: off, without a word.
             do {
