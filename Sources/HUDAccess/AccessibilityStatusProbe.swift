@@ -14,7 +14,7 @@ enum AccessibilityStatusProbe {
 
     /// The answer within `timeout` seconds for each read and write.
     static func ask(environment: [String: String], timeout: Double = 2) -> Answer {
-        guard let address = SessionBusAddress(environment: environment), let fd = connect(address, timeout) else {
+        guard let address = BusSocketAddress(environment: environment), let fd = connect(address, timeout) else {
             return .unknown
         }
         defer { close(fd) }
@@ -40,7 +40,7 @@ enum AccessibilityStatusProbe {
         return .unknown
     }
 
-    private static func connect(_ address: SessionBusAddress, _ timeout: Double) -> Int32? {
+    private static func connect(_ address: BusSocketAddress, _ timeout: Double) -> Int32? {
         var socketAddress = sockaddr_un()
         socketAddress.sun_family = sa_family_t(AF_UNIX)
         let offset = address.isAbstract ? 1 : 0

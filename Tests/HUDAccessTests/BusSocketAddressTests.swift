@@ -3,9 +3,9 @@ import Testing
 
 /// The session bus's socket as libdbus and sd-bus find it: the first unix address with a path or an abstract
 /// name, %-escapes undone, else `$XDG_RUNTIME_DIR/bus`.
-@Suite struct SessionBusAddressTests {
+@Suite struct BusSocketAddressTests {
     func address(_ environment: [String: String]) -> (String, Bool)? {
-        SessionBusAddress(environment: environment).map { (String(decoding: $0.name, as: UTF8.self), $0.isAbstract) }
+        BusSocketAddress(environment: environment).map { (String(decoding: $0.name, as: UTF8.self), $0.isAbstract) }
     }
 
     @Test func aPathAnAbstractNameAndTheRuntimeDirectorysBus() {

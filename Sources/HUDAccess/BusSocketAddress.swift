@@ -1,6 +1,6 @@
 /// Where the session bus listens, read from `DBUS_SESSION_BUS_ADDRESS` as libdbus and sd-bus read it: the first
 /// `unix:` address with a `path=` or an `abstract=` name (values %-escaped), else `$XDG_RUNTIME_DIR/bus`.
-struct SessionBusAddress: Equatable {
+struct BusSocketAddress: Equatable {
     /// The socket's name, without the NUL that starts an abstract one.
     var name: [UInt8]
     var isAbstract: Bool
