@@ -109,3 +109,34 @@ public final class HUDProcess {
         after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) }
     }
 }
+
+extension CLI {
+    /// The binary as `make release` links it, copied into `dir`: the text libraries are loaded on first use, not at
+    /// start (a debug build links them for its own convenience, which would hide what a test of a process's
+    /// mappings looks for).
+    public static func lazyBinary(in dir: URL) throws -> URL {
+        let binary = dir.appendingPathComponent("x11hud-lazy")
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let lazy = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                        [root.appendingPathComponent("packaging/lazy-text-stack.sh").path, binary.path])
+        guard lazy.status == 0 else { throw TestFailure("lazy-text-stack.sh: \(lazy.stderr)") }
+        return binary
+    }
+
+    /// The text stack beyond cairo, as mapped files: Pango and its libraries, fontconfig's caches, font files.
+    public static let beyondCairo = ["libpango", "libharfbuzz", "libglib", "fontconfig/", ".ttf", ".otf", ".cache-"]
+
+    /// Every file process `pid` has mapped.
+    public static func mappedFiles(_ pid: Int32) throws -> Set<String> {
+        // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
+            throw TestFailure("no process \(pid)")
+        }
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { $0.hasPrefix("/") })
+    }
+}

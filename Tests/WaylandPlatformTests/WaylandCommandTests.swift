@@ -74,6 +74,47 @@ struct WaylandCommandTests {
         #expect(Self.drawnBox(try sway.screenshot()) == nil, "a surface was left on the output")
     }
 
+    /// A bar without text (a volume key's) maps cairo and not the rest of the text stack on Wayland too; its first
+    /// label brings Pango and a font, and is drawn (issue 51).
+    @Test func aBarWithoutTextMapsCairoAloneUntilALabelComes() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-textfree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var environment = sway.environment
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/x11hud-tests"
+        environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
+        let input = Pipe()
+        let bar = try ChildProcess(try CLI.lazyBinary(in: dir), ["--mode", "bar"], environment: environment,
+                                   input: input, output: .discard)
+        defer { bar.kill() }
+        func write(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+        func beyond() throws -> [String] {
+            try CLI.mappedFiles(bar.pid).filter { file in CLI.beyondCairo.contains { file.contains($0) } }.sorted()
+        }
+        for value in [20, 40, 60] { write("\(value)") }
+        let drawn = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            try Self.drawnBox(sway.screenshot()) != nil && CLI.mappedFiles(bar.pid).contains { $0.contains("libcairo") }
+        }
+        #expect(drawn, "the bar was not drawn")
+        // Drawn, and for half a second after (the old background load came within 0.1 s of the first frame).
+        let loaded = try Tools.waitUntil(timeout: 0.5) { try !beyond().isEmpty }
+        let early = try beyond()
+        #expect(!loaded && early.isEmpty, "a bar without text mapped \(early)")
+        write(#"{"label":"Copying"}"#)
+        let labelled = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
+            let files = try beyond()
+            let font = files.contains { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }
+            return font && files.contains { $0.contains("libpango") }
+        }
+        let late = try beyond()
+        #expect(labelled, "the label brought no Pango or font: \(late)")
+        try input.fileHandleForWriting.close()
+        #expect(bar.waitForExit(timeout: Sanitizer.upTo(8)))
+        #expect(bar.status == 0, "\(bar.stderr)")
+    }
+
     /// `x11hud run --mode bar -- rsync …`: the bar's filled part grows while rsync copies, and x11hud ends with
     /// rsync's status.
     @Test func runMovesTheBarWithARealRsync() throws {

@@ -6,32 +6,6 @@ import Testing
 /// text stack or a font, whatever config.toml says (issue 32: a client's memory is its binary, libc and libX11).
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct ForwardingClientTests {
-    /// Every file `pid` has mapped.
-    static func mappedFiles(_ pid: Int32) throws -> Set<String> {
-        // Read to the end: /proc files have no size, and a one-read helper gets only the first page.
-        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else {
-            throw TestFailure("no process \(pid)")
-        }
-        defer { try? file.close() }
-        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        return Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
-            .filter { $0.hasPrefix("/") })
-    }
-
-    /// The binary as `make release` links it, copied into `dir`: the text libraries are loaded on first use, not at
-    /// start (a debug build links them for its own convenience, which would hide what a test of a client's
-    /// mappings looks for).
-    static func lazyBinary(in dir: URL) throws -> URL {
-        let binary = dir.appendingPathComponent("x11hud-lazy")
-        try FileManager.default.copyItem(at: HUDProcess.binary, to: binary)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let lazy = try Tools.run("/bin/sh", [root.appendingPathComponent("packaging/lazy-text-stack.sh").path,
-                                             binary.path], display: nil)
-        guard lazy.status == 0 else { throw TestFailure("lazy-text-stack.sh: \(lazy.stderr)") }
-        return binary
-    }
-
     /// What a client must not map: the text stack's libraries, a font file or fontconfig's caches (each is resident
     /// memory when mapped).
     static let textStack = ["libpango", "libcairo", "libfontconfig", "libfreetype", "libharfbuzz", "fontconfig/",
@@ -45,7 +19,7 @@ struct ForwardingClientTests {
                                                 withIntermediateDirectories: true)
         try "font = \"DejaVu Sans 12\"\n".write(to: dir.appendingPathComponent("x11hud/config.toml"), atomically: true,
                                                 encoding: .utf8)
-        let binary = try Self.lazyBinary(in: dir)
+        let binary = try CLI.lazyBinary(in: dir)
 
         func start(_ arguments: [String], input: Pipe) throws -> ChildProcess {
             var environment = ChildProcess.environment(display: display)
@@ -57,10 +31,10 @@ struct ForwardingClientTests {
         defer { owner.kill() }
         // The owner draws: it has the text libraries and a font mapped, so the check below can see them.
         let drew = try Tools.waitUntil(timeout: 5) {
-            let files = try Self.mappedFiles(owner.pid)
+            let files = try CLI.mappedFiles(owner.pid)
             return files.contains { $0.contains("libpango") } && files.contains { $0.contains(".ttf") }
         }
-        let ownerFiles = try Self.mappedFiles(owner.pid).sorted()
+        let ownerFiles = try CLI.mappedFiles(owner.pid).sorted()
         #expect(drew, "the owner has not loaded Pango and a font: \(ownerFiles)")
         // With input still open, the client forwards its content and stays to forward the input.
         let client = try start(["--id", "fwd", "--label", "Client"], input: clientInput)
@@ -69,7 +43,7 @@ struct ForwardingClientTests {
             try Self.run(["list"], display: display).contains("Client")
         }
         #expect(try Self.run(["list"], display: display).contains("Client"), "the client's label did not arrive")
-        let text = try Self.mappedFiles(client.pid).filter { file in Self.textStack.contains { file.contains($0) } }
+        let text = try CLI.mappedFiles(client.pid).filter { file in Self.textStack.contains { file.contains($0) } }
         #expect(client.isRunning && text.isEmpty, "a forwarding client mapped \(text.sorted())")
         clientInput.fileHandleForWriting.closeFile()
         ownerInput.fileHandleForWriting.closeFile()

@@ -277,7 +277,7 @@ struct ResidentTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-served-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let binary = try ForwardingClientTests.lazyBinary(in: dir)
+        let binary = try CLI.lazyBinary(in: dir)
         let resident = try Self.startResident(display)
         defer { resident.kill() }
         let input = Pipe()
@@ -285,7 +285,7 @@ struct ResidentTests {
                                       environment: ChildProcess.environment(display: display), input: input)
         defer { client.kill() }
         #expect(try Self.drawn("Light", by: resident, display))
-        let text = try ForwardingClientTests.mappedFiles(client.pid).filter { file in
+        let text = try CLI.mappedFiles(client.pid).filter { file in
             ForwardingClientTests.textStack.contains { file.contains($0) }
         }
         #expect(client.isRunning && text.isEmpty, "a served client mapped \(text.sorted())")

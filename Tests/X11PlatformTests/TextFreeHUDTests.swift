@@ -6,15 +6,12 @@ import Testing
 /// was a fifth of such a bar's memory (issue 51); the first label it is given loads the rest, and is drawn.
 @Suite(.serialized, .enabled(if: XvfbServer.isAvailable, "no Xvfb binary"), .privateXServer, .ownThreads)
 struct TextFreeHUDTests {
-    /// The text stack beyond cairo: Pango and its libraries, fontconfig's caches and the font files.
-    static let beyondCairo = ["libpango", "libharfbuzz", "libglib", "fontconfig/", ".ttf", ".otf", ".cache-"]
-
     @Test func aBarWithoutTextMapsCairoAloneUntilALabelComes() throws {
         let display = try server().display
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-textfree-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let binary = try ForwardingClientTests.lazyBinary(in: dir)
+        let binary = try CLI.lazyBinary(in: dir)
         var environment = ChildProcess.environment(display: display)
         environment["XDG_CACHE_HOME"] = dir.appendingPathComponent("cache").path
         let input = Pipe()
@@ -26,11 +23,11 @@ struct TextFreeHUDTests {
             try Tools.run(HUDProcess.binary.path, ["list", "--json"], display: display).stdout
         }
         func mapped(_ part: String) throws -> Bool {
-            try ForwardingClientTests.mappedFiles(bar.pid).contains { $0.contains(part) }
+            try CLI.mappedFiles(bar.pid).contains { $0.contains(part) }
         }
         func beyond() throws -> [String] {
-            try ForwardingClientTests.mappedFiles(bar.pid).filter { file in
-                Self.beyondCairo.contains { file.contains($0) }
+            try CLI.mappedFiles(bar.pid).filter { file in
+                CLI.beyondCairo.contains { file.contains($0) }
             }.sorted()
         }
 

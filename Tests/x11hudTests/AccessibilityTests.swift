@@ -294,12 +294,9 @@ import Testing
         // Answered without libsystemd: the desktop's switch over the bus's socket, the other two before any bus.
         // Asked of the process that draws the HUD (`list` names it), which has cairo mapped to show it is that one.
         let drawer = try #require(try Self.listedPIDs(desktop)["Quiet"])
-        // Read to the end: a /proc file has no size, and a one-read helper gets only its first page.
-        let file = try #require(FileHandle(forReadingAtPath: "/proc/\(drawer)/maps"))
-        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        try? file.close()
-        #expect(maps.contains("libcairo"), "\(why): process \(drawer) is not the one drawing")
-        #expect(!maps.contains("libsystemd"), "\(why): libsystemd was mapped to learn that nothing listens")
+        let maps = try CLI.mappedFiles(drawer)
+        #expect(maps.contains { $0.contains("libcairo") }, "\(why): process \(drawer) is not the one drawing")
+        #expect(!maps.contains { $0.contains("libsystemd") }, "\(why): libsystemd mapped to learn that nothing listens")
         // The control: assistive technology turned on, a HUD started then is in the tree, the first still not.
         try desktop.sh("gdbus call --session -d org.a11y.Bus -o /org/a11y/bus "
             + "-m org.freedesktop.DBus.Properties.Set org.a11y.Status IsEnabled '<true>'")
