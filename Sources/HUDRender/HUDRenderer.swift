@@ -44,7 +44,9 @@ public final class HUDRenderer {
     /// `scene`'s layout, measured with this renderer's text engine, reused while content (but progress), style and
     /// area stay the same.
     public func layout(of scene: HUDScene) -> HUDLayout {
-        if text.settle() || text.generation != textGeneration {
+        // The engine's generation, not `settle()`'s answer: a shared engine may have settled in another renderer.
+        _ = text.settle()
+        if text.generation != textGeneration {
             // Pango takes over from kept images: what was laid out and drawn with them is made again.
             textGeneration = text.generation
             lastLayout = nil
