@@ -119,7 +119,7 @@ import HUDScene
                             _ argument: String?) throws(BusError) -> BusMessage? {
         do throws(BusCallError) {
             return try session.call(destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: interface,
-                                    member: member, timeout: 2) { m throws(BusError) in
+                                    member: member, timeout: 5) { m throws(BusError) in
                 if let argument { try m.append(argument) }
             }
         } catch {
@@ -149,7 +149,7 @@ import HUDScene
                                members: [.method("GetItems", "", returns: "a" + items)], handler: emptyCache)
         do {
             _ = try bus.call(destination: "org.a11y.atspi.Registry", path: AccessibleNode.rootPath,
-                             interface: "org.a11y.atspi.Socket", member: "Embed", timeout: 3,
+                             interface: "org.a11y.atspi.Socket", member: "Embed", timeout: 5,
                              autoStart: true) { m throws(BusError) in
                 try m.appendReference(owner, AccessibleNode.rootPath)
             }

@@ -29,8 +29,8 @@ enum AccessibilityStatusProbe {
             guard let message = readMessage(fd, &pending) else { return .unknown }
             guard message.replySerial == 2 else { continue }
             switch message.type {
-            // No org.a11y.Bus on the bus (the launcher gone): no assistive technology, as sd-bus's error said.
-            case 3: return .off
+            // An error (no launcher, or one too slow to answer): sd-bus asks again, and decides as it always has.
+            case 3: return .unknown
             case 2:
                 guard let values = try? StatusMessages.booleans(message) else { return .unknown }
                 return values["IsEnabled"] == true || values["ScreenReaderEnabled"] == true ? .on : .off
