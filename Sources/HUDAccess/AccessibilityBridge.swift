@@ -2,6 +2,7 @@ public import HUDBase
 public import HUDBus
 public import HUDControl
 public import HUDLoop
+import Glibc
 import HUDScene
 
 /// x11hud on the accessibility bus: registered with the AT-SPI registry as an application whose children are the
@@ -53,8 +54,8 @@ import HUDScene
     /// (`session`, when the program has it open already) is asked whether a screen reader or another assistive
     /// technology listens.
     /// - Throws: `BusError` when assistive technology is on but the accessibility bus or the registry cannot be
-    ///   reached: a warning for the caller to print; the HUDs show all the same. A session bus that cannot be asked
-    ///   is no assistive technology.
+    ///   reached, or when the launcher is there but does not answer the question: a warning for the caller to
+    ///   print; the HUDs show all the same. A session bus that cannot be reached is no assistive technology.
     ///
     /// Decided once a process: a later call (each HUD a library session makes) answers the same at no cost.
     @discardableResult
@@ -84,19 +85,18 @@ import HUDScene
         case .ask:
             // Asked over the bus's socket first, so that the usual no maps no libsystemd; a program that has the
             // bus open already asks through it.
-            if session == nil, AccessibilityStatusProbe.ask(environment: environment) == .off {
+            let probed = session == nil ? AccessibilityStatusProbe.ask(environment: environment) : .unknown
+            if probed == .off { return .off("org.a11y.Status says it is off") }
+            // A session bus that cannot be reached (a stale launcher's directory) has no assistive technology
+            // behind it: off, without a word. One reached whose launcher does not answer is a warning (thrown).
+            let asked: BusConnection
+            if let session { asked = session } else {
+                do { asked = try BusConnection(loop: loop) } catch { return .off("the session bus: \(error)") }
+            }
+            guard let found = try busAddress(asking: asked, knownOn: probed == .on) else {
                 return .off("org.a11y.Status says it is off")
             }
-            // A session bus that cannot be reached or asked (a stale launcher's directory) has no assistive
-            // technology behind it: off, without a word.
-            do {
-                let asked: BusConnection
-                if let session { asked = session } else { asked = try BusConnection(loop: loop) }
-                guard let found = try busAddress(asking: asked) else { return .off("org.a11y.Status says it is off") }
-                address = found
-            } catch {
-                return .off("the session bus: \(error)")
-            }
+            address = found
         }
         let bus = try BusConnection(address: address, loop: loop)
         let bridge = try AccessibilityBridge(bus: bus, loop: loop)
@@ -105,16 +105,22 @@ import HUDScene
         return .started
     }
 
-    /// The accessibility bus's address when `org.a11y.Status` says assistive technology is on, else nil.
-    private static func busAddress(asking session: BusConnection) throws(BusError) -> String? {
-        guard let status = try ask(session, "org.freedesktop.DBus.Properties", "GetAll", "org.a11y.Status"),
-              try isOn(status.readVariantDictionary()),
-              let address = try ask(session, "org.a11y.Bus", "GetAddress", nil) else { return nil }
+    /// The accessibility bus's address when `org.a11y.Status` says assistive technology is on (`knownOn`: the
+    /// probe heard it say so already), else nil.
+    private static func busAddress(asking session: BusConnection, knownOn: Bool) throws(BusError) -> String? {
+        if !knownOn {
+            guard let status = try ask(session, "org.freedesktop.DBus.Properties", "GetAll", "org.a11y.Status"),
+                  try isOn(status.readVariantDictionary()) else { return nil }
+        }
+        guard let address = try ask(session, "org.a11y.Bus", "GetAddress", nil) else { return nil }
         return try address.readString()
     }
 
-    /// `member`'s reply from org.a11y.Bus, nil for an error reply (no org.a11y.Bus on the session bus: no
-    /// assistive technology).
+    /// `member`'s reply from org.a11y.Bus, nil for an error reply that says there is no such thing (no launcher on
+    /// the session bus: no assistive technology).
+    /// - Throws: `BusError` when the launcher is there but gives no answer in time: a screen reader may be
+    ///   listening, and the user is told that it will not hear the HUDs (it was silence, which nobody could tell
+    ///   from "off").
     private static func ask(_ session: BusConnection, _ interface: String, _ member: String,
                             _ argument: String?) throws(BusError) -> BusMessage? {
         do throws(BusCallError) {
@@ -123,8 +129,12 @@ import HUDScene
                 if let argument { try m.append(argument) }
             }
         } catch {
-            if case .failed(let e) = error { throw e }
-            return nil
+            switch error {
+            case .failed(let e): throw e
+            case .reply(let r) where AccessibilityGate.meansNoLauncher(r.name): return nil
+            case .reply(let r):
+                throw BusError("the accessibility launcher did not answer \(member) (\(r.name))", code: ETIMEDOUT)
+            }
         }
     }
 

@@ -29,4 +29,18 @@ public enum AccessibilityGate {
         if !exists(runtime + "/at-spi") { return .off("no accessibility bus in \(runtime)/at-spi") }
         return .ask
     }
+
+    /// Whether the session bus's error reply to a question for the launcher (`name`) says that nothing is there to
+    /// answer: no assistive technology. Any other error (a timeout, no reply) comes from a launcher that is there
+    /// and may have a screen reader behind it.
+    public static func meansNoLauncher(_ name: String) -> Bool {
+        let prefix = "org.freedesktop.DBus.Error."
+        guard name.hasPrefix(prefix) else { return false }
+        return absent.contains(String(name.dropFirst(prefix.count)))
+    }
+
+    private static let absent: Set = [
+        "ServiceUnknown", "NameHasNoOwner", "UnknownMethod", "UnknownInterface", "UnknownObject", "UnknownProperty",
+        "Spawn.ServiceNotFound", "Spawn.ExecFailed",
+    ]
 }

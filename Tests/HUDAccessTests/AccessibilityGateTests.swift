@@ -39,4 +39,14 @@ struct AccessibilityGateTests {
         #expect(AccessibilityGate.verdict(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/b"]) { _ in true }
             == .off("no runtime directory"))
     }
+
+    @Test func onlyAnErrorThatSaysNothingIsThereMeansNoLauncher() {
+        #expect(AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.ServiceUnknown"))
+        #expect(AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.NameHasNoOwner"))
+        #expect(AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.UnknownProperty"))
+        #expect(!AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.Timeout"))
+        #expect(!AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.NoReply"))
+        #expect(!AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.TimedOut"))
+        #expect(!AccessibilityGate.meansNoLauncher("ServiceUnknown"))
+    }
 }

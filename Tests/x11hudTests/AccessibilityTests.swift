@@ -56,10 +56,14 @@ import Testing
 
         var home: URL { runtime.appendingPathComponent("home") }
 
+        /// GSettings in memory: the launcher keeps `IsEnabled` in GSettings, and with dconf every desktop of every
+        /// test (and every CI run on the machine) shared one database under the shared `XDG_CONFIG_HOME`, so a
+        /// launcher could start switched on by an earlier test, and its `Set` waited on a dconf-service started
+        /// for it under the suite's load.
         var environment: [String: String] {
             ["PATH": "/usr/bin:/bin", "HOME": home.path, "DISPLAY": x.display, "XDG_RUNTIME_DIR": runtime.path,
              "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": "/nonexistent/x11hud-tests",
-             "XDG_CACHE_HOME": "/tmp/x11hud-tests-cache-\(getuid())"]
+             "XDG_CACHE_HOME": "/tmp/x11hud-tests-cache-\(getuid())", "GSETTINGS_BACKEND": "memory"]
         }
 
         @discardableResult
@@ -309,6 +313,22 @@ import Testing
         try heard.fileHandleForWriting.close()
         #expect(hud.waitForExit(timeout: Sanitizer.upTo(10)))
         #expect(other.waitForExit(timeout: Sanitizer.upTo(10)))
+    }
+
+    /// A launcher that is there but does not answer (stopped, as one stuck on a slow disk is) may have a screen
+    /// reader behind it: the HUD says in one line that it is not heard, shows, and ends, not silence.
+    @Test(.enabled(if: usable)) func aLauncherThatDoesNotAnswerIsOneWarningAndTheHUDShows() throws {
+        let desktop = try Desktop()
+        let launcher = try #require(desktop.children.first)
+        kill(launcher.pid, SIGSTOP)
+        defer { kill(launcher.pid, SIGCONT) }
+        let r = try ChildProcess.run(CLI.binary, ["--mode", "text", "--label", "Unheard", "--hide-after", "0.3"],
+                                     environment: desktop.environment, timeout: Sanitizer.upTo(30))
+        #expect(r.status == 0)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(r.stderr)")
+        #expect(lines.first?.contains("warning: accessibility: the accessibility launcher did not answer") == true,
+                "\(r.stderr)")
     }
 
     /// The real Orca (`/usr/bin/orca`'s `main`), with two changes for a test: its debug file written a line at a
