@@ -110,7 +110,8 @@ import HUDScene
     private static func busAddress(asking session: BusConnection, knownOn: Bool) throws(BusError) -> String? {
         if !knownOn {
             guard let status = try ask(session, "org.freedesktop.DBus.Properties", "GetAll", "org.a11y.Status"),
-                  try isOn(status.readVariantDictionary()) else { return nil }
+                  AccessibilityGate.isOn(try status.readVariantDictionary().compactMapValues(\.bool))
+            else { return nil }
         }
         guard let address = try ask(session, "org.a11y.Bus", "GetAddress", nil) else { return nil }
         return try address.readString()
@@ -136,10 +137,6 @@ import HUDScene
                 throw BusError("the accessibility launcher did not answer \(member) (\(r.name))", code: ETIMEDOUT)
             }
         }
-    }
-
-    private static func isOn(_ status: [String: BusValue]) -> Bool {
-        status["IsEnabled"]?.bool == true || status["ScreenReaderEnabled"]?.bool == true
     }
 
     init(bus: BusConnection, loop: any EventLoop) throws(BusError) {

@@ -43,4 +43,10 @@ public enum AccessibilityGate {
         "ServiceUnknown", "NameHasNoOwner", "UnknownMethod", "UnknownInterface", "UnknownObject", "UnknownProperty",
         "Spawn.ServiceNotFound", "Spawn.ExecFailed",
     ]
+
+    /// Whether `org.a11y.Status`'s properties say assistive technology is on, as GTK and Qt read them: either
+    /// switch (the desktop's, or a screen reader's) is enough.
+    public static func isOn(_ status: [String: Bool]) -> Bool {
+        status["IsEnabled"] == true || status["ScreenReaderEnabled"] == true
+    }
 }

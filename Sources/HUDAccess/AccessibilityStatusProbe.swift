@@ -33,7 +33,7 @@ enum AccessibilityStatusProbe {
             case 3: return .unknown
             case 2:
                 guard let values = try? StatusMessages.booleans(message) else { return .unknown }
-                return values["IsEnabled"] == true || values["ScreenReaderEnabled"] == true ? .on : .off
+                return AccessibilityGate.isOn(values) ? .on : .off
             default: return .unknown
             }
         }

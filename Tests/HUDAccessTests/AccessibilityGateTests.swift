@@ -49,4 +49,11 @@ struct AccessibilityGateTests {
         #expect(!AccessibilityGate.meansNoLauncher("org.freedesktop.DBus.Error.TimedOut"))
         #expect(!AccessibilityGate.meansNoLauncher("ServiceUnknown"))
     }
+
+    @Test func eitherSwitchIsOn() {
+        #expect(AccessibilityGate.isOn(["IsEnabled": true, "ScreenReaderEnabled": false]))
+        #expect(AccessibilityGate.isOn(["IsEnabled": false, "ScreenReaderEnabled": true]))
+        #expect(!AccessibilityGate.isOn(["IsEnabled": false, "ScreenReaderEnabled": false]))
+        #expect(!AccessibilityGate.isOn([:]))
+    }
 }
