@@ -317,13 +317,20 @@ import Testing
 
     /// A launcher that is there but does not answer (stopped, as one stuck on a slow disk is) may have a screen
     /// reader behind it: the HUD says in one line that it is not heard, shows, and ends, not silence.
-    @Test(.enabled(if: usable)) func aLauncherThatDoesNotAnswerIsOneWarningAndTheHUDShows() throws {
+    /// The same on X11 and on sway: the question is asked above the seam.
+    @Test(.enabled(if: usable && SwayServer.isAvailable), arguments: ["x11", "wayland"])
+    func aLauncherThatDoesNotAnswerIsOneWarningAndTheHUDShows(_ backend: String) throws {
+        let sway = backend == "wayland" ? try SwayServer() : nil
+        defer { sway?.stop() }
         let desktop = try Desktop()
         let launcher = try #require(desktop.children.first)
         kill(launcher.pid, SIGSTOP)
         defer { kill(launcher.pid, SIGCONT) }
-        let r = try ChildProcess.run(CLI.binary, ["--mode", "text", "--label", "Unheard", "--hide-after", "0.3"],
-                                     environment: desktop.environment, timeout: Sanitizer.upTo(30))
+        var environment = desktop.environment
+        environment["WAYLAND_DISPLAY"] = sway?.socket
+        let r = try ChildProcess.run(CLI.binary, ["--backend", backend, "--mode", "text", "--label", "Unheard",
+                                                  "--hide-after", "0.3"],
+                                     environment: environment, timeout: Sanitizer.upTo(30))
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(r.stderr)")
