@@ -66,7 +66,12 @@ import HUDScene
             decided = try decide(loop: loop, session: session, environment: environment)
         } catch {
             decided = .off(error.description)
+            AccessibilityTrace.note("not started: \(error)")
             throw error
+        }
+        switch decided {
+        case .off(let why): AccessibilityTrace.note("off: \(why)")
+        default: AccessibilityTrace.note("started")
         }
         return decided ?? .off("")
     }
@@ -86,7 +91,9 @@ import HUDScene
             // Asked over the bus's socket first, so that the usual no maps no libsystemd; a program that has the
             // bus open already asks through it.
             let probed = session == nil ? AccessibilityStatusProbe.ask(environment: environment) : .unknown
+            AccessibilityTrace.note("the socket probe of org.a11y.Status: \(probed)")
             if probed == .off { return .off("org.a11y.Status says it is off") }
+            if probed == .noLauncher { return .off("no accessibility bus launcher runs on the session bus") }
             // A session bus that cannot be reached (a stale launcher's directory) has no assistive technology
             // behind it: off, without a word. One reached whose launcher does not answer is a warning (thrown).
             let asked: BusConnection
@@ -98,6 +105,7 @@ import HUDScene
             }
             address = found
         }
+        AccessibilityTrace.note("connecting to the accessibility bus \(address)")
         let bus = try BusConnection(address: address, loop: loop)
         let bridge = try AccessibilityBridge(bus: bus, loop: loop)
         shared = bridge
@@ -155,11 +163,13 @@ import HUDScene
         cache = try bus.export(path: "/org/a11y/atspi/cache", interface: "org.a11y.atspi.Cache",
                                members: [.method("GetItems", "", returns: "a" + items)], handler: emptyCache)
         do {
-            _ = try bus.call(destination: "org.a11y.atspi.Registry", path: AccessibleNode.rootPath,
-                             interface: "org.a11y.atspi.Socket", member: "Embed", timeout: 5,
-                             autoStart: true) { m throws(BusError) in
+            AccessibilityTrace.note("\(owner) asks the registry to embed it")
+            let reply = try bus.call(destination: "org.a11y.atspi.Registry", path: AccessibleNode.rootPath,
+                                     interface: "org.a11y.atspi.Socket", member: "Embed", timeout: 5,
+                                     autoStart: true) { m throws(BusError) in
                 try m.appendReference(owner, AccessibleNode.rootPath)
             }
+            AccessibilityTrace.note("embedded by \(reply.sender ?? "?")")
         } catch {
             switch error {
             case .failed(let e): throw e
@@ -187,6 +197,7 @@ import HUDScene
     public func finished(_ hud: HUDController) {
         if hud.wasCancelled { announce("Cancelled") }
         guard let exposed = exposed.removeValue(forKey: ObjectIdentifier(hud)) else { return }
+        AccessibilityTrace.note("removed \(exposed.node.path)")
         remove(exposed.node, from: root)
     }
 
@@ -208,6 +219,7 @@ import HUDScene
         node.modal = said.role == .alert
         let exposed = ExposedHUD(node: node, said: said, visible: true)
         self.exposed[ObjectIdentifier(hud)] = exposed
+        AccessibilityTrace.note("exposed \(node.path): \(said.role) \(said.name)")
         exposed.controls = makeControls(hud, said, in: node)
         add(node, to: root)
         AccessibleEvent.windowCreated(node, bus: bus)

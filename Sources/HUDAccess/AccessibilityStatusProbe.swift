@@ -4,11 +4,14 @@ import Glibc
 /// the bus's socket. GNOME starts the accessibility bus launcher whether or not a screen reader runs, so a HUD
 /// there asked through sd-bus, which mapped libsystemd (1.7 MiB) for an answer that is almost always no. sd-bus is
 /// loaded only when the answer is yes, for the bridge itself; what cannot be read for sure is `.unknown`, and the
-/// caller then asks through sd-bus as before.
+/// caller then asks through sd-bus as before. The question starts nothing (NO_AUTO_START): a launcher that is not
+/// running has no screen reader behind it (one starts it), and a HUD is a guest that leaves no daemon behind.
 enum AccessibilityStatusProbe {
     enum Answer: Equatable {
         case on
         case off
+        /// No launcher runs on the session bus (none was started for the question).
+        case noLauncher
         case unknown
     }
 
@@ -29,8 +32,9 @@ enum AccessibilityStatusProbe {
             guard let message = readMessage(fd, &pending) else { return .unknown }
             guard message.replySerial == 2 else { continue }
             switch message.type {
-            // An error (no launcher, or one too slow to answer): sd-bus asks again, and decides as it always has.
-            case 3: return .unknown
+            // No launcher running (the call starts none): no assistive technology, as sd-bus would decide. Any
+            // other error: sd-bus asks again, and decides as it always has.
+            case 3: return message.errorName.map(AccessibilityGate.meansNoLauncher) == true ? .noLauncher : .unknown
             case 2:
                 guard let values = try? StatusMessages.booleans(message) else { return .unknown }
                 return AccessibilityGate.isOn(values) ? .on : .off

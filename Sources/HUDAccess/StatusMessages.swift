@@ -6,16 +6,19 @@ enum StatusMessages {
         call(serial: 1, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
              interface: "org.freedesktop.DBus", member: "Hello", body: nil)
             + call(serial: 2, destination: "org.a11y.Bus", path: "/org/a11y/bus",
-                   interface: "org.freedesktop.DBus.Properties", member: "GetAll", body: "org.a11y.Status")
+                   interface: "org.freedesktop.DBus.Properties", member: "GetAll", body: "org.a11y.Status",
+                   startsNothing: true)
     }
 
-    /// A method call, little-endian, with one string argument when `body` is given.
+    /// A method call, little-endian, with one string argument when `body` is given. `startsNothing`: the
+    /// NO_AUTO_START flag, so that a question for a program that is not running is answered "no one owns it" rather
+    /// than having the bus start it from its service file.
     static func call(serial: UInt32, destination: String, path: String, interface: String, member: String,
-                     body: String?) -> [UInt8] {
+                     body: String?, startsNothing: Bool = false) -> [UInt8] {
         var payload = Writer()
         if let body { payload.string(body) }
         var m = Writer()
-        m.bytes([UInt8(ascii: "l"), 1, 0, 1])
+        m.bytes([UInt8(ascii: "l"), 1, startsNothing ? 2 : 0, 1])
         m.u32(UInt32(payload.data.count))
         m.u32(serial)
         m.u32(0)  // the fields' length, written below
@@ -39,6 +42,9 @@ enum StatusMessages {
     /// What a message says of itself, once all of it has been read.
     struct Message {
         var type: UInt8
+        /// ERROR_NAME, for an error (type 3).
+        var errorName: String?
+        var flags: UInt8 = 0
         var replySerial: UInt32?
         var signature: String
         var body: [UInt8]
@@ -63,17 +69,19 @@ enum StatusMessages {
         var r = Reader(data, bigEndian: big)
         r.at = 1
         let type = try r.byte()
+        let flags = try r.byte()
         r.at = 4
         let bodyLength = Int(try r.u32())
         _ = try r.u32()
         let end = 16 + Int(try r.u32())
-        var replySerial: UInt32?, signature = ""
+        var replySerial: UInt32?, signature = "", errorName: String?
         while r.at < end {
             try r.align(8)
             let code = try r.byte()
             let type = try r.signature()
             switch (code, type) {
             case (5, "u"): replySerial = try r.u32()
+            case (4, "s"): errorName = try r.string()
             case (8, "g"): signature = try r.signature()
             case (_, "s"), (_, "o"): _ = try r.string()
             case (_, "g"): _ = try r.signature()
@@ -83,8 +91,8 @@ enum StatusMessages {
         }
         try r.align(8)
         guard r.at + bodyLength == data.count else { throw Malformed() }
-        return Message(type: type, replySerial: replySerial, signature: signature,
-                       body: Array(data.suffix(bodyLength)), bigEndian: big)
+        return Message(type: type, errorName: errorName, flags: flags, replySerial: replySerial,
+                       signature: signature, body: Array(data.suffix(bodyLength)), bigEndian: big)
     }
 
     /// The booleans of an `a{sv}` body, or nil when a value is of another type (not what org.a11y.Status has).

@@ -34,6 +34,28 @@ import Testing
         #expect(throws: StatusMessages.Malformed.self) { try StatusMessages.message(lying[...]) }
     }
 
+    /// An ERROR (serial 9) to call 2 named `name`, with the body `s` "nobody", little-endian.
+    static func error(_ name: String) -> [UInt8] {
+        let n = name.utf8.count
+        var fields: [UInt8] = [5, 1, UInt8(ascii: "u"), 0, 2, 0, 0, 0,
+                               4, 1, UInt8(ascii: "s"), 0, UInt8(n), 0, 0, 0] + Array(name.utf8) + [0]
+        while fields.count % 8 != 0 { fields.append(0) }
+        fields += [8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "s"), 0]
+        var message: [UInt8] = [0x6c, 3, 0, 1, 11, 0, 0, 0, 9, 0, 0, 0, UInt8(fields.count), 0, 0, 0] + fields
+        while message.count % 8 != 0 { message.append(0) }
+        return message + [6, 0, 0, 0] + Array("nobody".utf8) + [0]
+    }
+
+    @Test func anErrorsNameIsRead() throws {
+        let bytes = Self.error("org.freedesktop.DBus.Error.ServiceUnknown")
+        #expect(bytes.count == 99)
+        #expect(try StatusMessages.length(bytes[...]) == 99)
+        let message = try StatusMessages.message(bytes[...])
+        #expect(message.type == 3 && message.replySerial == 2 && message.signature == "s")
+        #expect(message.errorName == "org.freedesktop.DBus.Error.ServiceUnknown")
+        #expect(try StatusMessages.message(Self.reply()[...]).errorName == nil)
+    }
+
     /// What the probe sends reads back as the two calls it means (the bus's answer to them is the real check).
     @Test func theRequestIsHelloThenGetAllOfTheStatus() throws {
         let request = StatusMessages.request()[...]
@@ -44,6 +66,8 @@ import Testing
         #expect(hello.type == 1 && hello.body.isEmpty && hello.signature.isEmpty)
         #expect(getAll.type == 1 && getAll.signature == "s")
         #expect(getAll.body == [15, 0, 0, 0] + Array("org.a11y.Status".utf8) + [0])
+        // The question starts no launcher (NO_AUTO_START); Hello is the bus's own.
+        #expect(getAll.flags == 2 && hello.flags == 0)
         #expect(first % 8 == 0, "the second message must start 8-aligned")
     }
 }
