@@ -62,18 +62,20 @@ import HUDScene
     public static func start(loop: any EventLoop = SystemLoop.main, session: BusConnection? = nil,
                              environment: [String: String] = ProcessEnvironment.variables) throws(BusError) -> Outcome {
         if let decided { return decided }
+        let outcome: Outcome
         do {
-            decided = try decide(loop: loop, session: session, environment: environment)
+            outcome = try decide(loop: loop, session: session, environment: environment)
         } catch {
             decided = .off(error.description)
             AccessibilityTrace.note("not started: \(error)")
             throw error
         }
-        switch decided {
+        decided = outcome
+        switch outcome {
+        case .started: AccessibilityTrace.note("started")
         case .off(let why): AccessibilityTrace.note("off: \(why)")
-        default: AccessibilityTrace.note("started")
         }
-        return decided ?? .off("")
+        return outcome
     }
 
     /// Whether the program lets the bridge start (`--no-accessibility`, `accessibility = false` say no).
@@ -92,7 +94,7 @@ import HUDScene
             // bus open already asks through it.
             let probed = session == nil ? AccessibilityStatusProbe.ask(environment: environment) : .unknown
             AccessibilityTrace.note("the socket probe of org.a11y.Status: \(probed)")
-            if probed == .off { return .off("org.a11y.Status says it is off") }
+            if probed == .off { return .off(saysOff) }
             if probed == .noLauncher { return .off("no accessibility bus launcher runs on the session bus") }
             // A session bus that cannot be reached (a stale launcher's directory) has no assistive technology
             // behind it: off, without a word. One reached whose launcher does not answer is a warning (thrown).
@@ -100,9 +102,7 @@ import HUDScene
             if let session { asked = session } else {
                 do { asked = try BusConnection(loop: loop) } catch { return .off("the session bus: \(error)") }
             }
-            guard let found = try busAddress(asking: asked, knownOn: probed == .on) else {
-                return .off("org.a11y.Status says it is off")
-            }
+            guard let found = try busAddress(asking: asked, knownOn: probed == .on) else { return .off(saysOff) }
             address = found
         }
         AccessibilityTrace.note("connecting to the accessibility bus \(address)")
@@ -112,6 +112,8 @@ import HUDScene
         HUDController.watcherOfNew = bridge
         return .started
     }
+
+    private static let saysOff = "org.a11y.Status says it is off"
 
     /// The accessibility bus's address when `org.a11y.Status` says assistive technology is on (`knownOn`: the
     /// probe heard it say so already), else nil.

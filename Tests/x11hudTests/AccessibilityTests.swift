@@ -268,7 +268,7 @@ import Testing
             clients.append(input)
             let client = try desktop.start(["--label", "Served"], input: input)
             let drawer = try Tools.waitFor(timeout: Sanitizer.upTo(3), {
-                try Self.listedPIDs(desktop)["Served"]
+                try Self.listedPIDs(desktop.environment)["Served"]
             }, until: { $0 != nil }) ?? nil
             if drawer == resident.pid { served = client; return true }
             client.kill()
@@ -292,8 +292,8 @@ import Testing
     }
 
     /// Each listed HUD's label and the process that draws it (`x11hud list --json`).
-    static func listedPIDs(_ desktop: Desktop) throws -> [String: Int32] {
-        let r = try desktop.sh("'\(CLI.binary.path)' list --json")
+    static func listedPIDs(_ environment: [String: String]) throws -> [String: Int32] {
+        let r = try ChildProcess.run(CLI.binary, ["list", "--json"], environment: environment, timeout: 20)
         guard let array = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] else {
             return [:]
         }
@@ -304,12 +304,19 @@ import Testing
         return pids
     }
 
-    @Test(.enabled(if: usable)) func aStaleLaunchersDirectoryWithoutABusSaysNothing() throws {
-        let x = try XvfbServer()
-        defer { x.stop() }
+    /// A runtime directory holding the launcher's `at-spi` from an earlier session, and no launcher; removed by the
+    /// caller.
+    static func staleRuntime() throws -> URL {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-atspi-\(UUID())")
         try FileManager.default.createDirectory(at: runtime.appendingPathComponent("at-spi"),
                                                 withIntermediateDirectories: true)
+        return runtime
+    }
+
+    @Test(.enabled(if: usable)) func aStaleLaunchersDirectoryWithoutABusSaysNothing() throws {
+        let x = try XvfbServer()
+        defer { x.stop() }
+        let runtime = try Self.staleRuntime()
         defer { try? FileManager.default.removeItem(at: runtime) }
         let r = try ChildProcess.run(CLI.binary, ["--mode", "text", "--label", "Hi", "--hide-after", "0.2"],
                                      environment: ["PATH": "/usr/bin:/bin", "DISPLAY": x.display,
@@ -321,28 +328,29 @@ import Testing
 
     /// A launcher's directory left from an earlier session, a session bus that could start a launcher (its service
     /// file is installed) and none running: the HUD asks, starts nothing, hears "no one owns it", and shows without
-    /// libsystemd or a word. A guest leaves no daemon behind.
-    @Test(.enabled(if: usable)) func aStaleLaunchersDirectoryStartsNoLauncher() throws {
+    /// libsystemd or a word. A guest leaves no daemon behind. The same on X11 and on sway: asked above the seam.
+    @Test(.enabled(if: usable && SwayServer.isAvailable), arguments: ["x11", "wayland"])
+    func aStaleLaunchersDirectoryStartsNoLauncher(_ backend: String) throws {
+        let sway = backend == "wayland" ? try SwayServer() : nil
+        defer { sway?.stop() }
         let x = try XvfbServer()
         defer { x.stop() }
         let bus = try SessionBus()
         defer { bus.stop() }
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("x11hud-atspi-\(UUID())")
-        try FileManager.default.createDirectory(at: runtime.appendingPathComponent("at-spi"),
-                                                withIntermediateDirectories: true)
+        let runtime = try Self.staleRuntime()
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let hud = try ChildProcess(CLI.binary, ["--mode", "text", "--label", "Hi", "--hide-after", "1"],
-                                   environment: ["PATH": "/usr/bin:/bin", "DISPLAY": x.display,
-                                                 "HOME": runtime.path, "XDG_RUNTIME_DIR": runtime.path,
-                                                 "DBUS_SESSION_BUS_ADDRESS": bus.address,
-                                                 "X11HUD_DEBUG": "accessibility"])
-        let shown = try Tools.waitUntil(timeout: Sanitizer.upTo(5)) {
-            try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xdotool"), ["search", "--onlyvisible", "--pid",
-                                                                            "\(hud.pid)"],
-                                 environment: ["DISPLAY": x.display]).status == 0
-        }
-        #expect(shown)
+        var environment = ["PATH": "/usr/bin:/bin", "DISPLAY": x.display, "HOME": runtime.path,
+                           "XDG_RUNTIME_DIR": runtime.path, "DBUS_SESSION_BUS_ADDRESS": bus.address,
+                           "X11HUD_DEBUG": "accessibility"]
+        environment["WAYLAND_DISPLAY"] = sway?.socket
+        let input = Pipe()
+        let hud = try ChildProcess(CLI.binary, ["--backend", backend, "--label", "Hi"], environment: environment,
+                                   input: input)
+        let drawer = try Tools.waitFor(timeout: Sanitizer.upTo(10), { try Self.listedPIDs(environment)["Hi"] },
+                                       until: { $0 != nil }) ?? nil
+        #expect(drawer == hud.pid)
         #expect(!(try CLI.mappedFiles(hud.pid)).contains { $0.contains("libsystemd") })
+        try input.fileHandleForWriting.close()
         #expect(hud.waitForExit(timeout: Sanitizer.upTo(10)))
         #expect(hud.status == 0)
         #expect(Desktop.said(hud.stderr).isEmpty, "\(hud.stderr)")
@@ -367,7 +375,7 @@ import Testing
         #expect(shown)
         // Answered without libsystemd: the desktop's switch over the bus's socket, the other two before any bus.
         // Asked of the process that draws the HUD (`list` names it), which has cairo mapped to show it is that one.
-        let drawer = try #require(try Self.listedPIDs(desktop)["Quiet"])
+        let drawer = try #require(try Self.listedPIDs(desktop.environment)["Quiet"])
         let maps = try CLI.mappedFiles(drawer)
         #expect(maps.contains { $0.contains("libcairo") }, "\(why): process \(drawer) is not the one drawing")
         #expect(!maps.contains { $0.contains("libsystemd") }, "\(why): libsystemd mapped to learn that nothing listens")
